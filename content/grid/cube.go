@@ -117,31 +117,28 @@ func (o Orientation) String() string {
 	return "flat"
 }
 
-func (p Parity) sign() int {
-	if p == Even {
-		return 1
-	}
-	return -1
-}
+// shove is Red Blob's (x + offset*(x&1)) >> 1 with offset -1 for Odd and
+// +1 for Even, branch-free: Odd gives floor(x/2), Even floor((x+1)/2).
+func (p Parity) shove(x int) int { return (x + (x & int(p) & 1)) >> 1 }
 
 // CubeToOffset converts a cube hex to offset coordinates for the given
 // orientation and parity (Red Blob's qoffset_from_cube / roffset_from_cube).
 func CubeToOffset(h Cube, o Orientation, p Parity) Cell {
 	if o == PointyTop {
-		return Cell{h.Q + (h.R+p.sign()*(h.R&1))>>1, h.R}
+		return Cell{h.Q + p.shove(h.R), h.R}
 	}
-	return Cell{h.Q, h.R + (h.Q+p.sign()*(h.Q&1))>>1}
+	return Cell{h.Q, h.R + p.shove(h.Q)}
 }
 
 // OffsetToCube converts offset coordinates to a cube hex (Red Blob's
 // qoffset_to_cube / roffset_to_cube).
 func OffsetToCube(c Cell, o Orientation, p Parity) Cube {
 	if o == PointyTop {
-		q := c.Col - (c.Row+p.sign()*(c.Row&1))>>1
-		return NewCube(q, c.Row)
+		q := c.Col - p.shove(c.Row)
+		return Cube{q, c.Row, -q - c.Row}
 	}
-	r := c.Row - (c.Col+p.sign()*(c.Col&1))>>1
-	return NewCube(c.Col, r)
+	r := c.Row - p.shove(c.Col)
+	return Cube{c.Col, r, -c.Col - r}
 }
 
 // CubeToDoubled converts to doubled coordinates: doubled-height columns for
