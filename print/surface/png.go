@@ -1,0 +1,351 @@
+package surface
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	stddraw "image/draw"
+	"image/png"
+	"io"
+	"math"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/draw"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/f64"
+	"golang.org/x/image/vector"
+)
+
+// PNGOptions configures a PNG surface. The zero value renders at 150 DPI on
+// white.
+type PNGOptions struct {
+	DPI         float64 // pixels per inch; 0 means 150
+	Background  Color   // page colour; the zero value means white ...
+	Transparent bool    // ... unless Transparent is set
+}
+
+// DefaultDPI is the PNG resolution when PNGOptions.DPI is zero.
+const DefaultDPI = 150
+
+// maxPagePixels bounds one PNG page (about 1 GiB of RGBA).
+const maxPagePixels = 256 << 20
+
+// PNG is the raster backend: every page becomes an RGBA image at the chosen
+// DPI (points are scaled by DPI/72), written one PNG per page.
+type PNG struct {
+	common
+	dpi, k    float64
+	bg        Color
+	pages     []*image.RGBA
+	dc        *gg.Context
+	mask      *image.Alpha // current clip; nil means none
+	maskStack []*image.Alpha
+	raster    *vector.Rasterizer
+}
+
+var _ Surface = (*PNG)(nil)
+
+// NewPNG returns an empty PNG surface; call BeginPage before drawing.
+func NewPNG(opts PNGOptions) *PNG {
+	p := &PNG{dpi: opts.DPI, bg: opts.Background}
+	p.common = newCommon(p)
+	if p.dpi == 0 {
+		p.dpi = DefaultDPI
+	}
+	if !finite(p.dpi) || p.dpi <= 0 || p.dpi > 4800 {
+		p.setErr(fmt.Errorf("surface: bad DPI %g", opts.DPI))
+		p.dpi = DefaultDPI
+	}
+	if opts.Transparent {
+		p.bg = Transparent
+	} else if p.bg == (Color{}) {
+		p.bg = White
+	}
+	p.k = p.dpi / 72
+	return p
+}
+
+// DPI is the resolution of the pages.
+func (p *PNG) DPI() float64 { return p.dpi }
+
+// Pages is the number of pages begun so far.
+func (p *PNG) Pages() int { return len(p.pages) }
+
+// PageImage returns page i (0-based) as rendered so far.
+func (p *PNG) PageImage(i int) (*image.RGBA, error) {
+	if i < 0 || i >= len(p.pages) {
+		return nil, fmt.Errorf("surface: no page %d (have %d)", i, len(p.pages))
+	}
+	return p.pages[i], nil
+}
+
+// WritePage encodes page i (0-based) as PNG.
+func (p *PNG) WritePage(i int, w io.Writer) (int64, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	im, err := p.PageImage(i)
+	if err != nil {
+		return 0, err
+	}
+	if i == len(p.pages)-1 {
+		if err := p.balanced(); err != nil {
+			return 0, err
+		}
+	}
+	cw := &countWriter{w: w}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	if err := enc.Encode(cw, im); err != nil {
+		return cw.n, fmt.Errorf("surface: png: %w", err)
+	}
+	return cw.n, nil
+}
+
+// WriteTo encodes the only page as PNG; with several pages use WritePage.
+func (p *PNG) WriteTo(w io.Writer) (int64, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	switch len(p.pages) {
+	case 0:
+		return 0, errors.New("surface: PNG has no pages")
+	case 1:
+		return p.WritePage(0, w)
+	}
+	return 0, fmt.Errorf("surface: PNG has %d pages; use WritePage for each", len(p.pages))
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
+}
+
+func (p *PNG) beginPage(w, h float64) {
+	pw, ph := int(math.Round(w*p.k)), int(math.Round(h*p.k))
+	if pw < 1 {
+		pw = 1
+	}
+	if ph < 1 {
+		ph = 1
+	}
+	if int64(pw)*int64(ph) > maxPagePixels {
+		p.setErr(fmt.Errorf("surface: page %gx%g pt at %g DPI is too many pixels", w, h, p.dpi))
+		return
+	}
+	im := image.NewRGBA(image.Rect(0, 0, pw, ph))
+	if p.bg.A > 0 {
+		stddraw.Draw(im, im.Bounds(), image.NewUniform(p.bg), image.Point{}, stddraw.Src)
+	}
+	p.pages = append(p.pages, im)
+	p.dc = gg.NewContextForRGBA(im)
+	p.mask, p.maskStack = nil, p.maskStack[:0]
+}
+
+func (p *PNG) setBoxes(PageBoxes) {}
+
+// dev is the user-to-pixel transform.
+func (p *PNG) dev() Matrix { return scaleM(p.k, p.k).Mul(p.st.m) }
+
+// loadPath puts the path into gg in device coordinates.
+func (p *PNG) loadPath(path *Path) {
+	m := p.dev()
+	dc := p.dc
+	dc.ClearPath()
+	for _, s := range path.segs {
+		switch s.op {
+		case segMove:
+			dc.MoveTo(m.Apply(s.pts[0].X, s.pts[0].Y))
+		case segLine:
+			dc.LineTo(m.Apply(s.pts[0].X, s.pts[0].Y))
+		case segCubic:
+			x1, y1 := m.Apply(s.pts[0].X, s.pts[0].Y)
+			x2, y2 := m.Apply(s.pts[1].X, s.pts[1].Y)
+			x3, y3 := m.Apply(s.pts[2].X, s.pts[2].Y)
+			dc.CubicTo(x1, y1, x2, y2, x3, y3)
+		case segClose:
+			dc.ClosePath()
+		}
+	}
+}
+
+func (p *PNG) paint(mode Paint, evenOdd bool) {
+	dc := p.dc
+	if mode&Fill != 0 && p.st.fill.A > 0 {
+		if evenOdd {
+			dc.SetFillRuleEvenOdd()
+		} else {
+			dc.SetFillRuleWinding()
+		}
+		dc.SetColor(p.st.fill)
+		dc.FillPreserve()
+	}
+	if mode&Stroke != 0 && p.st.stroke.A > 0 && p.st.width > 0 {
+		s := p.dev().scale()
+		dc.SetColor(p.st.stroke)
+		dc.SetLineWidth(p.st.width * s)
+		if len(p.st.dash) > 0 {
+			d := make([]float64, len(p.st.dash))
+			for i, v := range p.st.dash {
+				d[i] = v * s
+			}
+			dc.SetDash(d...)
+		} else {
+			dc.SetDash()
+		}
+		dc.SetLineCap([]gg.LineCap{gg.LineCapButt, gg.LineCapRound, gg.LineCapSquare}[p.st.cap])
+		// gg has no miter join; round is the closest look.
+		dc.SetLineJoin([]gg.LineJoin{gg.LineJoinRound, gg.LineJoinRound, gg.LineJoinBevel}[p.st.join])
+		dc.StrokePreserve()
+	}
+	dc.ClearPath()
+}
+
+func (p *PNG) drawPath(path *Path, mode Paint) {
+	p.loadPath(path)
+	p.paint(mode, path.EvenOdd)
+}
+
+func (p *PNG) rect(x, y, w, h float64, mode Paint) {
+	p.scratch.Reset()
+	p.scratch.EvenOdd = false
+	p.scratch.Rect(x, y, w, h)
+	p.drawPath(&p.scratch, mode)
+}
+
+func (p *PNG) push() { p.maskStack = append(p.maskStack, p.mask) }
+
+func (p *PNG) pop() {
+	p.mask = p.maskStack[len(p.maskStack)-1]
+	p.maskStack = p.maskStack[:len(p.maskStack)-1]
+	p.applyMask()
+}
+
+func (p *PNG) applyMask() {
+	if p.mask == nil {
+		p.dc.ResetClip()
+		return
+	}
+	if err := p.dc.SetMask(p.mask); err != nil {
+		p.setErr(err)
+	}
+}
+
+func (p *PNG) transform(Matrix) {} // dev() reads the shared state
+
+func (p *PNG) clip(path *Path) {
+	b := p.pages[len(p.pages)-1].Bounds()
+	if p.raster == nil {
+		p.raster = vector.NewRasterizer(b.Dx(), b.Dy())
+	} else {
+		p.raster.Reset(b.Dx(), b.Dy())
+	}
+	z := p.raster
+	z.DrawOp = draw.Src
+	m := p.dev()
+	open := false
+	for _, s := range path.segs {
+		switch s.op {
+		case segMove:
+			if open {
+				z.ClosePath()
+			}
+			x, y := m.Apply(s.pts[0].X, s.pts[0].Y)
+			z.MoveTo(float32(x), float32(y))
+			open = true
+		case segLine:
+			x, y := m.Apply(s.pts[0].X, s.pts[0].Y)
+			z.LineTo(float32(x), float32(y))
+		case segCubic:
+			x1, y1 := m.Apply(s.pts[0].X, s.pts[0].Y)
+			x2, y2 := m.Apply(s.pts[1].X, s.pts[1].Y)
+			x3, y3 := m.Apply(s.pts[2].X, s.pts[2].Y)
+			z.CubeTo(float32(x1), float32(y1), float32(x2), float32(y2), float32(x3), float32(y3))
+		case segClose:
+			z.ClosePath()
+			open = false
+		}
+	}
+	if open {
+		z.ClosePath()
+	}
+	mask := image.NewAlpha(b)
+	z.Draw(mask, b, image.Opaque, image.Point{})
+	if p.mask != nil {
+		for i, a := range p.mask.Pix {
+			mask.Pix[i] = uint8((uint32(mask.Pix[i])*uint32(a) + 127) / 255)
+		}
+	}
+	p.mask = mask
+	p.applyMask()
+}
+
+func (p *PNG) text(x, y float64, s string, fc *face, size float64) {
+	m := p.dev()
+	sc := size / fc.upem / 64 // 26.6 font units to points
+	pen := x
+	dc := p.dc
+	dc.ClearPath()
+	for _, r := range s {
+		gi := p.fonts.glyph(fc, r)
+		adv := float64(p.fonts.width(fc, r)) * size / 1000
+		if r == ' ' {
+			pen += adv
+			continue
+		}
+		pt := func(q [3]fixed26) func(i int) (float64, float64) {
+			return func(i int) (float64, float64) {
+				return m.Apply(pen+float64(q[i].X)*sc, y+float64(q[i].Y)*sc)
+			}
+		}
+		for _, sg := range p.fonts.outline(fc, gi) {
+			at := pt(toFixed(sg))
+			switch sg.Op {
+			case sfnt.SegmentOpMoveTo:
+				dc.MoveTo(at(0))
+			case sfnt.SegmentOpLineTo:
+				dc.LineTo(at(0))
+			case sfnt.SegmentOpQuadTo:
+				x1, y1 := at(0)
+				x2, y2 := at(1)
+				dc.QuadraticTo(x1, y1, x2, y2)
+			case sfnt.SegmentOpCubeTo:
+				x1, y1 := at(0)
+				x2, y2 := at(1)
+				x3, y3 := at(2)
+				dc.CubicTo(x1, y1, x2, y2, x3, y3)
+			}
+		}
+		pen += adv
+	}
+	dc.SetFillRuleWinding()
+	dc.SetColor(p.st.fill)
+	dc.Fill()
+}
+
+type fixed26 struct{ X, Y int32 }
+
+func toFixed(s sfnt.Segment) [3]fixed26 {
+	var out [3]fixed26
+	for i, a := range s.Args {
+		out[i] = fixed26{int32(a.X), int32(a.Y)}
+	}
+	return out
+}
+
+func (p *PNG) image(di *decodedImage, x, y, w, h float64) error {
+	b := di.img.Bounds()
+	m := p.dev().Mul(translateM(x, y)).Mul(scaleM(w/float64(b.Dx()), h/float64(b.Dy()))).Mul(translateM(-float64(b.Min.X), -float64(b.Min.Y)))
+	s2d := f64.Aff3{m.A, m.C, m.E, m.B, m.D, m.F}
+	var opts *draw.Options
+	if p.mask != nil {
+		opts = &draw.Options{DstMask: p.mask}
+	}
+	draw.BiLinear.Transform(p.pages[len(p.pages)-1], s2d, di.img, b, draw.Over, opts)
+	return nil
+}

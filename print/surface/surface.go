@@ -1,0 +1,562 @@
+package surface
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	_ "image/gif"  // GIF images are accepted too
+	_ "image/jpeg" // JPEG images
+	"image/png"
+	"io"
+	"math"
+)
+
+// Paint says how a shape is painted.
+type Paint uint8
+
+const (
+	Fill       Paint           = 1 << iota // fill with the fill colour
+	Stroke                                 // stroke with the stroke colour, width and dash
+	FillStroke = Fill | Stroke             // fill, then stroke on top
+)
+
+// LineCap is the shape of open stroke ends.
+type LineCap uint8
+
+const (
+	ButtCap LineCap = iota
+	RoundCap
+	SquareCap
+)
+
+// LineJoin is the shape of stroke corners.
+type LineJoin uint8
+
+const (
+	MiterJoin LineJoin = iota
+	RoundJoin
+	BevelJoin
+)
+
+// PageBoxes are the optional print boxes of a page, in page coordinates
+// (points, top-left origin). A zero Rect means "not set". Only the PDF
+// backend writes them (as /TrimBox and /BleedBox); the PNG backend ignores them.
+type PageBoxes struct {
+	Trim  Rect
+	Bleed Rect
+}
+
+// Surface is the drawing API shared by the PDF and PNG backends. All lengths
+// are points, the origin is the page's top-left corner and y grows down;
+// angles are degrees, clockwise on the page. Drawing errors are sticky: the
+// first one is kept, later drawing is skipped, and Err and WriteTo report it.
+// A Surface is not safe for concurrent use.
+type Surface interface {
+	// BeginPage starts a new page of the given size in points; everything
+	// else is reset to defaults (black fill, black 1pt solid stroke, no
+	// clip, identity transform).
+	BeginPage(width, height float64)
+	// SetPageBoxes sets the trim and bleed boxes of the current page.
+	SetPageBoxes(b PageBoxes)
+	// PageSize is the current page size in points.
+	PageSize() (width, height float64)
+
+	SetFill(c Color)                  // fill and text colour (alpha 0 paints nothing)
+	SetStroke(c Color, width float64) // stroke colour and line width in points
+	SetDash(pattern ...float64)       // dash lengths in points; none for solid
+	SetLineCap(c LineCap)
+	SetLineJoin(j LineJoin)
+
+	Rect(x, y, w, h float64, mode Paint)
+	Line(x1, y1, x2, y2 float64) // stroked
+	Polyline(pts []Pt)           // stroked, open
+	Polygon(pts []Pt, mode Paint)
+	Circle(cx, cy, r float64, mode Paint)
+	Ellipse(cx, cy, rx, ry float64, mode Paint)
+	Arc(cx, cy, rx, ry, startDeg, endDeg float64) // stroked, open
+	// Star draws a regular star (points tips, first tip up); the vector
+	// stand-in for ★, which the Go fonts lack.
+	Star(cx, cy, r float64, points int, mode Paint)
+	DrawPath(p *Path, mode Paint)
+
+	// Push saves the graphics state (colours, line style, transform, clip);
+	// Pop restores it. Pushes must be balanced on each page.
+	Push()
+	Pop()
+	ClipRect(x, y, w, h float64) // intersect the clip with a rectangle
+	ClipPolygon(pts []Pt)
+	ClipPath(p *Path) // non-zero winding
+	Translate(dx, dy float64)
+	Rotate(deg float64) // clockwise on the page, about the current origin
+	Scale(sx, sy float64)
+
+	// Text draws a single line of text in the fill colour, anchored at
+	// (x,y) by a. Runes the font lacks draw as the font's missing-glyph box.
+	Text(x, y float64, s string, f Font, a Align)
+	// MeasureText is the advance width of s in points (no kerning); both
+	// backends return the same value.
+	MeasureText(s string, f Font) float64
+	// FontMetrics returns ascent, descent and cap height in points.
+	FontMetrics(f Font) (ascent, descent, capHeight float64)
+	// MissingGlyphs lists the runes of s that f cannot draw.
+	MissingGlyphs(s string, f Font) []rune
+	// RegisterFont adds a TrueType face under a new family name for this
+	// surface (styles Regular, Bold, Italic, BoldItalic).
+	RegisterFont(family string, style Style, ttf []byte) error
+
+	// Image draws a PNG, JPEG or GIF image scaled into the rectangle. A bad
+	// image returns an error and leaves the surface usable.
+	Image(data []byte, x, y, w, h float64) error
+
+	// Err returns the first drawing error, if any.
+	Err() error
+	// WriteTo writes the finished document (PDF: all pages; PNG: the single
+	// page, see PNG.WritePage for several).
+	WriteTo(w io.Writer) (int64, error)
+}
+
+// backend is what PDF and PNG implement underneath the shared code.
+type backend interface {
+	beginPage(w, h float64)
+	setBoxes(b PageBoxes)
+	drawPath(p *Path, mode Paint)
+	rect(x, y, w, h float64, mode Paint)
+	push()
+	pop()
+	transform(m Matrix) // concatenate m (user space) to the current transform
+	clip(p *Path)
+	text(x, y float64, s string, fc *face, size float64)
+	image(img *decodedImage, x, y, w, h float64) error
+}
+
+type gstate struct {
+	fill, stroke Color
+	width        float64
+	dash         []float64
+	cap          LineCap
+	join         LineJoin
+	m            Matrix // user space to page points
+}
+
+func defaultState() gstate {
+	return gstate{fill: Black, stroke: Black, width: 1, m: Identity}
+}
+
+// common implements Surface on top of a backend.
+type common struct {
+	be      backend
+	fonts   *fontSet
+	err     error
+	pages   int
+	w, h    float64
+	st      gstate
+	stack   []gstate
+	scratch Path
+	images  map[[32]byte]*decodedImage
+	done    bool
+}
+
+func newCommon(be backend) common {
+	return common{be: be, fonts: newFontSet(), st: defaultState(), images: map[[32]byte]*decodedImage{}}
+}
+
+func (c *common) setErr(err error) {
+	if c.err == nil && err != nil {
+		c.err = err
+	}
+}
+
+// ok reports whether drawing may proceed; it records an error when there is
+// no page yet.
+func (c *common) ok() bool {
+	if c.err != nil {
+		return false
+	}
+	if c.done {
+		c.setErr(errors.New("surface: drawing after WriteTo"))
+		return false
+	}
+	if c.pages == 0 {
+		c.setErr(errors.New("surface: drawing before BeginPage"))
+		return false
+	}
+	return true
+}
+
+func (c *common) Err() error { return c.err }
+
+func (c *common) balanced() error {
+	if len(c.stack) != 0 {
+		return fmt.Errorf("surface: page %d has %d Push without Pop", c.pages, len(c.stack))
+	}
+	return nil
+}
+
+func (c *common) BeginPage(w, h float64) {
+	if c.err != nil {
+		return
+	}
+	if c.done {
+		c.setErr(errors.New("surface: BeginPage after WriteTo"))
+		return
+	}
+	if !finite(w, h) || w <= 0 || h <= 0 || w > 200*Inch || h > 200*Inch {
+		c.setErr(fmt.Errorf("surface: bad page size %gx%g pt", w, h))
+		return
+	}
+	if c.pages > 0 {
+		if err := c.balanced(); err != nil {
+			c.setErr(err)
+			return
+		}
+	}
+	c.pages++
+	c.w, c.h = w, h
+	c.st = defaultState()
+	c.stack = c.stack[:0]
+	c.be.beginPage(w, h)
+}
+
+func (c *common) SetPageBoxes(b PageBoxes) {
+	if !c.ok() {
+		return
+	}
+	for _, r := range []Rect{b.Trim, b.Bleed} {
+		if !finite(r.X, r.Y, r.W, r.H) || r.W < 0 || r.H < 0 {
+			c.setErr(fmt.Errorf("surface: bad page box %+v", r))
+			return
+		}
+	}
+	c.be.setBoxes(b)
+}
+
+func (c *common) PageSize() (float64, float64) { return c.w, c.h }
+
+func (c *common) SetFill(col Color) { c.st.fill = col }
+
+func (c *common) SetStroke(col Color, width float64) {
+	if !finite(width) || width < 0 {
+		c.setErr(fmt.Errorf("surface: bad line width %g", width))
+		return
+	}
+	c.st.stroke, c.st.width = col, width
+}
+
+func (c *common) SetDash(pattern ...float64) {
+	sum := 0.0
+	for _, v := range pattern {
+		if !finite(v) || v < 0 {
+			c.setErr(fmt.Errorf("surface: bad dash pattern %v", pattern))
+			return
+		}
+		sum += v
+	}
+	if sum <= 0 {
+		c.st.dash = nil
+		return
+	}
+	if len(pattern)%2 == 1 { // PDF and gg agree once the pattern is even
+		pattern = append(append([]float64(nil), pattern...), pattern...)
+	}
+	c.st.dash = append([]float64(nil), pattern...)
+}
+
+func (c *common) SetLineCap(lc LineCap) {
+	if lc > SquareCap {
+		lc = ButtCap
+	}
+	c.st.cap = lc
+}
+
+func (c *common) SetLineJoin(j LineJoin) {
+	if j > BevelJoin {
+		j = MiterJoin
+	}
+	c.st.join = j
+}
+
+func (c *common) paintable(mode Paint) bool {
+	return (mode&Fill != 0 && c.st.fill.A > 0) || (mode&Stroke != 0 && c.st.stroke.A > 0 && c.st.width > 0)
+}
+
+func (c *common) Rect(x, y, w, h float64, mode Paint) {
+	if !c.ok() || !c.paintable(mode) {
+		return
+	}
+	if !finite(x, y, w, h) {
+		c.setErr(errors.New("surface: non-finite rectangle"))
+		return
+	}
+	c.be.rect(x, y, w, h, mode)
+}
+
+func (c *common) DrawPath(p *Path, mode Paint) {
+	if !c.ok() || p.Empty() || !c.paintable(mode) {
+		return
+	}
+	if !p.finite() {
+		c.setErr(errors.New("surface: non-finite path coordinate"))
+		return
+	}
+	c.be.drawPath(p, mode)
+}
+
+func (c *common) shape(mode Paint, build func(p *Path)) {
+	c.scratch.Reset()
+	c.scratch.EvenOdd = false
+	build(&c.scratch)
+	c.DrawPath(&c.scratch, mode)
+}
+
+func (c *common) Line(x1, y1, x2, y2 float64) {
+	c.shape(Stroke, func(p *Path) { p.MoveTo(x1, y1).LineTo(x2, y2) })
+}
+
+func (c *common) Polyline(pts []Pt) { c.shape(Stroke, func(p *Path) { p.Polyline(pts) }) }
+
+func (c *common) Polygon(pts []Pt, mode Paint) {
+	c.shape(mode, func(p *Path) { p.Polygon(pts) })
+}
+
+func (c *common) Circle(cx, cy, r float64, mode Paint) {
+	c.shape(mode, func(p *Path) { p.Circle(cx, cy, r) })
+}
+
+func (c *common) Ellipse(cx, cy, rx, ry float64, mode Paint) {
+	c.shape(mode, func(p *Path) { p.Ellipse(cx, cy, rx, ry) })
+}
+
+func (c *common) Arc(cx, cy, rx, ry, a0, a1 float64) {
+	c.shape(Stroke, func(p *Path) { p.Arc(cx, cy, rx, ry, a0, a1) })
+}
+
+func (c *common) Star(cx, cy, r float64, points int, mode Paint) {
+	c.shape(mode, func(p *Path) { p.Star(cx, cy, r, points) })
+}
+
+func (c *common) Push() {
+	if !c.ok() {
+		return
+	}
+	s := c.st
+	s.dash = append([]float64(nil), c.st.dash...)
+	c.stack = append(c.stack, s)
+	c.be.push()
+}
+
+func (c *common) Pop() {
+	if !c.ok() {
+		return
+	}
+	if len(c.stack) == 0 {
+		c.setErr(errors.New("surface: Pop without Push"))
+		return
+	}
+	c.st = c.stack[len(c.stack)-1]
+	c.stack = c.stack[:len(c.stack)-1]
+	c.be.pop()
+}
+
+func (c *common) concat(m Matrix) {
+	if !c.ok() {
+		return
+	}
+	if !finite(m.A, m.B, m.C, m.D, m.E, m.F) {
+		c.setErr(errors.New("surface: non-finite transform"))
+		return
+	}
+	c.st.m = c.st.m.Mul(m)
+	c.be.transform(m)
+}
+
+func (c *common) Translate(dx, dy float64) { c.concat(translateM(dx, dy)) }
+func (c *common) Rotate(deg float64)       { c.concat(rotateM(deg)) }
+func (c *common) Scale(sx, sy float64) {
+	if sx == 0 || sy == 0 {
+		c.setErr(errors.New("surface: zero scale"))
+		return
+	}
+	c.concat(scaleM(sx, sy))
+}
+
+func (c *common) ClipRect(x, y, w, h float64) {
+	c.scratch.Reset()
+	c.scratch.EvenOdd = false
+	c.ClipPath(c.scratch.Rect(x, y, w, h))
+}
+
+func (c *common) ClipPolygon(pts []Pt) {
+	c.scratch.Reset()
+	c.scratch.EvenOdd = false
+	c.ClipPath(c.scratch.Polygon(pts))
+}
+
+func (c *common) ClipPath(p *Path) {
+	if !c.ok() {
+		return
+	}
+	if !p.finite() {
+		c.setErr(errors.New("surface: non-finite clip coordinate"))
+		return
+	}
+	if p.Empty() { // clip to nothing
+		p = NewPath().Rect(0, 0, 0, 0)
+	}
+	c.be.clip(p)
+}
+
+func (c *common) font(f Font) (*face, bool) {
+	if !finite(f.Size) || f.Size < 0 {
+		c.setErr(fmt.Errorf("surface: bad font size %g", f.Size))
+		return nil, false
+	}
+	fc, err := c.fonts.face(f)
+	if err != nil {
+		c.setErr(err)
+		return nil, false
+	}
+	return fc, true
+}
+
+func (c *common) Text(x, y float64, s string, f Font, a Align) {
+	if !c.ok() || s == "" || f.Size == 0 || c.st.fill.A == 0 {
+		return
+	}
+	if !finite(x, y) {
+		c.setErr(errors.New("surface: non-finite text position"))
+		return
+	}
+	fc, ok := c.font(f)
+	if !ok {
+		return
+	}
+	s = cleanText(s)
+	w := c.fonts.measure(fc, s, f.Size)
+	x, y = textOrigin(fc, x, y, w, f.Size, a)
+	c.be.text(x, y, s, fc, f.Size)
+}
+
+func (c *common) MeasureText(s string, f Font) float64 {
+	fc, err := c.fonts.face(f)
+	if err != nil || !finite(f.Size) {
+		return 0
+	}
+	return c.fonts.measure(fc, cleanText(s), f.Size)
+}
+
+func (c *common) FontMetrics(f Font) (ascent, descent, capHeight float64) {
+	fc, err := c.fonts.face(f)
+	if err != nil {
+		return 0, 0, 0
+	}
+	return fc.ascent * f.Size, fc.descent * f.Size, fc.capHeight * f.Size
+}
+
+func (c *common) MissingGlyphs(s string, f Font) []rune {
+	fc, err := c.fonts.face(f)
+	if err != nil {
+		return []rune(s)
+	}
+	return c.fonts.missing(fc, s)
+}
+
+func (c *common) RegisterFont(family string, style Style, ttf []byte) error {
+	return c.fonts.register(family, style, ttf)
+}
+
+// decodedImage is a validated image shared by both backends.
+type decodedImage struct {
+	key    string // content hash, used as the fpdf image name
+	format string // "png", "jpeg" or "gif"
+	raw    []byte // original bytes
+	img    image.Image
+	pdf    []byte // bytes handed to fpdf
+	pdfTyp string
+}
+
+// maxImagePixels guards against decompression bombs.
+const maxImagePixels = 64 << 20
+
+func (c *common) Image(data []byte, x, y, w, h float64) error {
+	if !c.ok() {
+		return c.err
+	}
+	if !finite(x, y, w, h) {
+		return errors.New("surface: non-finite image rectangle")
+	}
+	if w < 0 || h < 0 {
+		return errors.New("surface: image width and height must not be negative (mirror with Scale)")
+	}
+	sum := sha256.Sum256(data)
+	di, ok := c.images[sum]
+	if !ok {
+		var err error
+		di, err = decodeImage(data, sum)
+		if err != nil {
+			return err
+		}
+		c.images[sum] = di
+	}
+	if w == 0 || h == 0 {
+		return nil
+	}
+	return c.be.image(di, x, y, w, h)
+}
+
+func decodeImage(data []byte, sum [32]byte) (di *decodedImage, err error) {
+	defer func() { // decoders should not panic, but never let one escape
+		if r := recover(); r != nil {
+			di, err = nil, fmt.Errorf("surface: corrupt image: %v", r)
+		}
+	}()
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("surface: image: %w", err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
+		return nil, fmt.Errorf("surface: image size %dx%d not supported", cfg.Width, cfg.Height)
+	}
+	img, format2, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("surface: image: %w", err)
+	}
+	if format2 != format {
+		return nil, fmt.Errorf("surface: image format mismatch %s/%s", format, format2)
+	}
+	di = &decodedImage{key: fmt.Sprintf("img%x", sum[:12]), format: format, raw: data, img: img}
+	return di, nil
+}
+
+// pdfBytes returns bytes fpdf can embed: JPEG as is (baseline or progressive
+// both embed as DCT), anything else re-encoded as 8-bit non-interlaced PNG.
+func (di *decodedImage) pdfBytes() ([]byte, string, error) {
+	if di.pdf != nil {
+		return di.pdf, di.pdfTyp, nil
+	}
+	if di.format == "jpeg" {
+		switch di.img.(type) {
+		case *image.YCbCr, *image.Gray, *image.CMYK:
+			di.pdf, di.pdfTyp = di.raw, "JPG"
+			return di.pdf, di.pdfTyp, nil
+		}
+	}
+	b := di.img.Bounds()
+	var src image.Image = di.img
+	if _, isGray := di.img.(*image.Gray); !isGray {
+		n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+		draw.Draw(n, n.Bounds(), di.img, b.Min, draw.Src)
+		src = n
+	}
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	if err := enc.Encode(&buf, src); err != nil {
+		return nil, "", fmt.Errorf("surface: image: %w", err)
+	}
+	di.pdf, di.pdfTyp = buf.Bytes(), "PNG"
+	return di.pdf, di.pdfTyp, nil
+}
+
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
