@@ -68,15 +68,32 @@ func CubeRound(q, r, s float64) Cube {
 // (Distance+1 hexes): Red Blob's hex_linedraw, a cube lerp of both ends
 // nudged by (1e-6, 1e-6, -2e-6) and rounded.
 func CubeLine(a, b Cube, dst []Cube) []Cube {
-	n := a.Distance(b)
-	aq, ar, as := float64(a.Q)+1e-6, float64(a.R)+1e-6, float64(a.S)-2e-6
-	bq, br, bs := float64(b.Q)+1e-6, float64(b.R)+1e-6, float64(b.S)-2e-6
-	step := 1.0 / float64(max(n, 1))
-	for i := 0; i <= n; i++ {
-		t := step * float64(i)
-		dst = append(dst, CubeRound(aq*(1-t)+bq*t, ar*(1-t)+br*t, as*(1-t)+bs*t))
+	l := newCubeLerp(a, b, 1e-6, 1e-6, -2e-6)
+	for i := 0; i <= l.n; i++ {
+		dst = append(dst, l.at(i))
 	}
 	return dst
+}
+
+// cubeLerp samples the segment between two nudged hex centres.
+type cubeLerp struct {
+	aq, ar, as, bq, br, bs, step float64
+	n                            int
+}
+
+func newCubeLerp(a, b Cube, eq, er, es float64) cubeLerp {
+	n := a.Distance(b)
+	return cubeLerp{
+		float64(a.Q) + eq, float64(a.R) + er, float64(a.S) + es,
+		float64(b.Q) + eq, float64(b.R) + er, float64(b.S) + es,
+		1.0 / float64(max(n, 1)), n,
+	}
+}
+
+// at returns the hex of sample i (0..n), as hex_round(hex_lerp(a, b, i/n)).
+func (l *cubeLerp) at(i int) Cube {
+	t := l.step * float64(i)
+	return CubeRound(l.aq*(1-t)+l.bq*t, l.ar*(1-t)+l.br*t, l.as*(1-t)+l.bs*t)
 }
 
 // Parity selects which columns (flat-top) or rows (pointy-top) of a hex grid

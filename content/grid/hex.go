@@ -123,14 +123,9 @@ func (g Hex) Ring(c Cell, n int, dst []Cell) []Cell {
 // Line appends to dst the cells of the line from a to b, both included
 // (Distance+1 cells, on or off the grid), using CubeLine.
 func (g Hex) Line(a, b Cell, dst []Cell) []Cell {
-	ha, hb := g.ToCube(a), g.ToCube(b)
-	n := ha.Distance(hb)
-	aq, ar, as := float64(ha.Q)+1e-6, float64(ha.R)+1e-6, float64(ha.S)-2e-6
-	bq, br, bs := float64(hb.Q)+1e-6, float64(hb.R)+1e-6, float64(hb.S)-2e-6
-	step := 1.0 / float64(max(n, 1))
-	for i := 0; i <= n; i++ {
-		t := step * float64(i)
-		dst = append(dst, g.ToCell(CubeRound(aq*(1-t)+bq*t, ar*(1-t)+br*t, as*(1-t)+bs*t)))
+	l := newCubeLerp(g.ToCube(a), g.ToCube(b), 1e-6, 1e-6, -2e-6)
+	for i := 0; i <= l.n; i++ {
+		dst = append(dst, g.ToCell(l.at(i)))
 	}
 	return dst
 }

@@ -34,6 +34,13 @@ func sampleCells(cols, rows, n int) []Cell {
 }
 
 func TestHexProperties(t *testing.T) {
+	splits := map[bool]int{}
+	defer func() {
+		if splits[true] == 0 || splits[false] == 0 {
+			t.Errorf("sample exercised too few split LineBoth steps: %v", splits)
+		}
+		t.Logf("split LineBoth steps: %d along a hexside, %d crossing one", splits[true], splits[false])
+	}()
 	for _, g := range testGrids() {
 		name := g.Orientation.String() + "-" + g.Parity.String()
 		cells := sampleCells(g.Cols, g.Rows, 120)
@@ -82,7 +89,18 @@ func TestHexProperties(t *testing.T) {
 					t.Errorf("%s: LineBoth(%v,%v) = %v", name, a, b, steps)
 					continue
 				}
+				// Cross-check the exact computation against two float traces
+				// nudged to either side, in a direction parallel to no hexside.
+				plus := newCubeLerp(g.ToCube(a), g.ToCube(b), 1e-6, 2e-6, -3e-6)
+				minus := newCubeLerp(g.ToCube(a), g.ToCube(b), -1e-6, -2e-6, 3e-6)
 				for i, s := range steps {
+					p, m := g.ToCell(plus.at(i)), g.ToCell(minus.at(i))
+					if !(p == s.A && m == s.B || p == s.B && m == s.A) {
+						t.Errorf("%s: LineBoth(%v,%v)[%d] = %v, nudged traces %v %v", name, a, b, i, s, p, m)
+					}
+					if s.Split() {
+						splits[s.Along]++
+					}
 					if line[i] != s.A && line[i] != s.B {
 						t.Errorf("%s: LineBoth(%v,%v)[%d] = %v lacks Line's %v", name, a, b, i, s, line[i])
 					}
@@ -286,6 +304,16 @@ func TestHexsides(t *testing.T) {
 						}
 					}
 				}
+				k1, k2, ok := g.SideCorners(s)
+				if !ok || k1 == k2 {
+					t.Errorf("%s: SideCorners(%v) = %v %v", name, s, k1, k2)
+				}
+				if pk := g.CornerPoint(k1); pk.Dist(p) > 1e-9 && pk.Dist(q) > 1e-9 {
+					t.Errorf("%s: corner %v of %v at %v, ends %v %v", name, k1, s, pk, p, q)
+				}
+				if k, ok := g.SharedCorner(s, sides[(i+1)%6]); !ok || (k != k1 && k != k2) {
+					t.Errorf("%s: SharedCorner = %v %v", name, k, ok)
+				}
 				// Shared corner point equals a shared end.
 				np, nq, _ := g.SideEnds(sides[(i+1)%6])
 				if p.Dist(np) > 1e-9 && p.Dist(nq) > 1e-9 && q.Dist(np) > 1e-9 && q.Dist(nq) > 1e-9 {
@@ -322,5 +350,15 @@ func TestHexsides(t *testing.T) {
 	}
 	if err := g.CheckChain(river); err != nil {
 		t.Errorf("river %v: %v", river, err)
+	}
+	// Three sides around one corner are a fork, not a chain.
+	s1, _ := g.Side(Cell{2, 2}, Cell{3, 1})
+	s2, _ := g.Side(Cell{2, 2}, Cell{3, 2})
+	s3, _ := g.Side(Cell{3, 1}, Cell{3, 2})
+	if err := g.CheckChain([]Hexside{s1, s2, s3}); err == nil {
+		t.Error("fork accepted as a chain")
+	}
+	if _, ok := g.CornerOf(Cell{0, 0}, Cell{0, 1}, Cell{0, 2}); ok {
+		t.Error("CornerOf accepted a straight line of cells")
 	}
 }

@@ -46,40 +46,104 @@ func (g Hex) Sides(c Cell) [6]Hexside {
 // ValidSide reports whether s names two adjacent cells in normalised order.
 func (g Hex) ValidSide(s Hexside) bool { return !s.B.less(s.A) && g.Adjacent(s.A, s.B) }
 
-// SidesShareCorner reports whether two distinct hexsides meet at a corner:
-// they share exactly one cell and their other cells are adjacent (the three
-// cells then meet at that corner).
-func (g Hex) SidesShareCorner(s, t Hexside) bool {
-	if s == t || !g.ValidSide(s) || !g.ValidSide(t) {
-		return false
+// Corner identifies a hex corner by the three mutually adjacent cells that
+// meet there, in normalised order (by column, then row).
+type Corner [3]Cell
+
+// CornerOf returns the corner where cells a, b and c meet, or false if they
+// are not mutually adjacent.
+func (g Hex) CornerOf(a, b, c Cell) (Corner, bool) {
+	if !g.Adjacent(a, b) || !g.Adjacent(b, c) || !g.Adjacent(a, c) {
+		return Corner{}, false
 	}
-	var x, y Cell
+	k := Corner{a, b, c}
+	if k[1].less(k[0]) {
+		k[0], k[1] = k[1], k[0]
+	}
+	if k[2].less(k[1]) {
+		k[1], k[2] = k[2], k[1]
+		if k[1].less(k[0]) {
+			k[0], k[1] = k[1], k[0]
+		}
+	}
+	return k, true
+}
+
+// CornerPoint returns the position of corner k in points: the centroid of
+// the three centres.
+func (g Hex) CornerPoint(k Corner) Point {
+	a, b, c := g.Centre(k[0]), g.Centre(k[1]), g.Centre(k[2])
+	return Point{(a.X + b.X + c.X) / 3, (a.Y + b.Y + c.Y) / 3}
+}
+
+// SideCorners returns the two corners bounding hexside s, or false if s is
+// not a valid side.
+func (g Hex) SideCorners(s Hexside) (Corner, Corner, bool) {
+	if !g.ValidSide(s) {
+		return Corner{}, Corner{}, false
+	}
+	var out [2]Corner
+	k := 0
+	for _, n := range g.AllNeighbours(s.A) {
+		if k < 2 && g.Adjacent(n, s.B) {
+			out[k], _ = g.CornerOf(s.A, s.B, n)
+			k++
+		}
+	}
+	return out[0], out[1], true
+}
+
+// SharedCorner returns the corner where two distinct hexsides meet: they
+// share exactly one cell and their other cells are adjacent (the three cells
+// then meet at that corner).
+func (g Hex) SharedCorner(s, t Hexside) (Corner, bool) {
+	if s == t || !g.ValidSide(s) || !g.ValidSide(t) {
+		return Corner{}, false
+	}
+	var x, y, z Cell
 	switch {
 	case s.A == t.A:
-		x, y = s.B, t.B
+		x, y, z = s.B, t.B, s.A
 	case s.A == t.B:
-		x, y = s.B, t.A
+		x, y, z = s.B, t.A, s.A
 	case s.B == t.A:
-		x, y = s.A, t.B
+		x, y, z = s.A, t.B, s.B
 	case s.B == t.B:
-		x, y = s.A, t.A
+		x, y, z = s.A, t.A, s.B
 	default:
-		return false
+		return Corner{}, false
 	}
-	return g.Adjacent(x, y)
+	return g.CornerOf(x, y, z)
+}
+
+// SidesShareCorner reports whether two distinct hexsides meet at a corner.
+func (g Hex) SidesShareCorner(s, t Hexside) bool {
+	_, ok := g.SharedCorner(s, t)
+	return ok
 }
 
 // CheckChain verifies that sides form a continuous chain (a river, a road
-// along hexsides): every side is valid and consecutive sides share a corner.
-// The error names the first break.
+// along hexsides): every side is valid, consecutive sides share a corner,
+// and the chain moves on from that corner instead of turning about it (three
+// sides around one corner are a fork, not a chain). The error names the
+// first break.
 func (g Hex) CheckChain(sides []Hexside) error {
+	var prev Corner
 	for i, s := range sides {
 		if !g.ValidSide(s) {
 			return fmt.Errorf("grid: hexside %d %v does not separate two adjacent cells", i, s)
 		}
-		if i > 0 && !g.SidesShareCorner(sides[i-1], s) {
+		if i == 0 {
+			continue
+		}
+		k, ok := g.SharedCorner(sides[i-1], s)
+		if !ok {
 			return fmt.Errorf("grid: hexsides %d %v and %d %v do not share a corner", i-1, sides[i-1], i, s)
 		}
+		if i > 1 && k == prev {
+			return fmt.Errorf("grid: hexsides %d, %d and %d all meet at one corner", i-2, i-1, i)
+		}
+		prev = k
 	}
 	return nil
 }

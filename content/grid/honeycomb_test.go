@@ -137,6 +137,8 @@ func TestHoneycombLayouts(t *testing.T) {
 func TestHoneycombLinesDistances(t *testing.T) {
 	v := loadHoneycomb(t)
 	var buf []Cube
+	var cells []Cell
+	layouts := testGrids()
 	for _, row := range v.Lines {
 		a, b := NewCube(row[0], row[1]), NewCube(row[2], row[3])
 		if d := a.Distance(b); d != row[4] {
@@ -152,6 +154,16 @@ func TestHoneycombLinesDistances(t *testing.T) {
 			if h.Q != want[2*i] || h.R != want[2*i+1] {
 				t.Errorf("CubeLine(%v, %v)[%d] = %v, honeycomb (%d,%d)", a, b, i, h, want[2*i], want[2*i+1])
 				break
+			}
+		}
+		// The same line through every grid layout.
+		for _, g := range layouts {
+			cells = g.Line(g.ToCell(a), g.ToCell(b), cells[:0])
+			for i, c := range cells {
+				if h := g.ToCube(c); h.Q != want[2*i] || h.R != want[2*i+1] {
+					t.Errorf("%v-%v Line(%v, %v)[%d] = %v, honeycomb (%d,%d)", g.Orientation, g.Parity, a, b, i, h, want[2*i], want[2*i+1])
+					break
+				}
 			}
 		}
 	}
