@@ -362,6 +362,7 @@ func (p *PDF) image(di *decodedImage, x, y, w, h float64) error {
 			return fmt.Errorf("surface: pdf image: %w", err)
 		}
 	}
+	p.setAlpha(255) // images are drawn opaque (their own alpha still applies)
 	p.f.ImageOptions(di.key, x, y, w, h, false, fpdf.ImageOptions{AllowNegativePosition: true}, 0, "")
 	if p.fpdfErr() {
 		return p.err

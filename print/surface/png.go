@@ -346,6 +346,12 @@ func (p *PNG) image(di *decodedImage, x, y, w, h float64) error {
 	if p.mask != nil {
 		opts = &draw.Options{DstMask: p.mask}
 	}
-	draw.BiLinear.Transform(p.pages[len(p.pages)-1], s2d, di.img, b, draw.Over, opts)
+	// Strong enlargements keep hard pixel edges, as PDF viewers show them;
+	// everything else is interpolated.
+	var k draw.Transformer = draw.BiLinear
+	if sx, sy := math.Hypot(m.A, m.B), math.Hypot(m.C, m.D); sx >= 2 && sy >= 2 {
+		k = draw.NearestNeighbor
+	}
+	k.Transform(p.pages[len(p.pages)-1], s2d, di.img, b, draw.Over, opts)
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"math"
 )
@@ -49,7 +50,7 @@ func drawSample(s Surface) {
 	green, _ := Hex("#27ae60")
 	yellow, _ := Hex("#f1c40f")
 	s.SetFill(Black)
-	s.Text(36, 40, "Légion 2½ [4] 3* . — ¾ ½ “muster” ★?", Font{Size: 18}, Align{})
+	s.Text(36, 40, "Légion 2½ [4] 3* . — ¾ ½ “muster”", Font{Size: 18}, Align{})
 	s.Text(36, 60, "Bold Légion 2½", Font{Style: Bold, Size: 12}, Align{})
 	s.Text(200, 60, "Italic Légion ¾", Font{Style: Italic, Size: 12}, Align{})
 	s.Text(340, 60, "Mono 0123456789", Font{Style: Mono, Size: 12}, Align{})
@@ -103,7 +104,7 @@ func drawSample(s Surface) {
 	s.Push()
 	s.ClipRect(36, 290, 100, 60)
 	s.SetFill(green)
-	s.Circle(86, 320, 60, Fill)
+	s.Circle(86, 320, 40, Fill)
 	s.Pop()
 	s.SetStroke(Black, 0.5)
 	s.Rect(36, 290, 100, 60, Stroke)
@@ -124,4 +125,12 @@ func drawSample(s Surface) {
 	p.Circle(440, 330, 25)
 	s.SetFill(RGB(120, 60, 160))
 	s.DrawPath(p, Fill)
+}
+
+func jpegEncode(w *bytes.Buffer) error {
+	im := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for i := range im.Pix {
+		im.Pix[i] = uint8(i)
+	}
+	return jpeg.Encode(w, im, &jpeg.Options{Quality: 80})
 }

@@ -1,0 +1,362 @@
+package surface
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"math"
+	"testing"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+)
+
+func rgbaAt(im *image.RGBA, x, y int) Color {
+	c := im.RGBAAt(x, y)
+	return Color{c.R, c.G, c.B, c.A}
+}
+
+func colorNear(a, b Color, tol int) bool {
+	d := func(x, y uint8) bool { v := int(x) - int(y); return v <= tol && v >= -tol }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
+}
+
+// expectPx checks the colour at a point given in page points.
+func expectPx(t *testing.T, p *PNG, xPt, yPt float64, want Color) {
+	t.Helper()
+	im, err := p.PageImage(p.Pages() - 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := p.DPI() / 72
+	x, y := int(xPt*k), int(yPt*k)
+	if got := rgbaAt(im, x, y); !colorNear(got, want, 2) {
+		t.Errorf("at %gpt,%gpt (px %d,%d, %g dpi) = %s, want %s", xPt, yPt, x, y, p.DPI(), got.Hex(), want.Hex())
+	}
+}
+
+func TestPNGRectPixels(t *testing.T) {
+	red := RGB(255, 0, 0)
+	for _, dpi := range []float64{72, 144} {
+		p := NewPNG(PNGOptions{DPI: dpi})
+		p.BeginPage(200, 100)
+		p.SetFill(red)
+		p.Rect(20, 10, 40, 60, Fill) // x 20..60, y 10..70
+		if p.Err() != nil {
+			t.Fatal(p.Err())
+		}
+		im, _ := p.PageImage(0)
+		if want := image.Rect(0, 0, int(200*dpi/72), int(100*dpi/72)); im.Bounds() != want {
+			t.Fatalf("%g dpi: bounds %v want %v", dpi, im.Bounds(), want)
+		}
+		expectPx(t, p, 21, 11, red)    // inside, near the top-left corner
+		expectPx(t, p, 59, 69, red)    // inside, near the bottom-right corner
+		expectPx(t, p, 40, 5, White)   // above: y grows down
+		expectPx(t, p, 40, 75, White)  // below
+		expectPx(t, p, 10, 40, White)  // left
+		expectPx(t, p, 65, 40, White)  // right
+		expectPx(t, p, 199, 99, White) // far corner
+	}
+}
+
+func TestPNGTransformsAndClip(t *testing.T) {
+	p := NewPNG(PNGOptions{DPI: 144})
+	p.BeginPage(200, 200)
+	blue := RGB(0, 0, 255)
+	// Draw once at (0,0), place at (100,20) mirrored: the 20x10 box at (0,0)
+	// lands at x 80..100, y 20..30.
+	p.Push()
+	p.Translate(100, 20)
+	p.Scale(-1, 1)
+	p.SetFill(blue)
+	p.Rect(0, 0, 20, 10, Fill)
+	p.Pop()
+	expectPx(t, p, 85, 25, blue)
+	expectPx(t, p, 105, 25, White)
+	// Rotate 90° clockwise about (150,150): a box to the right of the centre
+	// ends up below it.
+	p.Push()
+	p.Translate(150, 150)
+	p.Rotate(90)
+	p.SetFill(blue)
+	p.Rect(10, -5, 30, 10, Fill)
+	p.Pop()
+	expectPx(t, p, 150, 175, blue)
+	expectPx(t, p, 175, 150, White)
+	// Clip to a box; drawing outside it is masked; Pop removes the clip.
+	green := RGB(0, 160, 0)
+	p.Push()
+	p.ClipRect(10, 100, 40, 40)
+	p.SetFill(green)
+	p.Rect(0, 90, 100, 60, Fill)
+	p.Pop()
+	expectPx(t, p, 30, 120, green)
+	expectPx(t, p, 70, 120, White)
+	p.SetFill(green)
+	p.Rect(60, 160, 10, 10, Fill)
+	expectPx(t, p, 65, 165, green)
+	// A second page starts clean and at the requested size.
+	p.BeginPage(50, 40)
+	expectPx(t, p, 25, 20, White)
+	if p.Pages() != 2 {
+		t.Fatalf("%d pages", p.Pages())
+	}
+	if _, err := p.WriteTo(&bytes.Buffer{}); err == nil {
+		t.Error("WriteTo of a 2-page PNG should ask for WritePage")
+	}
+	for i := 0; i < 2; i++ {
+		var b bytes.Buffer
+		if _, err := p.WritePage(i, &b); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(&b); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func pngBytes(t testing.TB, dpi float64, draw func(s Surface)) []byte {
+	t.Helper()
+	p := NewPNG(PNGOptions{DPI: dpi})
+	draw(p)
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestPNGDeterministic(t *testing.T) {
+	a := pngBytes(t, 100, drawSample)
+	b := pngBytes(t, 100, drawSample)
+	if !bytes.Equal(a, b) {
+		t.Fatal("same drawing gave different PNG bytes")
+	}
+	im, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := im.Bounds().Dx(); got != int(math.Round(612*100.0/72)) {
+		t.Errorf("width %d px", got)
+	}
+}
+
+func TestPNGTextInk(t *testing.T) {
+	p := NewPNG(PNGOptions{DPI: 144})
+	p.BeginPage(200, 60)
+	f := Font{Style: Bold, Size: 24}
+	p.Text(100, 30, "MUSTER", f, Centred)
+	w := p.MeasureText("MUSTER", f)
+	_, _, capH := p.FontMetrics(f)
+	im, _ := p.PageImage(0)
+	// Ink bounding box in points.
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	b := im.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if im.RGBAAt(x, y).R < 128 {
+				fx, fy := float64(x)/2, float64(y)/2
+				minX, maxX = math.Min(minX, fx), math.Max(maxX, fx)
+				minY, maxY = math.Min(minY, fy), math.Max(maxY, fy)
+			}
+		}
+	}
+	if math.IsInf(minX, 0) {
+		t.Fatal("no text ink")
+	}
+	// Centred horizontally and vertically on (100,30) within a point or so.
+	if c := (minX + maxX) / 2; math.Abs(c-100) > 1.5 {
+		t.Errorf("ink centre x %.2f, want 100", c)
+	}
+	if c := (minY + maxY) / 2; math.Abs(c-30) > 1.5 {
+		t.Errorf("ink centre y %.2f, want 30", c)
+	}
+	if h := maxY - minY; math.Abs(h-capH) > 1.5 {
+		t.Errorf("ink height %.2f, cap height %.2f", h, capH)
+	}
+	if iw := maxX - minX; iw > w || iw < 0.85*w {
+		t.Errorf("ink width %.2f vs advance width %.2f", iw, w)
+	}
+}
+
+func TestMeasureTextAgrees(t *testing.T) {
+	pd := NewPDF(PDFOptions{})
+	pn := NewPNG(PNGOptions{DPI: 150})
+	for _, st := range []Style{Regular, Bold, Italic, BoldItalic, Mono, MonoBold} {
+		for _, s := range []string{"Légion 2½ [4] 3* .", "—¾½", "1-4-6", "WWWiii", "Panzergrenadier"} {
+			f := Font{Style: st, Size: 11}
+			a, b := pd.MeasureText(s, f), pn.MeasureText(s, f)
+			if a <= 0 || math.Abs(a-b) > 0.01*a {
+				t.Errorf("%s %q: pdf %.4f png %.4f", st, s, a, b)
+			}
+			// Independent check against the font's own unrounded advances.
+			ttf, err := opentype.Parse(builtinTTF(st))
+			if err != nil {
+				t.Fatal(err)
+			}
+			face, err := opentype.NewFace(ttf, &opentype.FaceOptions{Size: 1100, DPI: 72, Hinting: font.HintingNone})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := 0.0
+			for _, r := range s {
+				adv, _ := face.GlyphAdvance(r)
+				ref += float64(adv) / 64 / 100
+			}
+			if math.Abs(a-ref) > 0.01*ref {
+				t.Errorf("%s %q: measured %.4f, font says %.4f", st, s, a, ref)
+			}
+		}
+	}
+}
+
+func TestGlyphCoverage(t *testing.T) {
+	p := NewPDF(PDFOptions{})
+	for _, st := range []Style{Regular, Bold, Italic, BoldItalic, Mono, MonoBold} {
+		f := Font{Style: st, Size: 10}
+		if m := p.MissingGlyphs("Légion ½ 2½ ¾ — [4] 3* . “” ‘’ • · × ° é è ê ü ö ä ß ñ ç", f); len(m) != 0 {
+			t.Errorf("%s lacks %q", st, m)
+		}
+		// The Go fonts have no ★: that is why Star exists.
+		if m := p.MissingGlyphs("★", f); len(m) != 1 {
+			t.Errorf("%s: ★ unexpectedly present", st)
+		}
+	}
+}
+
+func TestImages(t *testing.T) {
+	for _, s := range []Surface{NewPDF(PDFOptions{}), NewPNG(PNGOptions{DPI: 72})} {
+		s.BeginPage(100, 100)
+		if err := s.Image(tinyPNG(), 10, 10, 40, 20); err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range [][]byte{nil, []byte("not an image"), tinyPNG()[:40], append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0xff}, 64)...)} {
+			if err := s.Image(bad, 0, 0, 10, 10); err == nil {
+				t.Errorf("%T accepted a corrupt image", s)
+			}
+		}
+		if err := s.Image(tinyPNG(), 0, 0, -10, 10); err == nil {
+			t.Errorf("%T accepted a negative width", s)
+		}
+		// The surface is still usable after bad images.
+		if err := s.Err(); err != nil {
+			t.Fatalf("%T: %v", s, err)
+		}
+		var b bytes.Buffer
+		if _, err := s.WriteTo(&b); err != nil {
+			t.Fatalf("%T: %v", s, err)
+		}
+	}
+	// JPEG and a 16-bit, alpha PNG also embed in PDF.
+	var jb, pb bytes.Buffer
+	im := image.NewNRGBA64(image.Rect(0, 0, 8, 8))
+	for i := range im.Pix {
+		im.Pix[i] = uint8(i * 7)
+	}
+	if err := png.Encode(&pb, im); err != nil {
+		t.Fatal(err)
+	}
+	if err := jpegEncode(&jb); err != nil {
+		t.Fatal(err)
+	}
+	pd := NewPDF(PDFOptions{})
+	pd.BeginPage(100, 100)
+	for _, data := range [][]byte{jb.Bytes(), pb.Bytes()} {
+		if err := pd.Image(data, 10, 10, 20, 20); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := pd.Bytes(); err != nil {
+		t.Fatal(err)
+	}
+	// PNG image placement: left half red, right half blue.
+	pn := NewPNG(PNGOptions{DPI: 72})
+	pn.BeginPage(100, 100)
+	_ = pn.Image(tinyPNG(), 10, 10, 80, 40)
+	expectPx(t, pn, 20, 30, RGB(200, 30, 30))
+	expectPx(t, pn, 80, 30, RGB(30, 30, 200))
+	expectPx(t, pn, 50, 70, White)
+}
+
+func TestErrorsNotPanics(t *testing.T) {
+	for _, mk := range []func() Surface{
+		func() Surface { return NewPDF(PDFOptions{}) },
+		func() Surface { return NewPNG(PNGOptions{}) },
+	} {
+		s := mk()
+		s.Rect(0, 0, 1, 1, Fill)
+		if s.Err() == nil {
+			t.Errorf("%T: drawing before BeginPage not reported", s)
+		}
+		s = mk()
+		s.BeginPage(100, 100)
+		s.Pop()
+		if s.Err() == nil {
+			t.Errorf("%T: Pop without Push not reported", s)
+		}
+		s = mk()
+		s.BeginPage(100, 100)
+		s.Push()
+		if _, err := s.WriteTo(&bytes.Buffer{}); err == nil {
+			t.Errorf("%T: unbalanced Push not reported", s)
+		}
+		s = mk()
+		s.BeginPage(100, 100)
+		s.Text(10, 10, "x", Font{Family: "Nope", Size: 10}, Align{})
+		if s.Err() == nil {
+			t.Errorf("%T: unknown family not reported", s)
+		}
+		s = mk()
+		s.BeginPage(100, 100)
+		s.Line(0, 0, math.NaN(), 1)
+		if s.Err() == nil {
+			t.Errorf("%T: NaN not reported", s)
+		}
+		s = mk()
+		s.BeginPage(-1, 100)
+		if s.Err() == nil {
+			t.Errorf("%T: negative page not reported", s)
+		}
+		s = mk()
+		s.BeginPage(100, 100)
+		s.SetDash(-1, 2)
+		if s.Err() == nil {
+			t.Errorf("%T: negative dash not reported", s)
+		}
+		s = mk()
+		if err := s.RegisterFont("Broken", Regular, []byte("nope")); err == nil {
+			t.Errorf("%T: broken font accepted", s)
+		}
+		// Odd text is cleaned, not fatal.
+		s = mk()
+		s.BeginPage(100, 100)
+		s.Text(10, 50, "bad\xffutf8\x00\n\U0001F600 ok", Font{Size: 10}, Align{})
+		s.Polygon(nil, Fill)
+		s.Polyline([]Pt{{1, 1}})
+		s.Star(10, 10, 5, 1, Fill)
+		s.ClipPolygon(nil)
+		if _, err := s.WriteTo(&bytes.Buffer{}); err != nil {
+			t.Errorf("%T: %v", s, err)
+		}
+	}
+}
+
+func TestRegisterFont(t *testing.T) {
+	// Register a copy of Go Bold under another name; it must measure like Bold.
+	for _, s := range []Surface{NewPDF(PDFOptions{}), NewPNG(PNGOptions{DPI: 72})} {
+		if err := s.RegisterFont("Stencil", Regular, builtinTTF(Bold)); err != nil {
+			t.Fatal(err)
+		}
+		a := s.MeasureText("Légion", Font{Family: "Stencil", Size: 10})
+		b := s.MeasureText("Légion", Font{Style: Bold, Size: 10})
+		if a != b || a == 0 {
+			t.Errorf("%T: registered %v, bold %v", s, a, b)
+		}
+		s.BeginPage(100, 100)
+		s.Text(10, 50, "Légion", Font{Family: "stencil", Size: 10}, Align{})
+		if _, err := s.WriteTo(&bytes.Buffer{}); err != nil {
+			t.Errorf("%T: %v", s, err)
+		}
+	}
+}
+

@@ -1,0 +1,95 @@
+package surface
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestSampleCrossBackend renders the sample page with both backends at 50 DPI,
+// rasterises the PDF with pdftoppm and compares the two images pixel by
+// pixel. With MUSTER_SURFACE_SAMPLE_DIR set the files are kept there for a
+// human to look at.
+func TestSampleCrossBackend(t *testing.T) {
+	dir := os.Getenv("MUSTER_SURFACE_SAMPLE_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	pdf := pdfBytes(t, drawSample)
+	pdfPath := filepath.Join(dir, "sample.pdf")
+	if err := os.WriteFile(pdfPath, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, dpi := range []float64{50, 150} {
+		b := pngBytes(t, dpi, drawSample)
+		name := "sample-png-50.png"
+		if dpi == 150 {
+			name = "sample-png-150.png"
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tool, err := exec.LookPath("pdftoppm")
+	if err != nil {
+		t.Skip("pdftoppm not installed")
+	}
+	out, err := exec.Command(tool, "-png", "-r", "50", "-singlefile", pdfPath, filepath.Join(dir, "sample-pdf-50")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	ref := decodePNGFile(t, filepath.Join(dir, "sample-pdf-50.png"))
+	got, err := png.Decode(bytes.NewReader(pngBytes(t, 50, drawSample)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.Bounds() != got.Bounds() {
+		t.Fatalf("pdftoppm %v, PNG backend %v", ref.Bounds(), got.Bounds())
+	}
+	// Mean absolute difference over all channels, and the share of pixels
+	// that differ a lot (anti-aliasing differs; shapes must not).
+	var sum, far, n float64
+	b := ref.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := ref.At(x, y).RGBA()
+			r2, g2, b2, _ := got.At(x, y).RGBA()
+			d := (absDiff(r1, r2) + absDiff(g1, g2) + absDiff(b1, b2)) / 3 / 257
+			sum += d
+			if d > 96 {
+				far++
+			}
+			n++
+		}
+	}
+	mean, farShare := sum/n, far/n
+	t.Logf("PDF vs PNG at 50 dpi: mean |diff| %.2f/255, %.3f%% pixels differ by >96", mean, 100*farShare)
+	if mean > 3 || farShare > 0.01 {
+		t.Errorf("backends disagree: mean %.2f, far %.3f%%", mean, 100*farShare)
+	}
+}
+
+func absDiff(a, b uint32) float64 {
+	if a > b {
+		return float64(a - b)
+	}
+	return float64(b - a)
+}
+
+func decodePNGFile(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	im, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
