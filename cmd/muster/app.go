@@ -1,0 +1,324 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/schema"
+	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0 // clean (warnings allowed)
+	exitFail  = 1 // errors, or warnings with --strict
+	exitUsage = 2 // bad usage or an I/O failure
+)
+
+// exitError carries an exit code through urfave/cli without printing anything more.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	app := newApp(stdout, stderr)
+	err := app.Run(args)
+	var ee exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ee):
+		return ee.code
+	default:
+		fmt.Fprintf(stderr, "muster: %v\n", err)
+		return exitUsage
+	}
+}
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:      "muster",
+		Usage:     "check, print and generate board wargame content",
+		Version:   content.MusterVersion,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Description: `muster reads a game package (a folder with a muster.yaml and YAML or JSON content files) and checks it
+against JSON Schemas and the game's own rules, reporting problems as file:line:col: severity[code]: message.
+
+Examples:
+   muster validate examples/highest-ground
+   muster validate --format json examples/highest-ground > report.json
+   muster validate --strict --format github my-mod      # in CI: annotations on pull requests
+   muster schema export schema-out                     # JSON Schemas for your editor`,
+		EnableBashCompletion: true,
+		HideHelpCommand:      true,
+		Flags:                outputFlags(),
+		ExitErrHandler:       func(*cli.Context, error) {}, // run() maps errors to exit codes; never os.Exit inside
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			fmt.Fprintf(c.App.ErrWriter, "muster: %v\n", err)
+			return exitError{exitUsage}
+		},
+		Before: checkFormat,
+		Commands: []*cli.Command{
+			validateCommand(),
+			schemaCommand(),
+			versionCommand(),
+			completionCommand(),
+		},
+	}
+}
+
+// outputFlags are accepted both before and after the command name: `muster --format json validate` and
+// `muster validate --format json` mean the same.
+func outputFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, sarif or github"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print errors only, no warnings and no summary"},
+		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors (exit code 1)"},
+	}
+}
+
+// opt returns an output flag's value from the innermost context that set it.
+func optString(c *cli.Context, name string) string {
+	for _, x := range c.Lineage() {
+		if x.IsSet(name) {
+			return x.String(name)
+		}
+	}
+	return c.String(name)
+}
+
+func optBool(c *cli.Context, name string) bool {
+	for _, x := range c.Lineage() {
+		if x.IsSet(name) {
+			return x.Bool(name)
+		}
+	}
+	return false
+}
+
+func checkFormat(c *cli.Context) error {
+	f := optString(c, "format")
+	for _, ok := range diag.Formats {
+		if f == ok {
+			return nil
+		}
+	}
+	fmt.Fprintf(c.App.ErrWriter, "muster: unknown --format %q: use %s\n", f, strings.Join(diag.Formats, ", "))
+	return exitError{exitUsage}
+}
+
+func validateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Flags:     outputFlags(),
+		Before:    checkFormat,
+		Usage:     "check a package (or a content file inside one) against the schemas and the game's rules",
+		ArgsUsage: "PACKAGE_DIR|FILE...",
+		Description: `Loads each package with its base (for mods), checks every document against its JSON Schema, then runs
+the engine checks. A file given alone is checked with the package it lives in.
+
+Exit codes: 0 no errors (warnings allowed), 1 errors (or warnings with --strict), 2 usage or I/O failure.
+
+Examples:
+   muster validate examples/highest-ground
+   muster validate examples/highest-ground/scenarios/introductory.yaml
+   muster --format sarif validate my-mod > muster.sarif`,
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				fmt.Fprintln(c.App.ErrWriter, "muster validate: name a package folder or content file (e.g. muster validate examples/highest-ground)")
+				return exitError{exitUsage}
+			}
+			var all diag.List
+			for _, p := range c.Args().Slice() {
+				r := validate.Load(p)
+				all.Extend(r.Diags)
+			}
+			all.Sort()
+			return report(c, all)
+		},
+	}
+}
+
+// report renders diagnostics in the chosen format and turns them into an exit code.
+func report(c *cli.Context, l diag.List) error {
+	w := c.App.Writer
+	var err error
+	switch optString(c, "format") {
+	case "json":
+		err = diag.WriteJSON(w, l)
+	case "sarif":
+		err = diag.WriteSARIF(w, l, content.MusterVersion, ruleDocs())
+	case "github":
+		err = diag.WriteGitHub(w, l)
+	default:
+		err = diag.WriteText(w, l, optBool(c, "quiet"))
+	}
+	if err != nil {
+		return err
+	}
+	for _, d := range l {
+		if d.Severity == diag.Error && strings.HasPrefix(d.Code, "io.") {
+			return exitError{exitUsage}
+		}
+	}
+	if l.HasErrors() || (optBool(c, "strict") && l.Count(diag.Warning) > 0) {
+		return exitError{exitFail}
+	}
+	return nil
+}
+
+// ruleDocs describes diagnostic code families for SARIF.
+func ruleDocs() map[string]string {
+	docs := map[string]string{
+		"schema":   "the document does not match its kind's JSON Schema",
+		"syntax":   "the file is not well-formed YAML or JSON",
+		"io":       "a file could not be read",
+		"package":  "the package manifest, its includes or its base package",
+		"id":       "document ids must be unique within a package and its base",
+		"override": "a mod's override of a base document",
+		"value":    "a value is not written in wargame notation",
+		"decode":   "a value has the wrong shape",
+	}
+	for _, c := range validate.Checks() {
+		docs[c.Name] = c.Doc
+	}
+	return docs
+}
+
+func schemaCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "schema",
+		Usage: "work with muster's JSON Schemas",
+		Subcommands: []*cli.Command{{
+			Name:      "export",
+			Usage:     "write the JSON Schemas to a folder, for editors and other validators",
+			ArgsUsage: "DIR",
+			Description: `Writes every schema file (muster.schema.json dispatches on kind) into DIR, creating it. Point your editor at
+muster.schema.json with a first line in each content file:
+   # yaml-language-server: $schema=path/to/muster.schema.json`,
+			Action: func(c *cli.Context) error {
+				if c.NArg() != 1 {
+					fmt.Fprintln(c.App.ErrWriter, "muster schema export: name one folder to write the schemas to")
+					return exitError{exitUsage}
+				}
+				dir := c.Args().First()
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					fmt.Fprintf(c.App.ErrWriter, "muster: %v\n", err)
+					return exitError{exitUsage}
+				}
+				for _, name := range schema.Files() {
+					b, err := schema.Read(name)
+					if err == nil {
+						err = writeAtomic(filepath.Join(dir, name), b)
+					}
+					if err != nil {
+						fmt.Fprintf(c.App.ErrWriter, "muster: %v\n", err)
+						return exitError{exitUsage}
+					}
+				}
+				if optString(c, "format") == "text" && !optBool(c, "quiet") {
+					fmt.Fprintf(c.App.Writer, "wrote %d schemas to %s\n", len(schema.Files()), dir)
+				}
+				return nil
+			},
+		}},
+	}
+}
+
+// writeAtomic writes a file through a temporary file in the same folder and a rename, so a reader never sees
+// half a file and a failure leaves nothing behind.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Chmod(name, 0o644); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return nil
+}
+
+func versionCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "version",
+		Usage: "print muster's version",
+		Action: func(c *cli.Context) error {
+			fmt.Fprintf(c.App.Writer, "muster %s\n", content.MusterVersion)
+			return nil
+		},
+	}
+}
+
+func completionCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "completion",
+		Usage:     "print a shell completion script (bash, zsh or fish)",
+		ArgsUsage: "bash|zsh|fish",
+		Description: `Examples:
+   source <(muster completion bash)
+   muster completion fish > ~/.config/fish/completions/muster.fish`,
+		Action: func(c *cli.Context) error {
+			switch c.Args().First() {
+			case "bash":
+				fmt.Fprint(c.App.Writer, bashCompletion)
+			case "zsh":
+				fmt.Fprint(c.App.Writer, zshCompletion)
+			case "fish":
+				s, err := c.App.ToFishCompletion()
+				if err != nil {
+					return err
+				}
+				fmt.Fprint(c.App.Writer, s)
+			default:
+				fmt.Fprintln(c.App.ErrWriter, "muster completion: name a shell: bash, zsh or fish")
+				return exitError{exitUsage}
+			}
+			return nil
+		},
+	}
+}
+
+// The bash and zsh scripts ask muster itself for candidates (urfave/cli's --generate-bash-completion), and
+// fall back to file names for package paths.
+const bashCompletion = `# bash completion for muster
+_muster_complete() {
+  local cur words
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" --generate-bash-completion 2>/dev/null)
+  COMPREPLY=($(compgen -W "${words}" -- "${cur}") $(compgen -f -- "${cur}"))
+}
+complete -o filenames -F _muster_complete muster
+`
+
+const zshCompletion = `#compdef muster
+_muster() {
+  local -a opts
+  opts=("${(@f)$(${words[1]} ${words[@]:1:$CURRENT-2} --generate-bash-completion 2>/dev/null)}")
+  _describe 'muster' opts
+  _files
+}
+compdef _muster muster
+`

@@ -1,0 +1,972 @@
+package content
+
+import (
+	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/validate/diag"
+)
+
+// Kinds of document, as written in a document's `kind` key.
+const (
+	KindPackage    = "Package"
+	KindSystem     = "System"
+	KindUnitType   = "UnitType"
+	KindMarker     = "Marker"
+	KindCounterMix = "CounterMix"
+	KindMap        = "Map"
+	KindForce      = "Force"
+	KindScenario   = "Scenario"
+	KindTable      = "Table"
+	KindGenerator  = "Generator"
+	KindFixture    = "Fixture"
+)
+
+// Kinds lists every kind in the order documents are resolved and printed.
+var Kinds = []string{KindPackage, KindSystem, KindUnitType, KindMarker, KindCounterMix, KindMap, KindForce,
+	KindScenario, KindTable, KindGenerator, KindFixture}
+
+// FieldPos records where each key's value of a mapping was written, so a diagnostic about one field (an
+// unknown unit id in a force entry) points at that field's line and column rather than the entry's.
+type FieldPos map[string]diag.Pos
+
+// Of returns the position of a key's value, or fallback when the key was not written.
+func (f FieldPos) Of(key string, fallback diag.Pos) diag.Pos {
+	if p, ok := f[key]; ok {
+		return p
+	}
+	return fallback
+}
+
+// Meta is what every document has: its kind and id, a display name, and provenance. Source says where the data
+// comes from ("THG 2.1.2", or "illustrative, not the published chart") so a designer can tell published
+// numbers from supplied ones.
+type Meta struct {
+	Kind   string `yaml:"kind"`
+	ID     string `yaml:"id"`
+	Name   string `yaml:"name"`
+	Source string `yaml:"source"`
+	Notes  string `yaml:"notes"`
+	// Override is set by a mod on a document that replaces ("replace") or patches ("merge") the base
+	// package's document of the same kind and id.
+	Override string    `yaml:"override"`
+	At       diag.Pos  `yaml:"-"`
+	Doc      *Document `yaml:"-"`
+}
+
+// Meta returns the document's common fields; every kind implements Doc through its embedded Meta.
+func (m *Meta) meta() *Meta { return m }
+
+// Doc is any decoded document.
+type Doc interface{ meta() *Meta }
+
+// MetaOf returns the common fields of a decoded document.
+func MetaOf(d Doc) *Meta { return d.meta() }
+
+// ---------------------------------------------------------------------------------------------- Package
+
+// Manifest is a package's `muster.yaml`: what the package is, which files it includes, and which package it
+// extends when it is a mod.
+type Manifest struct {
+	Meta        `yaml:",inline"`
+	Version     string   `yaml:"version"`
+	Description string   `yaml:"description"`
+	Authors     []string `yaml:"authors"`
+	License     string   `yaml:"license"`
+	System      string   `yaml:"system"`
+	Include     []string `yaml:"include"`
+	Extends     *Extends `yaml:"extends"`
+	// ExpectWarnings lists the warnings the package knowingly carries (published data that contradicts
+	// itself), so tests can tell an expected warning from a new one.
+	ExpectWarnings []ExpectedDiag `yaml:"expectWarnings"`
+	Print          *PrintDefaults `yaml:"print"`
+}
+
+// Extends names the base package of a mod: `package: highest-ground@^1.0` and where to find it.
+type Extends struct {
+	Package string   `yaml:"package"` // id@version-range
+	Path    string   `yaml:"path"`    // relative to the mod's folder; default ../<id>
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
+}
+
+// ExpectedDiag matches a diagnostic by code and, optionally, by a substring of its message and its file.
+type ExpectedDiag struct {
+	Code     string   `yaml:"code"`
+	Contains string   `yaml:"contains"`
+	File     string   `yaml:"file"`
+	Why      string   `yaml:"why"`
+	At       diag.Pos `yaml:"-"`
+	Fields   FieldPos `yaml:"-"`
+}
+
+// PrintDefaults are a package's defaults for `muster build`.
+type PrintDefaults struct {
+	Paper       *value.Paper  `yaml:"paper"`
+	CounterSize *value.Length `yaml:"counterSize"`
+	Backs       string        `yaml:"backs"`
+	Margin      *value.Length `yaml:"margin"`
+	Gutter      *value.Length `yaml:"gutter"`
+	Bleed       *value.Length `yaml:"bleed"`
+}
+
+// ----------------------------------------------------------------------------------------------- System
+
+// System is a game's rules as data: its dice, the stats its units carry, classes and factions, terrain and
+// hexside types, counter face layouts, point formulas, stacking and declared rules. Everything one game needs
+// and another does not lives here, not in Go.
+type System struct {
+	Meta     `yaml:",inline"`
+	Dice     []value.Dice  `yaml:"dice"`
+	Grid     string        `yaml:"grid"` // hex, square or open: the ground the game is played on
+	Scales   []Scale       `yaml:"scales"`
+	Stats    []StatDef     `yaml:"stats"`
+	Classes  []ClassDef    `yaml:"classes"`
+	Factions []FactionDef  `yaml:"factions"`
+	Terrain  []TerrainDef  `yaml:"terrain"`
+	Features []FeatureDef  `yaml:"features"` // hexside and path features: rivers, walls, slopes, roads, bridges
+	Items    []ItemDef     `yaml:"items"`    // things bought that are not counters: ammo, defence supplies, boats
+	Faces    []FaceLayout  `yaml:"faces"`
+	Points   []PointRule   `yaml:"points"`
+	Derived  []DerivedDef  `yaml:"derived"`
+	Stacking *Stacking     `yaml:"stacking"`
+	Rules    []RuleDef     `yaml:"rules"`
+	Symbols  []SymbolDef   `yaml:"symbols"`
+	Levels   []VictoryBand `yaml:"victoryLevels"` // named levels a scenario may refer to (PRESTAGS 11.2)
+}
+
+// Scale is one of the scales a game can be played at (Fields of Honor: section to brigade).
+type Scale struct {
+	ID           string   `yaml:"id"`
+	Name         string   `yaml:"name"`
+	Unit         string   `yaml:"unit"`   // the basic manoeuvre unit at this scale
+	Stand        string   `yaml:"stand"`  // what a stand represents
+	Stands       string   `yaml:"stands"` // stands per unit, as published ("4-5")
+	Turn         string   `yaml:"turn"`
+	Ground       string   `yaml:"ground"` // "1in = 2 yards"
+	YardsPerInch float64  `yaml:"yardsPerInch"`
+	At           diag.Pos `yaml:"-"`
+}
+
+// Stat types.
+const (
+	StatValue = "value" // a number with optional flags: 3, 2½, 3*, [4], ., -
+	StatInt   = "int"
+	StatGrade = "grade"
+	StatDice  = "dice"
+	StatText  = "text"
+	StatEnum  = "enum"
+	StatBool  = "bool"
+)
+
+// StatDef declares a stat units carry: THG's movement and attack, PRESTAGS's melee with its bracket and dot,
+// Fields of Honor's morale grade, Rampant's QL and missile type.
+type StatDef struct {
+	ID          string            `yaml:"id"`
+	Name        string            `yaml:"name"`
+	Abbr        string            `yaml:"abbr"`
+	Type        string            `yaml:"type"`
+	Flags       []value.Flag      `yaml:"flags"`  // flags a value may carry
+	Grades      []string          `yaml:"grades"` // for grade: best first, default A–E
+	Values      []string          `yaml:"values"` // for enum
+	Min         *value.Number     `yaml:"min"`
+	Max         *value.Number     `yaml:"max"`
+	Default     *Scalar           `yaml:"default"`
+	Required    bool              `yaml:"required"`
+	Prefix      string            `yaml:"prefix"` // printed before the value: "L" for THG leaders
+	Description string            `yaml:"description"`
+	FlagMeaning map[string]string `yaml:"flagMeaning"`
+	At          diag.Pos          `yaml:"-"`
+}
+
+// ClassDef is a unit class: combat or leader, Roman or Feudal, PRESTAGS A–E, FF and MF, infantry or cavalry.
+type ClassDef struct {
+	ID          string   `yaml:"id"`
+	Name        string   `yaml:"name"`
+	Description string   `yaml:"description"`
+	At          diag.Pos `yaml:"-"`
+}
+
+// FactionDef is a nation or side's colours on the counters.
+type FactionDef struct {
+	ID     string   `yaml:"id"`
+	Name   string   `yaml:"name"`
+	Colour string   `yaml:"colour"`
+	Text   string   `yaml:"text"` // text colour; default is the more readable of black and white
+	At     diag.Pos `yaml:"-"`
+}
+
+// TerrainDef is a terrain type of cells, with its legend character on maps and its effects.
+type TerrainDef struct {
+	ID          string            `yaml:"id"`
+	Name        string            `yaml:"name"`
+	Char        string            `yaml:"char"`
+	Move        *Scalar           `yaml:"move"` // entry cost, or "impassable"
+	Impassable  bool              `yaml:"impassable"`
+	BlocksLOS   bool              `yaml:"blocksLOS"`
+	Protection  *value.Value      `yaml:"protection"` // PRESTAGS fire protection strength
+	Elevation   int               `yaml:"elevation"`
+	Protected   bool              `yaml:"protected"` // De Gre: a protected square
+	Effects     map[string]string `yaml:"effects"`
+	Colour      string            `yaml:"colour"`
+	Pattern     string            `yaml:"pattern"`
+	Description string            `yaml:"description"`
+	Admits      []string          `yaml:"admits"` // classes that may enter; empty = all
+	At          diag.Pos          `yaml:"-"`
+	Fields      FieldPos          `yaml:"-"`
+}
+
+// Feature placements.
+const (
+	FeatureHexside  = "hexside"  // rivers, streams, walls, slopes: drawn on cell edges
+	FeaturePath     = "path"     // roads and trails: from centre to centre
+	FeatureCrossing = "crossing" // bridges and fords: where a path crosses a hexside feature
+)
+
+// FeatureDef is a hexside or path feature type.
+type FeatureDef struct {
+	ID          string            `yaml:"id"`
+	Name        string            `yaml:"name"`
+	On          string            `yaml:"on"` // hexside, path or crossing
+	Cost        *Scalar           `yaml:"cost"`
+	Impassable  bool              `yaml:"impassable"`
+	BlocksLOS   bool              `yaml:"blocksLOS"`
+	Water       bool              `yaml:"water"` // a bridge belongs where a path crosses water
+	Effects     map[string]string `yaml:"effects"`
+	Colour      string            `yaml:"colour"`
+	Width       *value.Length     `yaml:"width"`
+	Description string            `yaml:"description"`
+	At          diag.Pos          `yaml:"-"`
+}
+
+// ItemDef is something bought with points that is not a counter.
+type ItemDef struct {
+	ID          string        `yaml:"id"`
+	Name        string        `yaml:"name"`
+	Cost        *value.Number `yaml:"cost"`
+	CostExpr    string        `yaml:"costExpr"`
+	Description string        `yaml:"description"`
+	At          diag.Pos      `yaml:"-"`
+}
+
+// FaceLayout places a unit's values on its counter: which stat goes where, in what size.
+type FaceLayout struct {
+	ID      string     `yaml:"id"`
+	Name    string     `yaml:"name"`
+	Applies []string   `yaml:"applies"` // classes this layout is for; the first matching layout wins
+	Slots   []FaceSlot `yaml:"slots"`
+	Symbol  string     `yaml:"symbol"` // where the type symbol goes: centre, top, none
+	Label   string     `yaml:"label"`  // what the name line shows: name, abbr, size, none
+	At      diag.Pos   `yaml:"-"`
+}
+
+// FaceSlot is one value on a counter face.
+type FaceSlot struct {
+	Stat   string   `yaml:"stat"`
+	Text   string   `yaml:"text"`
+	Where  string   `yaml:"at"`   // top-left, top-centre, top-right, centre-left, centre, centre-right, bottom-left, bottom-centre, bottom-right
+	Size   float64  `yaml:"size"` // relative text size, 1 = normal
+	Bold   bool     `yaml:"bold"`
+	Prefix string   `yaml:"prefix"`
+	Stars  bool     `yaml:"stars"` // draw the value as that many stars (Rampant leader rank)
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// PointRule is a point-cost formula: what a unit, a stand or an item costs.
+type PointRule struct {
+	ID      string   `yaml:"id"`
+	Name    string   `yaml:"name"`
+	Applies []string `yaml:"applies"` // classes; empty = every unit
+	Expr    string   `yaml:"expr"`
+	Doc     string   `yaml:"doc"`
+	Source  string   `yaml:"source"`
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
+}
+
+// DerivedDef is a value computed from stats: PRESTAGS victory points, Rampant activation span.
+type DerivedDef struct {
+	ID      string   `yaml:"id"`
+	Name    string   `yaml:"name"`
+	Applies []string `yaml:"applies"`
+	Expr    string   `yaml:"expr"`
+	Doc     string   `yaml:"doc"`
+	Source  string   `yaml:"source"`
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
+}
+
+// Stacking is the system's stacking model.
+type Stacking struct {
+	Limit      int              `yaml:"limit"`      // units per side per cell; 0 = no general limit
+	Ignore     []string         `yaml:"ignore"`     // classes that never count (leaders, markers)
+	PerClass   []ClassLimit     `yaml:"perClass"`   // e.g. at most 1 Roman and 1 Feudal combat unit
+	Groups     []CompatGroup    `yaml:"groups"`     // compatibility: classes that may share a cell
+	Exceptions []StackException `yaml:"exceptions"` // conditions that allow more
+	Source     string           `yaml:"source"`
+	Doc        string           `yaml:"doc"`
+	At         diag.Pos         `yaml:"-"`
+}
+
+// ClassLimit caps the units of some classes in one cell.
+type ClassLimit struct {
+	Classes []string `yaml:"classes"`
+	Max     int      `yaml:"max"`
+	Scope   string   `yaml:"scope"` // side (default) or cell (both sides together)
+	Doc     string   `yaml:"doc"`
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
+}
+
+// CompatGroup says which classes may mix in a cell: PRESTAGS 5.3 (A, B and C never mix; FF with A or B; MF
+// with C; D and E with anything).
+type CompatGroup struct {
+	Class     string   `yaml:"class"`
+	MixesWith []string `yaml:"mixesWith"` // classes it may share a cell with, besides its own
+	Any       bool     `yaml:"any"`       // mixes with every class
+	At        diag.Pos `yaml:"-"`
+	Fields    FieldPos `yaml:"-"`
+}
+
+// StackException lets a cell hold more than the limit when a condition holds (Rampant: two cohorts of 3 SP or
+// less from the same legion).
+type StackException struct {
+	ID    string   `yaml:"id"`
+	Doc   string   `yaml:"doc"`
+	Max   int      `yaml:"max"`
+	Units string   `yaml:"units"` // expression every unit in the cell must satisfy
+	Same  []string `yaml:"same"`  // fields all units must share: type, group
+	At    diag.Pos `yaml:"-"`
+}
+
+// RuleDef is a declared engine rule: either a first-class constraint shape (min/max count, percentage of
+// points, one-per-N ratio, limit per points, uniqueness) or a free expression that must hold.
+type RuleDef struct {
+	ID        string         `yaml:"id"`
+	Doc       string         `yaml:"doc"`
+	Source    string         `yaml:"source"`
+	Severity  string         `yaml:"severity"` // error (default), warning, info
+	Scope     string         `yaml:"scope"`    // force (default), side, scenario, cell
+	When      string         `yaml:"when"`     // expression: the rule applies only where this holds
+	Check     string         `yaml:"check"`    // expression that must be true
+	Message   string         `yaml:"message"`
+	Count     *CountRule     `yaml:"count"`
+	Percent   *PercentRule   `yaml:"percent"`
+	Ratio     *RatioRule     `yaml:"ratio"`
+	PerPoints *PerPointsRule `yaml:"perPoints"`
+	Unique    []string       `yaml:"unique"` // classes of which a force may hold at most one of each type
+	At        diag.Pos       `yaml:"-"`
+	Fields    FieldPos       `yaml:"-"`
+}
+
+// CountRule bounds how many units of some classes a force holds.
+type CountRule struct {
+	Classes []string `yaml:"classes"`
+	Units   []string `yaml:"units"`
+	Min     *int     `yaml:"min"`
+	Max     *int     `yaml:"max"`
+}
+
+// PercentRule bounds the share of a force's points spent on some classes.
+type PercentRule struct {
+	Classes []string      `yaml:"classes"`
+	Min     *value.Number `yaml:"min"`
+	Max     *value.Number `yaml:"max"`
+	Of      string        `yaml:"of"` // budget (default) or total
+}
+
+// RatioRule requires `need` units of some classes for every `per` units of others ("one baggage train for
+// each group of 4 combat units"), rounding as stated.
+type RatioRule struct {
+	Need      []string `yaml:"need"`
+	NeedUnits []string `yaml:"needUnits"`
+	Count     int      `yaml:"count"` // how many needed per group (default 1)
+	Per       int      `yaml:"per"`
+	Of        []string `yaml:"of"`     // classes counted
+	Except    []string `yaml:"except"` // classes not counted
+	Round     string   `yaml:"round"`  // floor (default) or ceil
+	Plus      string   `yaml:"plus"`   // expression for extra required (the 57mm exception)
+}
+
+// PerPointsRule limits units of some classes to one per full N points of the budget.
+type PerPointsRule struct {
+	Classes []string     `yaml:"classes"`
+	Units   []string     `yaml:"units"`
+	Count   int          `yaml:"count"`
+	Per     value.Number `yaml:"per"`
+	Round   string       `yaml:"round"`
+}
+
+// SymbolDef names a custom unit symbol drawn from an image in the package.
+type SymbolDef struct {
+	ID    string   `yaml:"id"`
+	Name  string   `yaml:"name"`
+	Image string   `yaml:"image"`
+	At    diag.Pos `yaml:"-"`
+}
+
+// ------------------------------------------------------------------------------------------- UnitType
+
+// UnitType is a kind of unit or leader: its classes, symbol and values on each side of its counter.
+type UnitType struct {
+	Meta       `yaml:",inline"`
+	Abbr       string            `yaml:"abbr"`
+	Faction    string            `yaml:"faction"`
+	Classes    []string          `yaml:"classes"`
+	Symbol     string            `yaml:"symbol"`
+	Image      string            `yaml:"image"`
+	Size       string            `yaml:"size"`      // "250 men"
+	Face       string            `yaml:"face"`      // face layout id; default: the first layout for its classes
+	Footprint  int               `yaml:"footprint"` // cells it covers: 1, or 2 for Rampant two-hex units
+	Stats      map[string]Scalar `yaml:"stats"`
+	Back       *Back             `yaml:"back"`
+	Components []Component       `yaml:"components"` // comes with: a catapult's crew
+	Colour     string            `yaml:"colour"`
+}
+
+// Back is what the back of a counter shows.
+type Back struct {
+	Kind   string            `yaml:"kind"` // reduced (own values), blank, marker, same
+	Label  string            `yaml:"label"`
+	Stats  map[string]Scalar `yaml:"stats"`
+	Marker string            `yaml:"marker"`
+	Source string            `yaml:"source"`
+	At     diag.Pos          `yaml:"-"`
+	Fields FieldPos          `yaml:"-"`
+}
+
+// Component is a unit that comes with another: De Gre's heavy catapult unit has 2 foot crew stands.
+type Component struct {
+	Unit   string   `yaml:"unit"`
+	Count  int      `yaml:"count"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Marker is an informational counter or chit: strategic movement, fortification levels, disruption.
+type Marker struct {
+	Meta    `yaml:",inline"`
+	Faction string            `yaml:"faction"`
+	Classes []string          `yaml:"classes"`
+	Text    string            `yaml:"text"`
+	Symbol  string            `yaml:"symbol"`
+	Stats   map[string]Scalar `yaml:"stats"`
+	Back    *Back             `yaml:"back"`
+	Colour  string            `yaml:"colour"`
+}
+
+// CounterMix is what is printed on the counter sheets: how many of each unit and marker, at which size.
+type CounterMix struct {
+	Meta        `yaml:",inline"`
+	CounterSize *value.Length `yaml:"counterSize"`
+	Counters    []MixEntry    `yaml:"counters"`
+}
+
+// MixEntry is one line of a counter mix.
+type MixEntry struct {
+	Unit   string        `yaml:"unit"`
+	Marker string        `yaml:"marker"`
+	Count  int           `yaml:"count"`
+	Size   *value.Length `yaml:"size"`
+	At     diag.Pos      `yaml:"-"`
+	Fields FieldPos      `yaml:"-"`
+}
+
+// ------------------------------------------------------------------------------------------------ Map
+
+// Map is a playing surface: a hex or square grid with terrain, or an open tabletop with terrain pieces. A
+// geomorphic board is a Map with a Board label (`II`), composed with others in a scenario.
+type Map struct {
+	Meta      `yaml:",inline"`
+	Board     string            `yaml:"board"`
+	Grid      GridSpec          `yaml:"grid"`
+	Legend    map[string]string `yaml:"legend"`  // character -> terrain id
+	Terrain   []string          `yaml:"terrain"` // rows of legend characters, one per cell
+	Elevation []string          `yaml:"elevation"`
+	Cells     []CellOverride    `yaml:"cells"`
+	Hexsides  []SideFeature     `yaml:"hexsides"`
+	Paths     []PathFeature     `yaml:"paths"`
+	Crossings []Crossing        `yaml:"crossings"`
+	Locations []Location        `yaml:"locations"`
+	Labels    []MapLabel        `yaml:"labels"`
+	Edges     []EdgeDef         `yaml:"edges"`
+	Pieces    []Piece           `yaml:"pieces"` // open tabletop terrain
+}
+
+// GridSpec is the geometry of a map.
+type GridSpec struct {
+	Type                string        `yaml:"type"`        // hex, square, open
+	Orientation         string        `yaml:"orientation"` // flat or pointy (hex)
+	Offset              string        `yaml:"offset"`      // odd or even: which columns/rows are shoved
+	Cols                int           `yaml:"cols"`
+	Rows                int           `yaml:"rows"`
+	CellSize            *value.Length `yaml:"cellSize"` // across flats for hexes, side for squares
+	Width               *value.Length `yaml:"width"`    // physical size: open tabletops, or a board's sheet
+	Height              *value.Length `yaml:"height"`
+	Numbering           *Numbering    `yaml:"numbering"`
+	DiagonalCost        *value.Number `yaml:"diagonalCost"`
+	RetreatDiagonalCost *value.Number `yaml:"retreatDiagonalCost"`
+	At                  diag.Pos      `yaml:"-"`
+}
+
+// Numbering is how cells are labelled.
+type Numbering struct {
+	Scheme   string   `yaml:"scheme"` // ccrr, letter-number, board-letter-number, pattern
+	Pattern  string   `yaml:"pattern"`
+	FirstCol int      `yaml:"firstCol"`
+	FirstRow int      `yaml:"firstRow"`
+	Digits   int      `yaml:"digits"`
+	At       diag.Pos `yaml:"-"`
+}
+
+// CellOverride sets one cell's terrain, elevation or label.
+type CellOverride struct {
+	Cell      string   `yaml:"cell"`
+	Terrain   string   `yaml:"terrain"`
+	Elevation *int     `yaml:"elevation"`
+	At        diag.Pos `yaml:"-"`
+	Fields    FieldPos `yaml:"-"`
+}
+
+// SideFeature is a hexside feature along a chain of hexsides, each written `C01/D01` (the two cells it
+// separates).
+type SideFeature struct {
+	ID     string   `yaml:"id"`
+	Type   string   `yaml:"type"`
+	Name   string   `yaml:"name"`
+	Sides  []string `yaml:"sides"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// PathFeature is a road or trail through a chain of adjacent cells.
+type PathFeature struct {
+	ID     string   `yaml:"id"`
+	Type   string   `yaml:"type"`
+	Name   string   `yaml:"name"`
+	Cells  []string `yaml:"cells"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Crossing is a bridge or ford on a hexside.
+type Crossing struct {
+	Type   string   `yaml:"type"`
+	Side   string   `yaml:"side"`
+	Name   string   `yaml:"name"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Location is a named place: a village, an objective, a deployment hex.
+type Location struct {
+	ID     string         `yaml:"id"`
+	Name   string         `yaml:"name"`
+	Kind   string         `yaml:"kind"` // village, objective, deployment, settlement, landmark
+	Cells  []string       `yaml:"cells"`
+	Point  []value.Length `yaml:"point"` // open tabletop: x, y from the top-left corner
+	At     diag.Pos       `yaml:"-"`
+	Fields FieldPos       `yaml:"-"`
+}
+
+// MapLabel is text printed on the map.
+type MapLabel struct {
+	Text   string   `yaml:"text"`
+	Cell   string   `yaml:"cell"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// EdgeDef names a map edge for entries and exits.
+type EdgeDef struct {
+	ID   string   `yaml:"id"`
+	Name string   `yaml:"name"`
+	Side string   `yaml:"side"` // north, east, south, west
+	At   diag.Pos `yaml:"-"`
+}
+
+// Piece is a terrain piece on an open tabletop.
+type Piece struct {
+	ID      string           `yaml:"id"`
+	Terrain string           `yaml:"terrain"`
+	Name    string           `yaml:"name"`
+	Circle  *CircleSpec      `yaml:"circle"`
+	Polygon [][]value.Length `yaml:"polygon"`
+	At      diag.Pos         `yaml:"-"`
+	Fields  FieldPos         `yaml:"-"`
+}
+
+// CircleSpec is a circular piece: centre x, y and radius.
+type CircleSpec struct {
+	X      value.Length `yaml:"x"`
+	Y      value.Length `yaml:"y"`
+	Radius value.Length `yaml:"radius"`
+}
+
+// ---------------------------------------------------------------------------------------------- Force
+
+// Force is an order of battle: which units a side fields, how many, and what was bought with points.
+type Force struct {
+	Meta    `yaml:",inline"`
+	Faction string        `yaml:"faction"`
+	Mix     string        `yaml:"mix"`
+	Scale   string        `yaml:"scale"`
+	Units   []ForceEntry  `yaml:"units"`
+	Markers []ForceEntry  `yaml:"markers"`
+	Items   []ItemEntry   `yaml:"items"`
+	Points  *value.Number `yaml:"points"` // the total the source declares, checked against the computed one
+}
+
+// ForceEntry is one line of a force: a unit type and a count, with optional per-unit details.
+type ForceEntry struct {
+	Unit   string            `yaml:"unit"`
+	Marker string            `yaml:"marker"`
+	Count  int               `yaml:"count"`
+	Name   string            `yaml:"name"`
+	Group  string            `yaml:"group"` // legion, tribe, division
+	Stats  map[string]Scalar `yaml:"stats"` // per-unit values replacing the type's (Alesia's SPs and QLs)
+	Note   string            `yaml:"note"`
+	At     diag.Pos          `yaml:"-"`
+	Fields FieldPos          `yaml:"-"`
+}
+
+// ItemEntry is a purchase that is not a counter.
+type ItemEntry struct {
+	Item   string       `yaml:"item"`
+	Count  value.Number `yaml:"count"`
+	Note   string       `yaml:"note"`
+	At     diag.Pos     `yaml:"-"`
+	Fields FieldPos     `yaml:"-"`
+}
+
+// ------------------------------------------------------------------------------------------- Scenario
+
+// Scenario is a battle: the map set, each side's force with its setup or entry, reinforcements, length,
+// victory conditions and special rules.
+type Scenario struct {
+	Meta           `yaml:",inline"`
+	Date           string          `yaml:"date"`
+	Description    string          `yaml:"description"`
+	Scale          string          `yaml:"scale"`
+	Map            MapLayout       `yaml:"map"`
+	Sides          []Side          `yaml:"sides"`
+	Length         *Length         `yaml:"length"`
+	Reinforcements []Reinforcement `yaml:"reinforcements"`
+	Victory        *Victory        `yaml:"victory"`
+	TerrainMods    []string        `yaml:"terrainModifications"`
+	SpecialRules   []string        `yaml:"specialRules"`
+	Objectives     []Objective     `yaml:"objectives"`
+	Generated      *Generated      `yaml:"generated"`
+}
+
+// MapLayout is the scenario's ground: one map, or geomorphic boards placed relative to each other.
+type MapLayout struct {
+	Map    string           `yaml:"map"`
+	Boards []BoardPlacement `yaml:"boards"`
+	At     diag.Pos         `yaml:"-"`
+	Fields FieldPos         `yaml:"-"`
+}
+
+// BoardPlacement puts a board in a map set: the first board at the origin, each next one right of, left of,
+// above or below one already placed ("Map 2 is placed to the right of Map 1", THG 15.1).
+type BoardPlacement struct {
+	Board   string   `yaml:"board"` // map id
+	RightOf string   `yaml:"rightOf"`
+	LeftOf  string   `yaml:"leftOf"`
+	Above   string   `yaml:"above"`
+	Below   string   `yaml:"below"`
+	Rotate  int      `yaml:"rotate"` // 0 or 180
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
+}
+
+// Side is one player's part of a scenario.
+type Side struct {
+	ID           string        `yaml:"id"`
+	Name         string        `yaml:"name"`
+	Faction      []string      `yaml:"faction"`
+	Force        string        `yaml:"force"`
+	Forces       []string      `yaml:"forces"`
+	First        bool          `yaml:"first"`
+	Budget       *value.Number `yaml:"budget"`
+	Stacking     *int          `yaml:"stacking"`
+	Leadership   string        `yaml:"leadership"` // PRESTAGS: "Mt.Ex." when mounted units are exempt
+	VP           *value.Number `yaml:"vp"`
+	PanicLevel   *value.Number `yaml:"panicLevel"`
+	PanicPercent *value.Number `yaml:"panicPercent"`
+	RoutLimit    *value.Number `yaml:"routLimit"`
+	Trumps       *int          `yaml:"trumps"`
+	Commander    string        `yaml:"commander"`
+	Entry        []Entry       `yaml:"entry"`
+	Setup        []Placement   `yaml:"setup"`
+	Deployment   *Zone         `yaml:"deployment"`
+	Minimums     []ForceEntry  `yaml:"minimums"` // "must take at least 8 baggage trains"
+	Items        []ItemEntry   `yaml:"items"`    // supplies the scenario grants
+	Notes        string        `yaml:"notes"`
+	At           diag.Pos      `yaml:"-"`
+	Fields       FieldPos      `yaml:"-"`
+}
+
+// Entry says where and when units come on.
+type Entry struct {
+	Edge   string   `yaml:"edge"`
+	Cells  []string `yaml:"cells"`
+	Turn   int      `yaml:"turn"`
+	Units  []string `yaml:"units"`
+	Note   string   `yaml:"note"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Placement sets units up on cells or in a zone.
+type Placement struct {
+	Unit   string   `yaml:"unit"`
+	Count  int      `yaml:"count"`
+	Cells  []string `yaml:"cells"`
+	Zone   *Zone    `yaml:"zone"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Zone is an area: within N cells of a cell or location (PRESTAGS deployment "within 3 hexes of hex M").
+type Zone struct {
+	Near   string   `yaml:"near"` // cell label or location id
+	Within int      `yaml:"within"`
+	Cells  []string `yaml:"cells"`
+	Edge   string   `yaml:"edge"`
+	Depth  int      `yaml:"depth"` // cells in from the edge
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Length is a scenario's length.
+type Length struct {
+	Turns  int      `yaml:"turns"`
+	Note   string   `yaml:"note"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Reinforcement is units arriving during play.
+type Reinforcement struct {
+	Turn   int          `yaml:"turn"`
+	Side   string       `yaml:"side"`
+	Units  []ForceEntry `yaml:"units"`
+	Entry  Entry        `yaml:"entry"`
+	At     diag.Pos     `yaml:"-"`
+	Fields FieldPos     `yaml:"-"`
+}
+
+// Objective is a place a scenario's victory conditions refer to.
+type Objective struct {
+	ID       string        `yaml:"id"`
+	Name     string        `yaml:"name"`
+	Cells    []string      `yaml:"cells"`
+	Location string        `yaml:"location"`
+	Points   *value.Number `yaml:"points"`
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
+}
+
+// Victory is how a scenario is won: awards that score points, and the level table that reads the score.
+type Victory struct {
+	Description string        `yaml:"description"`
+	Conditions  []string      `yaml:"conditions"`
+	Score       string        `yaml:"score"`   // whose points the levels read: a side id
+	Measure     string        `yaml:"measure"` // points (default) or ratio (PRESTAGS 11.2)
+	Awards      []Award       `yaml:"awards"`
+	Levels      []VictoryBand `yaml:"levels"`
+	Source      string        `yaml:"source"`
+	At          diag.Pos      `yaml:"-"`
+	Fields      FieldPos      `yaml:"-"`
+}
+
+// Award scores points for a side.
+type Award struct {
+	Side      string       `yaml:"side"`
+	Points    value.Number `yaml:"points"`
+	Per       string       `yaml:"per"` // what is counted: "unit exited east", "Allied unit eliminated"
+	Once      bool         `yaml:"once"`
+	Objective string       `yaml:"objective"`
+	Location  string       `yaml:"location"`
+	Units     []string     `yaml:"units"`
+	Classes   []string     `yaml:"classes"`
+	Edge      string       `yaml:"edge"`
+	At        diag.Pos     `yaml:"-"`
+	Fields    FieldPos     `yaml:"-"`
+}
+
+// VictoryBand is one row of a victory level table, its bounds written the way the rules write them:
+// `lessThan: 5`, `min: 6, max: 10`, `moreThan: 21`.
+type VictoryBand struct {
+	Name     string        `yaml:"name"`
+	Winner   string        `yaml:"winner"`
+	Min      *value.Number `yaml:"min"`
+	Max      *value.Number `yaml:"max"`
+	LessThan *value.Number `yaml:"lessThan"`
+	MoreThan *value.Number `yaml:"moreThan"`
+	Text     string        `yaml:"text"` // the bound as printed: "Less than 5"
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
+}
+
+// Generated records how a generated scenario or map was made, so anyone can make it again.
+type Generated struct {
+	Generator string `yaml:"generator"`
+	Seed      uint64 `yaml:"seed"`
+	Muster    string `yaml:"muster"`
+}
+
+// ---------------------------------------------------------------------------------------------- Table
+
+// Table is a chart printed for play: a combat results table, terrain effects, a fire table.
+type Table struct {
+	Meta    `yaml:",inline"`
+	Title   string     `yaml:"title"`
+	Caption string     `yaml:"caption"`
+	Type    string     `yaml:"type"` // crt, tec, matrix, reference
+	Dice    string     `yaml:"dice"`
+	Corner  string     `yaml:"corner"` // header above the row labels: "Die", "Target"
+	Columns []string   `yaml:"columns"`
+	Rows    []TableRow `yaml:"rows"`
+	Notes   []string   `yaml:"notes"`
+}
+
+// TableRow is one row: its label and one cell per column.
+type TableRow struct {
+	Label  string   `yaml:"label"`
+	Cells  []string `yaml:"cells"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+}
+
+// ------------------------------------------------------------------------------------------ Generator
+
+// Generator is the settings of a seeded map or scenario generator.
+type Generator struct {
+	Meta     `yaml:",inline"`
+	Type     string       `yaml:"type"` // map or scenario
+	Map      *MapGen      `yaml:"map"`
+	Scenario *ScenarioGen `yaml:"scenario"`
+}
+
+// MapGen shapes random terrain.
+type MapGen struct {
+	Base        string         `yaml:"base"` // map to start from (size, numbering)
+	Grid        *GridSpec      `yaml:"grid"`
+	Default     string         `yaml:"default"` // terrain of unfilled cells
+	Mix         []TerrainShare `yaml:"mix"`
+	Rivers      *RiverGen      `yaml:"rivers"`
+	Roads       *RoadGen       `yaml:"roads"`
+	Settlements *SettlementGen `yaml:"settlements"`
+	Pieces      *PieceGen      `yaml:"pieces"`
+	Slopes      string         `yaml:"slopes"` // hexside feature drawn round hill clusters
+	At          diag.Pos       `yaml:"-"`
+}
+
+// TerrainShare is one terrain's share of the map and how it clumps.
+type TerrainShare struct {
+	Terrain  string       `yaml:"terrain"`
+	Share    value.Number `yaml:"share"` // fraction of cells, e.g. 0.15 or 3/20
+	Clusters *[2]int      `yaml:"clusters"`
+	At       diag.Pos     `yaml:"-"`
+	Fields   FieldPos     `yaml:"-"`
+}
+
+// RiverGen places rivers as chains of hexsides from edge to edge.
+type RiverGen struct {
+	Feature string `yaml:"feature"`
+	Count   [2]int `yaml:"count"`
+	Forks   [2]int `yaml:"forks"`
+	Bridge  string `yaml:"bridge"`
+	Ford    string `yaml:"ford"`
+}
+
+// RoadGen links settlements and map edges with roads.
+type RoadGen struct {
+	Feature string `yaml:"feature"`
+	Count   [2]int `yaml:"count"`
+}
+
+// SettlementGen places settlements with a minimum spacing.
+type SettlementGen struct {
+	Terrain    string `yaml:"terrain"`
+	Count      [2]int `yaml:"count"`
+	MinSpacing int    `yaml:"minSpacing"`
+	Size       [2]int `yaml:"size"`
+}
+
+// PieceGen places open-tabletop terrain pieces that do not overlap.
+type PieceGen struct {
+	Count   [2]int        `yaml:"count"`
+	Terrain []string      `yaml:"terrain"`
+	MinSize *value.Length `yaml:"minSize"`
+	MaxSize *value.Length `yaml:"maxSize"`
+	Spacing *value.Length `yaml:"spacing"`
+}
+
+// ScenarioGen is a scenario procedure: boards, objectives, entries, forces and victory.
+type ScenarioGen struct {
+	Boards     *BoardsGen     `yaml:"boards"`
+	MapGen     string         `yaml:"mapGenerator"`
+	Objectives *ObjectivesGen `yaml:"objectives"`
+	Entry      *EntryGen      `yaml:"entry"`
+	Sides      []SideGen      `yaml:"sides"`
+	Points     *value.Number  `yaml:"points"`
+	Balance    *value.Number  `yaml:"balance"` // allowed difference as a fraction of the budget
+	Length     [2]int         `yaml:"length"`
+	Victory    *VictoryGen    `yaml:"victory"`
+	Scale      string         `yaml:"scale"`
+	At         diag.Pos       `yaml:"-"`
+}
+
+// BoardsGen draws the number of boards and their placement (THG 14.3: 1d4).
+type BoardsGen struct {
+	From  []string   `yaml:"from"`
+	Count value.Dice `yaml:"count"`
+	Place string     `yaml:"place"` // row, grid or random-adjacent
+}
+
+// ObjectivesGen places objectives by dice coordinates or alternately with spacing.
+type ObjectivesGen struct {
+	Count      value.Dice   `yaml:"count"`
+	Method     string       `yaml:"method"` // dice or alternate
+	Column     value.Dice   `yaml:"column"`
+	Row        value.Dice   `yaml:"row"`
+	MinSpacing int          `yaml:"minSpacing"`
+	Points     value.Number `yaml:"points"`
+}
+
+// EntryGen picks entry edges.
+type EntryGen struct {
+	Method   string `yaml:"method"` // random-side, opposite
+	Distinct bool   `yaml:"distinct"`
+}
+
+// SideGen is one side of a generated scenario.
+type SideGen struct {
+	ID      string   `yaml:"id"`
+	Name    string   `yaml:"name"`
+	Faction []string `yaml:"faction"`
+	Mix     string   `yaml:"mix"`
+	Units   []string `yaml:"units"`
+	Classes []string `yaml:"classes"`
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
+}
+
+// VictoryGen chooses victory conditions from templates.
+type VictoryGen struct {
+	Templates []string `yaml:"templates"` // hold-objectives, exit-units, destroy-vp
+	Levels    []string `yaml:"levels"`
+}
+
+// ------------------------------------------------------------------------------------------- Fixture
+
+// Fixture is a content test: a force or scenario that must pass, or must fail with named rules.
+type Fixture struct {
+	Meta     `yaml:",inline"`
+	Expect   string    `yaml:"expect"` // pass or fail
+	Rules    []string  `yaml:"rules"`  // codes or rule ids that must fire
+	Force    *Force    `yaml:"force"`
+	Scenario *Scenario `yaml:"scenario"`
+}

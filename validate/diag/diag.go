@@ -1,0 +1,201 @@
+// Package diag defines diagnostics: positioned findings about a game's content (errors, warnings, notes)
+// that every stage of muster produces and the CLI renders. A diagnostic is data, never printed here, so the
+// same finding can be shown as text, JSON, SARIF or CI annotations.
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity says how bad a finding is. Errors make `muster validate` fail; warnings are suspicious but legal
+// content (they fail only under --strict); info is a note.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+	Info
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	default:
+		return "info"
+	}
+}
+
+// MarshalText makes severities appear as words in JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads the words MarshalText writes.
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "error":
+		*s = Error
+	case "warning":
+		*s = Warning
+	case "info":
+		*s = Info
+	default:
+		return fmt.Errorf("unknown severity %q", b)
+	}
+	return nil
+}
+
+// Pos is a place in a content file. Line and Col count from 1; a zero Line means "the whole file".
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+	Col  int    `json:"col,omitempty"`
+}
+
+// IsZero reports whether the position names no file.
+func (p Pos) IsZero() bool { return p.File == "" }
+
+func (p Pos) String() string {
+	switch {
+	case p.File == "":
+		return "-"
+	case p.Line == 0:
+		return p.File
+	case p.Col == 0:
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Less orders positions by file, line and column.
+func (p Pos) Less(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
+// Related is a second place a diagnostic refers to: the other definition of a duplicate id, the base package's
+// document a mod overrides, the candidate a did-you-mean points at.
+type Related struct {
+	Pos     Pos    `json:"pos"`
+	Message string `json:"message"`
+}
+
+// Diagnostic is one finding. Code is a stable identifier (`schema.type`, `ref.unknown`, ...) that tools and
+// content tests can match on; Message is written for a designer; Hint suggests the fix.
+type Diagnostic struct {
+	Severity Severity  `json:"severity"`
+	Code     string    `json:"code"`
+	Message  string    `json:"message"`
+	Pos      Pos       `json:"pos"`
+	Hint     string    `json:"hint,omitempty"`
+	Related  []Related `json:"related,omitempty"`
+}
+
+func (d Diagnostic) String() string {
+	s := fmt.Sprintf("%s: %s[%s]: %s", d.Pos, d.Severity, d.Code, d.Message)
+	if d.Hint != "" {
+		s += " (" + d.Hint + ")"
+	}
+	return s
+}
+
+// List collects diagnostics. The zero value is ready to use.
+type List []Diagnostic
+
+// Add appends a diagnostic.
+func (l *List) Add(d Diagnostic) { *l = append(*l, d) }
+
+// Errorf appends an error.
+func (l *List) Errorf(pos Pos, code, format string, args ...any) *Diagnostic {
+	return l.add(Error, pos, code, format, args...)
+}
+
+// Warnf appends a warning.
+func (l *List) Warnf(pos Pos, code, format string, args ...any) *Diagnostic {
+	return l.add(Warning, pos, code, format, args...)
+}
+
+// Infof appends a note.
+func (l *List) Infof(pos Pos, code, format string, args ...any) *Diagnostic {
+	return l.add(Info, pos, code, format, args...)
+}
+
+func (l *List) add(sev Severity, pos Pos, code, format string, args ...any) *Diagnostic {
+	*l = append(*l, Diagnostic{Severity: sev, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...)})
+	return &(*l)[len(*l)-1]
+}
+
+// Extend appends all of m.
+func (l *List) Extend(m List) { *l = append(*l, m...) }
+
+// Count returns how many diagnostics have the given severity.
+func (l List) Count(sev Severity) int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == sev {
+			n++
+		}
+	}
+	return n
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (l List) HasErrors() bool { return l.Count(Error) > 0 }
+
+// Sort orders diagnostics by position, then severity, code and message, and drops exact duplicates, so output
+// is stable from run to run.
+func (l *List) Sort() {
+	s := *l
+	sort.SliceStable(s, func(i, j int) bool {
+		a, b := s[i], s[j]
+		if a.Pos != b.Pos {
+			return a.Pos.Less(b.Pos)
+		}
+		if a.Severity != b.Severity {
+			return a.Severity < b.Severity
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return a.Message < b.Message
+	})
+	out := s[:0]
+	for i, d := range s {
+		if i > 0 && sameDiag(d, out[len(out)-1]) {
+			continue
+		}
+		out = append(out, d)
+	}
+	*l = out
+}
+
+func sameDiag(a, b Diagnostic) bool {
+	return a.Pos == b.Pos && a.Severity == b.Severity && a.Code == b.Code && a.Message == b.Message
+}
+
+// Summary is the one-line count printed after a list: "2 errors, 1 warning".
+func (l List) Summary() string {
+	e, w := l.Count(Error), l.Count(Warning)
+	if e == 0 && w == 0 {
+		return "no problems"
+	}
+	var parts []string
+	parts = append(parts, plural(e, "error"))
+	parts = append(parts, plural(w, "warning"))
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,188 @@
+package diag
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Formats the CLI can render diagnostics in.
+var Formats = []string{"text", "json", "sarif", "github"}
+
+// WriteText writes one diagnostic per line, `file:line:col: severity[code]: message (hint)`, then a summary
+// line. With quiet, only errors are written and no summary.
+func WriteText(w io.Writer, l List, quiet bool) error {
+	for _, d := range l {
+		if quiet && d.Severity != Error {
+			continue
+		}
+		line := fmt.Sprintf("%s: %s[%s]: %s", d.Pos, d.Severity, d.Code, d.Message)
+		if d.Hint != "" {
+			line += " (" + d.Hint + ")"
+		}
+		for _, r := range d.Related {
+			line += fmt.Sprintf(" [%s: %s]", r.Pos, r.Message)
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	if quiet {
+		return nil
+	}
+	_, err := fmt.Fprintln(w, l.Summary())
+	return err
+}
+
+// JSONReport is the document `--format json` writes.
+type JSONReport struct {
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	Errors      int          `json:"errors"`
+	Warnings    int          `json:"warnings"`
+}
+
+// WriteJSON writes the diagnostics as one JSON document.
+func WriteJSON(w io.Writer, l List) error {
+	r := JSONReport{Diagnostics: l, Errors: l.Count(Error), Warnings: l.Count(Warning)}
+	if r.Diagnostics == nil {
+		r.Diagnostics = []Diagnostic{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// WriteGitHub writes GitHub Actions workflow commands, so a mod's repository gets annotations on pull requests.
+func WriteGitHub(w io.Writer, l List) error {
+	for _, d := range l {
+		level := map[Severity]string{Error: "error", Warning: "warning", Info: "notice"}[d.Severity]
+		props := []string{"file=" + ghEscapeProp(filepath.ToSlash(d.Pos.File))}
+		if d.Pos.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", d.Pos.Line))
+		}
+		if d.Pos.Col > 0 {
+			props = append(props, fmt.Sprintf("col=%d", d.Pos.Col))
+		}
+		props = append(props, "title="+ghEscapeProp(d.Code))
+		msg := d.Message
+		if d.Hint != "" {
+			msg += " (" + d.Hint + ")"
+		}
+		if _, err := fmt.Fprintf(w, "::%s %s::%s\n", level, strings.Join(props, ","), ghEscapeData(msg)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func ghEscapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghEscapeProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// RuleDoc describes a diagnostic code for SARIF's rule table.
+type RuleDoc struct {
+	ID  string
+	Doc string
+}
+
+// WriteSARIF writes a SARIF 2.1.0 log. Rule ids are the diagnostic codes, which are stable; docs gives their
+// descriptions where known.
+func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string) error {
+	type msg struct {
+		Text string `json:"text"`
+	}
+	type region struct {
+		StartLine   int `json:"startLine,omitempty"`
+		StartColumn int `json:"startColumn,omitempty"`
+	}
+	type artifact struct {
+		URI string `json:"uri"`
+	}
+	type physical struct {
+		ArtifactLocation artifact `json:"artifactLocation"`
+		Region           *region  `json:"region,omitempty"`
+	}
+	type location struct {
+		PhysicalLocation physical `json:"physicalLocation"`
+		Message          *msg     `json:"message,omitempty"`
+	}
+	type result struct {
+		RuleID           string     `json:"ruleId"`
+		RuleIndex        int        `json:"ruleIndex"`
+		Level            string     `json:"level"`
+		Message          msg        `json:"message"`
+		Locations        []location `json:"locations"`
+		RelatedLocations []location `json:"relatedLocations,omitempty"`
+	}
+	type rule struct {
+		ID               string `json:"id"`
+		ShortDescription msg    `json:"shortDescription"`
+	}
+	loc := func(p Pos, m string) location {
+		l := location{PhysicalLocation: physical{ArtifactLocation: artifact{URI: filepath.ToSlash(p.File)}}}
+		if p.Line > 0 {
+			l.PhysicalLocation.Region = &region{StartLine: p.Line, StartColumn: p.Col}
+		}
+		if m != "" {
+			l.Message = &msg{Text: m}
+		}
+		return l
+	}
+	codes := map[string]bool{}
+	for _, d := range l {
+		codes[d.Code] = true
+	}
+	var ids []string
+	for c := range codes {
+		ids = append(ids, c)
+	}
+	sort.Strings(ids)
+	index := map[string]int{}
+	rules := make([]rule, len(ids))
+	for i, id := range ids {
+		index[id] = i
+		desc := docs[id]
+		if desc == "" {
+			desc = docs[strings.SplitN(id, ".", 2)[0]]
+		}
+		if desc == "" {
+			desc = id
+		}
+		rules[i] = rule{ID: id, ShortDescription: msg{Text: desc}}
+	}
+	results := make([]result, 0, len(l))
+	for _, d := range l {
+		text := d.Message
+		if d.Hint != "" {
+			text += " (" + d.Hint + ")"
+		}
+		r := result{RuleID: d.Code, RuleIndex: index[d.Code], Message: msg{Text: text},
+			Level:     map[Severity]string{Error: "error", Warning: "warning", Info: "note"}[d.Severity],
+			Locations: []location{loc(d.Pos, "")}}
+		for _, rel := range d.Related {
+			r.RelatedLocations = append(r.RelatedLocations, loc(rel.Pos, rel.Message))
+		}
+		results = append(results, r)
+	}
+	log := map[string]any{
+		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+		"version": "2.1.0",
+		"runs": []any{map[string]any{
+			"tool": map[string]any{"driver": map[string]any{
+				"name": "muster", "version": toolVersion, "informationUri": "https://github.com/muster-wargames/muster",
+				"rules": rules,
+			}},
+			"results": results,
+		}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
