@@ -54,6 +54,7 @@ type PDF struct {
 	gs        pdfGS
 	gsStack   []pdfGS
 	boxesEver bool
+	fpdfFont  string // face and size fpdf itself believes current
 	out       []byte
 	b         []byte // operator scratch
 }
@@ -339,12 +340,14 @@ func (p *PDF) text(x, y float64, s string, fc *face, size float64) {
 	p.setAlpha(p.st.fill.A)
 	p.setFill()
 	fs := fc.key + " " + strconv.FormatFloat(size, 'f', 2, 64)
-	if p.gs.font != fs {
+	// fpdf records the runes used per font (for subsetting) in its own
+	// current font, which a Pop (Q) does not restore: keep both in step.
+	if p.gs.font != fs || p.fpdfFont != fs {
 		p.f.SetFont(fc.key, "", size)
 		if p.fpdfErr() {
 			return
 		}
-		p.gs.font = fs
+		p.gs.font, p.fpdfFont = fs, fs
 	}
 	p.f.Text(x, y, s)
 	p.fpdfErr()

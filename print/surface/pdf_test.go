@@ -235,3 +235,34 @@ func TestPDFLeavesEmbeddedFontsAlone(t *testing.T) {
 		}
 	}
 }
+
+// Text after a Pop must register its runes with the right font, or the
+// subset would lack them.
+func TestPDFFontAfterPop(t *testing.T) {
+	b := pdfBytes(t, func(s Surface) {
+		s.BeginPage(200, 100)
+		s.Text(10, 20, "a", Font{Size: 10}, Align{})
+		s.Push()
+		s.Text(10, 40, "b", Font{Style: Bold, Size: 10}, Align{})
+		s.Pop()
+		s.Text(10, 60, "—ő", Font{Size: 10}, Align{}) // runes above 255 are listed in /W only when used
+	})
+	objs := parsePDF(t, b)
+	found := false
+	for _, o := range objs {
+		if strings.Contains(o.dict, "/BaseFont /utf8go-regular") && strings.Contains(o.dict, "/W [") {
+			found = true
+			for _, cid := range []string{"8212", "337"} {
+				if !strings.Contains(o.dict, cid) {
+					t.Errorf("regular font /W lacks CID %s: %s", cid, o.dict)
+				}
+			}
+		}
+		if strings.Contains(o.dict, "/BaseFont /utf8go-bold") && strings.Contains(o.dict, "8212") {
+			t.Errorf("bold font got the regular text's runes: %s", o.dict)
+		}
+	}
+	if !found {
+		t.Fatal("regular CID font not found")
+	}
+}

@@ -359,4 +359,3 @@ func TestRegisterFont(t *testing.T) {
 		}
 	}
 }
-
