@@ -52,3 +52,28 @@ func BenchmarkPNG400Counters150dpi(b *testing.B) {
 		}
 	}
 }
+
+// clippedSheet is counterSheet with every counter clipped to its square.
+func clippedSheet(s Surface) {
+	s.BeginPage(Letter.W, Letter.H)
+	const side = 27
+	for i := 0; i < 400; i++ {
+		s.Push()
+		s.Translate(36+float64(i%20)*side, 72+float64(i/20)*side)
+		s.ClipRect(0, 0, side, side)
+		s.SetFill(RGB(0x27, 0xae, 0x60))
+		s.Circle(side/2, side/2, side*0.6, Fill)
+		s.Pop()
+	}
+}
+
+func BenchmarkPNG400ClippedCounters150dpi(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p := NewPNG(PNGOptions{DPI: 150})
+		clippedSheet(p)
+		if _, err := p.WriteTo(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

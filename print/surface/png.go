@@ -40,6 +40,7 @@ type PNG struct {
 	dc        *gg.Context
 	mask      *image.Alpha // current clip; nil means none
 	maskStack []*image.Alpha
+	freeMasks []*image.Alpha
 	raster    *vector.Rasterizer
 }
 
@@ -144,7 +145,7 @@ func (p *PNG) beginPage(w, h float64) {
 	}
 	p.pages = append(p.pages, im)
 	p.dc = gg.NewContextForRGBA(im)
-	p.mask, p.maskStack = nil, p.maskStack[:0]
+	p.mask, p.maskStack, p.freeMasks = nil, p.maskStack[:0], nil
 }
 
 func (p *PNG) setBoxes(PageBoxes) {}
@@ -221,8 +222,10 @@ func (p *PNG) rect(x, y, w, h float64, mode Paint) {
 func (p *PNG) push() { p.maskStack = append(p.maskStack, p.mask) }
 
 func (p *PNG) pop() {
+	old := p.mask
 	p.mask = p.maskStack[len(p.maskStack)-1]
 	p.maskStack = p.maskStack[:len(p.maskStack)-1]
+	p.recycle(old)
 	p.applyMask()
 }
 
@@ -238,51 +241,107 @@ func (p *PNG) applyMask() {
 
 func (p *PNG) transform(Matrix) {} // dev() reads the shared state
 
+// clip intersects the clip mask with the path. Only the path's bounding box
+// is rasterised, and masks no longer in use are recycled, so clipping every
+// counter on a sheet stays cheap.
 func (p *PNG) clip(path *Path) {
-	b := p.pages[len(p.pages)-1].Bounds()
-	if p.raster == nil {
-		p.raster = vector.NewRasterizer(b.Dx(), b.Dy())
-	} else {
-		p.raster.Reset(b.Dx(), b.Dy())
+	page := p.pages[len(p.pages)-1].Bounds()
+	segs := path.transformed(p.dev())
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, s := range segs {
+		n := 1
+		if s.op == segCubic {
+			n = 3
+		} else if s.op == segClose {
+			n = 0
+		}
+		for _, q := range s.pts[:n] {
+			minX, maxX = math.Min(minX, q.X), math.Max(maxX, q.X)
+			minY, maxY = math.Min(minY, q.Y), math.Max(maxY, q.Y)
+		}
 	}
-	z := p.raster
-	z.DrawOp = draw.Src
-	m := p.dev()
-	open := false
-	for _, s := range path.segs {
-		switch s.op {
-		case segMove:
-			if open {
+	r := image.Rect(int(math.Floor(math.Max(minX, -1))), int(math.Floor(math.Max(minY, -1))),
+		int(math.Ceil(math.Min(maxX, float64(page.Max.X)+1))), int(math.Ceil(math.Min(maxY, float64(page.Max.Y)+1)))).Intersect(page)
+	mask := p.newMask(page)
+	if !r.Empty() {
+		if p.raster == nil {
+			p.raster = vector.NewRasterizer(r.Dx(), r.Dy())
+		} else {
+			p.raster.Reset(r.Dx(), r.Dy())
+		}
+		z := p.raster
+		z.DrawOp = draw.Src
+		ox, oy := float64(r.Min.X), float64(r.Min.Y)
+		pt := func(q Pt) (float32, float32) { return float32(q.X - ox), float32(q.Y - oy) }
+		open := false
+		for _, s := range segs {
+			switch s.op {
+			case segMove:
+				if open {
+					z.ClosePath()
+				}
+				z.MoveTo(pt(s.pts[0]))
+				open = true
+			case segLine:
+				z.LineTo(pt(s.pts[0]))
+			case segCubic:
+				x1, y1 := pt(s.pts[0])
+				x2, y2 := pt(s.pts[1])
+				x3, y3 := pt(s.pts[2])
+				z.CubeTo(x1, y1, x2, y2, x3, y3)
+			case segClose:
 				z.ClosePath()
+				open = false
 			}
-			x, y := m.Apply(s.pts[0].X, s.pts[0].Y)
-			z.MoveTo(float32(x), float32(y))
-			open = true
-		case segLine:
-			x, y := m.Apply(s.pts[0].X, s.pts[0].Y)
-			z.LineTo(float32(x), float32(y))
-		case segCubic:
-			x1, y1 := m.Apply(s.pts[0].X, s.pts[0].Y)
-			x2, y2 := m.Apply(s.pts[1].X, s.pts[1].Y)
-			x3, y3 := m.Apply(s.pts[2].X, s.pts[2].Y)
-			z.CubeTo(float32(x1), float32(y1), float32(x2), float32(y2), float32(x3), float32(y3))
-		case segClose:
+		}
+		if open {
 			z.ClosePath()
-			open = false
+		}
+		z.Draw(mask, r, image.Opaque, image.Point{})
+		if old := p.mask; old != nil {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i, j := mask.PixOffset(r.Min.X, y), mask.PixOffset(r.Max.X, y)
+				for k := i; k < j; k++ {
+					mask.Pix[k] = uint8((uint32(mask.Pix[k])*uint32(old.Pix[k]) + 127) / 255)
+				}
+			}
 		}
 	}
-	if open {
-		z.ClosePath()
-	}
-	mask := image.NewAlpha(b)
-	z.Draw(mask, b, image.Opaque, image.Point{})
-	if p.mask != nil {
-		for i, a := range p.mask.Pix {
-			mask.Pix[i] = uint8((uint32(mask.Pix[i])*uint32(a) + 127) / 255)
-		}
-	}
-	p.mask = mask
+	p.replaceMask(mask)
 	p.applyMask()
+}
+
+// newMask returns a cleared page-sized mask, recycled when possible.
+func (p *PNG) newMask(page image.Rectangle) *image.Alpha {
+	if n := len(p.freeMasks); n > 0 {
+		m := p.freeMasks[n-1]
+		p.freeMasks = p.freeMasks[:n-1]
+		if m.Bounds() == page {
+			clear(m.Pix)
+			return m
+		}
+	}
+	return image.NewAlpha(page)
+}
+
+// replaceMask makes m current and recycles the old mask if nothing else
+// refers to it.
+func (p *PNG) replaceMask(m *image.Alpha) {
+	old := p.mask
+	p.mask = m
+	p.recycle(old)
+}
+
+func (p *PNG) recycle(m *image.Alpha) {
+	if m == nil || m == p.mask {
+		return
+	}
+	for _, s := range p.maskStack {
+		if s == m {
+			return
+		}
+	}
+	p.freeMasks = append(p.freeMasks, m)
 }
 
 func (p *PNG) text(x, y float64, s string, fc *face, size float64) {

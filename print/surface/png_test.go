@@ -359,3 +359,45 @@ func TestRegisterFont(t *testing.T) {
 		}
 	}
 }
+
+func TestPNGNestedClips(t *testing.T) {
+	p := NewPNG(PNGOptions{DPI: 72})
+	p.BeginPage(100, 100)
+	c1, c2, c3 := RGB(255, 0, 0), RGB(0, 0, 255), RGB(0, 150, 0)
+	p.Push()
+	p.ClipRect(10, 10, 50, 50) // A: 10..60
+	p.Push()
+	p.ClipRect(40, 40, 50, 50) // B: 40..90, so A∩B is 40..60
+	p.SetFill(c1)
+	p.Rect(0, 0, 100, 100, Fill)
+	p.Pop()
+	expectPx(t, p, 50, 50, c1)
+	expectPx(t, p, 20, 20, White) // in A only
+	expectPx(t, p, 80, 80, White) // in B only
+	// Back to A alone; a second clip at the same level intersects.
+	p.SetFill(c2)
+	p.Rect(0, 0, 30, 100, Fill)
+	expectPx(t, p, 20, 20, c2)
+	expectPx(t, p, 20, 70, White)
+	p.ClipRect(0, 0, 15, 100) // A∩(0..15) = 10..15
+	p.SetFill(c3)
+	p.Rect(0, 0, 100, 100, Fill)
+	expectPx(t, p, 12, 30, c3)
+	expectPx(t, p, 20, 30, c2)
+	p.Pop()
+	// No clip at all now.
+	p.SetFill(c3)
+	p.Rect(90, 0, 10, 10, Fill)
+	expectPx(t, p, 95, 5, c3)
+	// Many clips in a row recycle masks without mixing them up.
+	for i := 0; i < 10; i++ {
+		p.Push()
+		p.ClipRect(float64(i*10), 95, 5, 5)
+		p.SetFill(c1)
+		p.Rect(0, 90, 100, 10, Fill)
+		p.Pop()
+	}
+	expectPx(t, p, 2, 97, c1)
+	expectPx(t, p, 7, 97, White)
+	expectPx(t, p, 92, 97, c1)
+}
