@@ -83,9 +83,6 @@ type Align struct {
 	V VAlign
 }
 
-// Centred is centre/middle alignment, the usual choice on counters.
-var Centred = Align{Center, Middle}
-
 // face is one parsed font face with width and outline caches. Widths are kept
 // in 1/1000 em exactly as fpdf rounds them, so both backends lay text out
 // identically.

@@ -1,16 +1,18 @@
 package surface
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // Lengths in points.
 const (
-	Point1 = 1.0         // one point, the unit of every coordinate
-	Inch   = 72.0        // points per inch
-	MM     = 72.0 / 25.4 // points per millimetre
-	CM     = 10 * MM     // points per centimetre
+	Inch = 72.0        // points per inch
+	MM   = 72.0 / 25.4 // points per millimetre
+	CM   = 10 * MM     // points per centimetre
 )
 
-// Size is a page size in points (width, height; portrait).
+// Size is a page size in points.
 type Size struct{ W, H float64 }
 
 // Landscape returns the size with width and height swapped so W >= H.
@@ -21,16 +23,87 @@ func (s Size) Landscape() Size {
 	return s
 }
 
-// Paper sizes in points, portrait.
-var (
-	Letter  = Size{612, 792}
-	Legal   = Size{612, 1008}
-	Tabloid = Size{792, 1224}
-	Ledger  = Size{1224, 792} // Tabloid in landscape
-	A3      = Size{841.89, 1190.55}
-	A4      = Size{595.28, 841.89}
-	A5      = Size{419.53, 595.28}
+// Paper is a named paper size; its dimensions are constants in points.
+type Paper uint8
+
+// Paper sizes (portrait, except Ledger which is Tabloid turned sideways).
+const (
+	Letter  Paper = iota + 1 // 8.5 x 11 in, 612 x 792 pt
+	Legal                    // 8.5 x 14 in, 612 x 1008 pt
+	Tabloid                  // 11 x 17 in, 792 x 1224 pt
+	Ledger                   // 17 x 11 in, 1224 x 792 pt
+	A3                       // 297 x 420 mm, 841.89 x 1190.55 pt
+	A4                       // 210 x 297 mm, 595.28 x 841.89 pt
+	A5                       // 148 x 210 mm, 419.53 x 595.28 pt
 )
+
+// Paper dimensions in points.
+const (
+	LetterW, LetterH   = 8.5 * Inch, 11 * Inch
+	LegalW, LegalH     = 8.5 * Inch, 14 * Inch
+	TabloidW, TabloidH = 11 * Inch, 17 * Inch
+	LedgerW, LedgerH   = 17 * Inch, 11 * Inch
+	A3W, A3H           = 297 * MM, 420 * MM
+	A4W, A4H           = 210 * MM, 297 * MM
+	A5W, A5H           = 148 * MM, 210 * MM
+)
+
+// Size returns the paper's dimensions in points (zero for an unknown Paper).
+func (p Paper) Size() Size {
+	switch p {
+	case Letter:
+		return Size{LetterW, LetterH}
+	case Legal:
+		return Size{LegalW, LegalH}
+	case Tabloid:
+		return Size{TabloidW, TabloidH}
+	case Ledger:
+		return Size{LedgerW, LedgerH}
+	case A3:
+		return Size{A3W, A3H}
+	case A4:
+		return Size{A4W, A4H}
+	case A5:
+		return Size{A5W, A5H}
+	}
+	return Size{}
+}
+
+// W is the paper width in points.
+func (p Paper) W() float64 { return p.Size().W }
+
+// H is the paper height in points.
+func (p Paper) H() float64 { return p.Size().H }
+
+func (p Paper) String() string {
+	switch p {
+	case Letter:
+		return "Letter"
+	case Legal:
+		return "Legal"
+	case Tabloid:
+		return "Tabloid"
+	case Ledger:
+		return "Ledger"
+	case A3:
+		return "A3"
+	case A4:
+		return "A4"
+	case A5:
+		return "A5"
+	}
+	return "Paper(?)"
+}
+
+// PaperByName finds a paper by case-insensitive name ("letter", "A4", ...).
+func PaperByName(name string) (Paper, bool) {
+	for p := Letter; p <= A5; p++ {
+		if strings.EqualFold(strings.TrimSpace(name), p.String()) {
+			return p, true
+		}
+	}
+	return 0, false
+}
 
 // Pt is a point in page coordinates (points, y down).
 type Pt struct{ X, Y float64 }
@@ -45,8 +118,8 @@ func (r Rect) Empty() bool { return !(r.W > 0 && r.H > 0) }
 // (the PDF convention).
 type Matrix struct{ A, B, C, D, E, F float64 }
 
-// Identity is the identity transform.
-var Identity = Matrix{A: 1, D: 1}
+// identity is the identity transform.
+func identity() Matrix { return Matrix{A: 1, D: 1} }
 
 // Mul returns m∘n: the transform that applies n first, then m.
 func (m Matrix) Mul(n Matrix) Matrix {

@@ -24,9 +24,9 @@ type PDFOptions struct {
 	Time time.Time
 }
 
-// DefaultEpoch is the document date used when neither PDFOptions.Time nor
-// SOURCE_DATE_EPOCH is set.
-var DefaultEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+// DefaultEpoch is the document date, in Unix seconds, used when neither
+// PDFOptions.Time nor SOURCE_DATE_EPOCH is set: 2000-01-01T00:00:00Z.
+const DefaultEpoch = 946684800
 
 // docTime resolves the document date.
 func docTime(t time.Time) time.Time {
@@ -38,7 +38,7 @@ func docTime(t time.Time) time.Time {
 			return time.Unix(n, 0).UTC()
 		}
 	}
-	return DefaultEpoch
+	return time.Unix(DefaultEpoch, 0).UTC()
 }
 
 // pdfGS is what is really in effect in the PDF graphics state ("" = unknown).
@@ -66,7 +66,7 @@ func NewPDF(opts PDFOptions) *PDF {
 	f := fpdf.NewCustom(&fpdf.InitType{
 		OrientationStr: "P",
 		UnitStr:        "pt",
-		Size:           fpdf.SizeType{Wd: Letter.W, Ht: Letter.H},
+		Size:           fpdf.SizeType{Wd: LetterW, Ht: LetterH},
 	})
 	f.SetCompression(true)
 	f.SetCatalogSort(true)

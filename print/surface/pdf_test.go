@@ -22,7 +22,7 @@ func pdfBytes(t testing.TB, draw func(s Surface)) []byte {
 
 func TestPDFLetterRect(t *testing.T) {
 	b := pdfBytes(t, func(s Surface) {
-		s.BeginPage(Letter.W, Letter.H)
+		s.BeginPage(Letter.W(), Letter.H())
 		s.SetFill(RGB(255, 0, 0))
 		s.Rect(72, 72, 36, 36, Fill)
 	})
@@ -49,12 +49,12 @@ func TestPDFLetterRect(t *testing.T) {
 func TestPDFPageSizesAndBoxes(t *testing.T) {
 	big := Size{23 * Inch, 35 * Inch}
 	b := pdfBytes(t, func(s Surface) {
-		s.BeginPage(A4.W, A4.H)
-		s.SetPageBoxes(PageBoxes{Trim: Rect{9, 9, A4.W - 18, A4.H - 18}, Bleed: Rect{0, 0, A4.W, A4.H}})
+		s.BeginPage(A4.W(), A4.H())
+		s.SetPageBoxes(PageBoxes{Trim: Rect{9, 9, A4.W() - 18, A4.H() - 18}, Bleed: Rect{0, 0, A4.W(), A4.H()}})
 		s.Rect(0, 0, 10, 10, Fill)
 		s.BeginPage(big.W, big.H)
 		s.Rect(0, 0, 10, 10, Fill)
-		s.BeginPage(Letter.Landscape().W, Letter.Landscape().H)
+		s.BeginPage(Letter.Size().Landscape().W, Letter.Size().Landscape().H)
 		s.SetPageBoxes(PageBoxes{Trim: Rect{X: 10, Y: 20, W: 100, H: 50}})
 	})
 	objs := parsePDF(t, b)

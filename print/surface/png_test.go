@@ -145,7 +145,7 @@ func TestPNGTextInk(t *testing.T) {
 	p := NewPNG(PNGOptions{DPI: 144})
 	p.BeginPage(200, 60)
 	f := Font{Style: Bold, Size: 24}
-	p.Text(100, 30, "MUSTER", f, Centred)
+	p.Text(100, 30, "MUSTER", f, Align{Center, Middle})
 	w := p.MeasureText("MUSTER", f)
 	_, _, capH := p.FontMetrics(f)
 	im, _ := p.PageImage(0)

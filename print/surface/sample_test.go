@@ -44,8 +44,8 @@ func counter(s Surface, side float64, bg Color, label string) {
 // drawSample draws the visual-check page: counters, a star, a hex, a dashed
 // line, an image, clipped and transformed drawing.
 func drawSample(s Surface) {
-	s.BeginPage(Letter.W, Letter.H)
-	s.SetPageBoxes(PageBoxes{Trim: Rect{18, 18, Letter.W - 36, Letter.H - 36}, Bleed: Rect{9, 9, Letter.W - 18, Letter.H - 18}})
+	s.BeginPage(Letter.W(), Letter.H())
+	s.SetPageBoxes(PageBoxes{Trim: Rect{18, 18, Letter.W() - 36, Letter.H() - 36}, Bleed: Rect{9, 9, Letter.W() - 18, Letter.H() - 18}})
 	red, _ := Hex("#c0392b")
 	green, _ := Hex("#27ae60")
 	yellow, _ := Hex("#f1c40f")

@@ -142,7 +142,7 @@ type gstate struct {
 }
 
 func defaultState() gstate {
-	return gstate{fill: Black, stroke: Black, width: 1, m: Identity}
+	return gstate{fill: Black, stroke: Black, width: 1, m: identity()}
 }
 
 // common implements Surface on top of a backend.
