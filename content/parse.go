@@ -64,6 +64,11 @@ func Parse(path string, data []byte) ([]*Document, diag.List) {
 		ds.Errorf(diag.Pos{File: path, Line: line, Col: col}, "syntax.binary", "file is not UTF-8 text (binary data?); content files must be YAML or JSON")
 		return nil, ds
 	}
+	if strings.HasSuffix(strings.ToLower(path), ".json") && !json.Valid(data) {
+		// YAML accepts things JSON does not (trailing commas, `"id": ,`); a .json file must be JSON.
+		ds.Add(syntaxDiag(path, data, errors.New("invalid JSON")))
+		return nil, ds
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var docs []*Document
 	hops := 0
@@ -78,7 +83,7 @@ func Parse(path string, data []byte) ([]*Document, diag.List) {
 			break
 		}
 		if err != nil {
-			ds.Add(syntaxDiag(path, err))
+			ds.Add(syntaxDiag(path, data, err))
 			break
 		}
 		n := &root
@@ -135,30 +140,58 @@ func binaryAt(data []byte) (bool, int, int) {
 }
 
 // syntaxDiag turns a yaml parser error ("yaml: line 3: mapping values are not allowed in this context") into
-// a positioned diagnostic.
-func syntaxDiag(path string, err error) diag.Diagnostic {
-	msg := err.Error()
+// a positioned diagnostic. JSON files get the exact line and column from encoding/json.
+func syntaxDiag(path string, data []byte, err error) diag.Diagnostic {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	pos := diag.Pos{File: path}
-	msg = strings.TrimPrefix(msg, "yaml: ")
+	if strings.HasSuffix(strings.ToLower(path), ".json") {
+		var v any
+		var se *json.SyntaxError
+		if jerr := json.Unmarshal(data, &v); errors.As(jerr, &se) {
+			pos.Line, pos.Col = lineCol(data, int(se.Offset)-1) // Offset is just past the bad byte
+			return diag.Diagnostic{Severity: diag.Error, Code: "syntax", Pos: pos, Message: "malformed JSON: " + se.Error()}
+		}
+	}
 	if strings.HasPrefix(msg, "line ") {
 		rest := msg[len("line "):]
 		if i := strings.IndexByte(rest, ':'); i > 0 {
 			if l, e := strconv.Atoi(rest[:i]); e == nil {
 				pos.Line = l
 				msg = strings.TrimSpace(rest[i+1:])
+				// The YAML parser reports parser errors ("did not find expected ...") at the 0-based line of the
+				// construct that is left open; scanner errors are already 1-based.
+				if strings.HasPrefix(msg, "did not find expected") {
+					pos.Line++
+				}
 			}
 		}
 	}
-	if strings.HasPrefix(msg, "[") { // yaml.v3 style "[3:5] message"
-		if i := strings.IndexByte(msg, ']'); i > 0 {
-			var l, c int
-			if _, e := fmt.Sscanf(msg[1:i], "%d:%d", &l, &c); e == nil {
-				pos.Line, pos.Col = l, c
-				msg = strings.TrimSpace(msg[i+1:])
-			}
+	if strings.HasPrefix(msg, "unknown anchor '") {
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
+		if i := bytes.Index(data, []byte("*"+name)); i >= 0 {
+			pos.Line, pos.Col = lineCol(data, i)
 		}
+		msg += ": define it with &" + name + " before using *" + name
 	}
-	return diag.Diagnostic{Severity: diag.Error, Code: "syntax", Pos: pos, Message: "malformed YAML/JSON: " + msg}
+	return diag.Diagnostic{Severity: diag.Error, Code: "syntax", Pos: pos, Message: "malformed YAML: " + msg}
+}
+
+// lineCol converts a byte offset to a 1-based line and column (in characters).
+func lineCol(data []byte, off int) (int, int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line, col := 1, 1
+	for i := 0; i < off; {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return line, col
 }
 
 // builder converts a node tree to a JSON value, recording every node under its pointer.

@@ -1,0 +1,203 @@
+package content
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/muster-wargames/muster/validate/diag"
+)
+
+func TestParsePositionsAndValues(t *testing.T) {
+	src := `# yaml-language-server: $schema=../schema/muster.schema.json
+kind: UnitType
+id: foote
+stats:
+  movement: 1
+  attack: "3*"
+  morale: 2½
+classes: [combat, feudal]
+date: 1997-01-02
+---
+kind: UnitType
+id: second
+`
+	docs, ds := Parse("u.yaml", []byte(src))
+	if len(ds) != 0 {
+		t.Fatalf("unexpected diagnostics: %v", ds)
+	}
+	if len(docs) != 2 {
+		t.Fatalf("got %d documents, want 2", len(docs))
+	}
+	d := docs[0]
+	if d.Kind != "UnitType" || d.ID != "foote" || docs[1].ID != "second" || docs[1].Index != 1 {
+		t.Errorf("kind/id/index = %q %q %q %d", d.Kind, d.ID, docs[1].ID, docs[1].Index)
+	}
+	checks := map[string]string{
+		"/stats/movement": "u.yaml:5:13",
+		"/stats/attack":   "u.yaml:6:11",
+		"/classes/1":      "u.yaml:8:19",
+		"/id":             "u.yaml:3:5",
+		"":                "u.yaml:2:1",
+		"/nope/deeper":    "u.yaml:2:1", // nearest existing ancestor
+	}
+	for ptr, want := range checks {
+		if got := d.PosOf(ptr).String(); got != want {
+			t.Errorf("PosOf(%q) = %s, want %s", ptr, got, want)
+		}
+	}
+	if got := d.KeyPos("/stats/attack").String(); got != "u.yaml:6:3" {
+		t.Errorf("KeyPos(/stats/attack) = %s, want u.yaml:6:3", got)
+	}
+	if got := docs[1].Pos().String(); got != "u.yaml:11:1" {
+		t.Errorf("second document at %s", got)
+	}
+	m := d.Value.(map[string]any)
+	stats := m["stats"].(map[string]any)
+	if stats["movement"] != json.Number("1") || stats["attack"] != "3*" || stats["morale"] != "2½" {
+		t.Errorf("stats = %#v", stats)
+	}
+	if m["date"] != "1997-01-02" {
+		t.Errorf("a date must stay a string, got %#v", m["date"])
+	}
+}
+
+func TestParseJSONKeepsPositions(t *testing.T) {
+	src := "{\n  \"kind\": \"Force\",\n  \"id\": \"f\",\n  \"units\": [\n    {\"unit\": \"legion\", \"count\": 3}\n  ]\n}\n"
+	docs, ds := Parse("f.json", []byte(src))
+	if len(ds) != 0 || len(docs) != 1 {
+		t.Fatalf("docs %d, diags %v", len(docs), ds)
+	}
+	if got := docs[0].PosOf("/units/0/count").String(); got != "f.json:5:33" {
+		t.Errorf("PosOf(/units/0/count) = %s, want f.json:5:33", got)
+	}
+}
+
+func TestParseProblems(t *testing.T) {
+	cases := []struct {
+		name, src, code, pos string
+	}{
+		{"unclosed flow list", "kind: UnitType\nid: [unclosed\n", "syntax", "x.yaml:2"},
+		{"block item in a mapping", "a: 1\nb: 2\n- c\n", "syntax", "x.yaml:3"},
+		{"unknown anchor", "a: 1\nb: *nope\n", "syntax", "x.yaml:2:4"},
+		{"bad indentation", "kind: A\n  id: b\n", "syntax", "x.yaml:2"},
+		{"duplicate key", "kind: A\nid: b\nid: c\n", "syntax.duplicate-key", "x.yaml:3:1"},
+		{"non-string key", "kind: A\n3: b\n", "syntax.key", "x.yaml:2:1"},
+		{"binary", "kind: A\nid: \x00\x01\x02", "syntax.binary", "x.yaml:2:5"},
+		{"invalid utf8", "kind: A\nid: \xff\xfe", "syntax.binary", "x.yaml:2:5"},
+		{"json syntax", "{\n  \"kind\": \"A\",\n  \"id\": ,\n}\n", "syntax", "x.json:3:9"},
+		{"merge of a scalar", "a: &a 3\nb:\n  <<: *a\n", "syntax.merge", "x.yaml:1:4"},
+	}
+	for _, c := range cases {
+		_, ds := Parse("x.yaml", []byte(c.src))
+		if strings.HasPrefix(c.pos, "x.json") {
+			_, ds = Parse("x.json", []byte(c.src))
+		}
+		found := false
+		for _, d := range ds {
+			if d.Code == c.code && strings.HasPrefix(d.Pos.String(), c.pos) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: want %s at %s, got %v", c.name, c.code, c.pos, ds)
+		}
+	}
+}
+
+func TestParseMergeKeys(t *testing.T) {
+	src := "defaults: &d {movement: 1, morale: 2}\nunit:\n  <<: *d\n  morale: 3\n"
+	docs, ds := Parse("m.yaml", []byte(src))
+	if len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	u := docs[0].Value.(map[string]any)["unit"].(map[string]any)
+	if u["movement"] != json.Number("1") || u["morale"] != json.Number("3") {
+		t.Errorf("merged = %#v; explicit keys must win", u)
+	}
+}
+
+func TestParseBoundedOnHostileInput(t *testing.T) {
+	// A billion-laughs alias bomb: 9 levels of 10 aliases each would be 10^9 values.
+	var b strings.Builder
+	b.WriteString("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i <= 9; i++ {
+		b.WriteString("a" + itoa(i) + ": &a" + itoa(i) + " [")
+		for j := 0; j < 10; j++ {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("*a" + itoa(i-1))
+		}
+		b.WriteString("]\n")
+	}
+	start := time.Now()
+	_, ds := Parse("bomb.yaml", []byte(b.String()))
+	if !hasCode(ds, "syntax.too-large") {
+		t.Errorf("alias bomb: want syntax.too-large, got %v", ds)
+	}
+	if el := time.Since(start); el > 10*time.Second {
+		t.Errorf("alias bomb took %v", el)
+	}
+
+	deep := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
+	start = time.Now()
+	_, ds = Parse("deep.json", []byte(deep))
+	if len(ds) == 0 || !ds.HasErrors() {
+		t.Errorf("10,000-deep nesting: want an error, got none")
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("deep nesting took %v", el)
+	}
+	deepMap := strings.Repeat("{a: ", 600) + "1" + strings.Repeat("}", 600)
+	_, ds = Parse("deep.yaml", []byte(deepMap))
+	if !hasCode(ds, "syntax.too-deep") && !hasCode(ds, "syntax") {
+		t.Errorf("600-deep mapping: want too-deep, got %v", ds)
+	}
+}
+
+func TestReadFileLimits(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(50 << 20); err != nil { // 50 MB (of NULs), never parsed
+		t.Fatal(err)
+	}
+	f.Close()
+	start := time.Now()
+	_, ds := ReadFile(big)
+	if !hasCode(ds, "io.too-large") || ds[0].Pos.File != big {
+		t.Errorf("50 MB file: want io.too-large naming the file, got %v", ds)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("50 MB file took %v", el)
+	}
+	_, ds = ReadFile(filepath.Join(dir, "missing.yaml"))
+	if !hasCode(ds, "io.read") {
+		t.Errorf("missing file: want io.read, got %v", ds)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "adir.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, ds = ReadFile(filepath.Join(dir, "adir.yaml"))
+	if !hasCode(ds, "io.read") {
+		t.Errorf("a folder named like a file: want io.read, got %v", ds)
+	}
+}
+
+func hasCode(ds diag.List, code string) bool {
+	for _, d := range ds {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(i int) string { return string(rune('0' + i)) }
