@@ -178,6 +178,9 @@ func (c *compiled) describeSchema(s map[string]any, loc string) string {
 	if d, ok := s["description"].(string); ok {
 		return d
 	}
+	if t, ok := s["type"]; ok {
+		return typeWords(t)
+	}
 	if r, ok := s["$ref"].(string); ok {
 		u, frag, _ := strings.Cut(r, "#")
 		base := loc[:strings.IndexByte(loc+"#", '#')]
