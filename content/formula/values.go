@@ -1,0 +1,186 @@
+package formula
+
+import (
+	"github.com/muster-wargames/muster/content"
+)
+
+// UnitData is one unit (or force line) as formulas see it.
+type UnitData struct {
+	Type, Name, Faction, Group string
+	Classes                    []string
+	Count                      int
+	Stats                      map[string]content.TypedStat // typed by the System; missing stats are absent
+	Derived                    map[string]float64
+}
+
+// HasClass reports whether the unit has a class.
+func (u *UnitData) HasClass(c string) bool {
+	for _, x := range u.Classes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// UnitValues returns the values of a unit, keyed as the Unit environment documents them. With group set, the
+// map is shaped as an element of a Group environment's `units` (no has()); points are added by the caller.
+// Flag values apply to this formula only.
+func (d *Decl) UnitValues(u *UnitData, fv FlagValues, group bool) Env {
+	env := make(Env, len(d.Stats)*2+len(d.Derived)+16)
+	stats := make(map[string]any, len(d.Stats)+len(d.Derived))
+	flags := make(map[string]any, len(d.Stats))
+	stands := 1.0
+	for i := range d.Stats {
+		def := &d.Stats[i]
+		ts, ok := u.Stats[def.ID]
+		var v any
+		flag := "absent"
+		switch def.Type {
+		case content.StatValue, content.StatInt:
+			f := 0.0
+			if ok {
+				f = StatNumber(def.ID, ts.Value, fv)
+				flag = string(ts.Value.Flag)
+			}
+			v = f
+			if def.ID == "stands" && ok {
+				stands = f
+			}
+		case content.StatBool:
+			v = ok && ts.Bool
+			if ok {
+				flag = ""
+			}
+		default:
+			s := ""
+			if ok {
+				s = ts.String()
+				flag = ""
+			}
+			v = s
+		}
+		stats[def.ID] = v
+		flags[def.ID] = flag
+		if IsIdent(def.ID) {
+			env[def.ID] = v
+		}
+	}
+	for _, id := range d.Derived {
+		v := u.Derived[id]
+		stats[id] = v
+		if IsIdent(id) {
+			env[id] = v
+		}
+	}
+	classes := make([]any, len(u.Classes))
+	for i, c := range u.Classes {
+		classes[i] = c
+	}
+	env["stats"] = stats
+	env["flags"] = flags
+	env["classes"] = classes
+	n := u.Count
+	if n == 0 {
+		n = 1
+	}
+	env["count"] = n
+	env["stands"] = stands
+	env["type"] = u.Type
+	env["id"] = u.Type
+	env["name"] = u.Name
+	env["faction"] = u.Faction
+	env["group"] = u.Group
+	if group {
+		env["points"] = 0.0
+		env["unitPoints"] = 0.0
+		env["side"] = ""
+	} else {
+		env["has"] = u.HasClass
+	}
+	return env
+}
+
+// GroupData is a force, side, scenario or cell as a Group formula sees it.
+type GroupData struct {
+	Units     []Env // from UnitValues(..., true), with points set
+	Counts    map[string]int
+	Points    float64
+	Budget    float64
+	HasBudget bool
+	Items     map[string]float64
+	Side      map[string]any
+	Scenario  map[string]any
+	MapSet    map[string]any
+	Force     map[string]any
+	Cell      string
+}
+
+// GroupValues returns the values of a Group environment. Totals are computed from the units.
+func (d *Decl) GroupValues(g *GroupData) Env {
+	totals := map[string]any{}
+	var nUnits, stands float64
+	var sums = map[string]float64{}
+	numeric := []string{}
+	for _, s := range d.Stats {
+		if s.Type == content.StatValue || s.Type == content.StatInt {
+			numeric = append(numeric, s.ID)
+		}
+	}
+	numeric = append(numeric, d.Derived...)
+	units := make([]any, len(g.Units))
+	for i, u := range g.Units {
+		units[i] = map[string]any(u)
+		c := float64(u["count"].(int))
+		nUnits += c
+		stands += c * u["stands"].(float64)
+		st := u["stats"].(map[string]any)
+		for _, id := range numeric {
+			if f, ok := st[id].(float64); ok {
+				sums[id] += f * c
+			}
+		}
+	}
+	for _, id := range numeric {
+		totals[id] = sums[id]
+	}
+	totals["units"] = nUnits
+	totals["points"] = g.Points
+	totals["stands"] = stands
+	items := map[string]any{}
+	for _, id := range d.Items {
+		items[id] = g.Items[id]
+	}
+	counts := g.Counts
+	side := map[string]any{"id": "", "name": "", "budget": 0.0, "stacking": 0.0, "vp": 0.0, "panicLevel": 0.0,
+		"panicPercent": 0.0, "routLimit": 0.0, "trumps": 0.0}
+	for k, v := range g.Side {
+		side[k] = v
+	}
+	scen := map[string]any{"id": "", "turns": 0.0, "sides": []any{}}
+	for k, v := range g.Scenario {
+		scen[k] = v
+	}
+	ms := map[string]any{"map": "", "boards": []any{}}
+	for k, v := range g.MapSet {
+		ms[k] = v
+	}
+	force := map[string]any{"id": "", "faction": "", "declared": 0.0}
+	for k, v := range g.Force {
+		force[k] = v
+	}
+	return Env{
+		"units":     units,
+		"totals":    totals,
+		"count":     func(x string) int { return counts[x] },
+		"points":    g.Points,
+		"budget":    g.Budget,
+		"hasBudget": g.HasBudget,
+		"items":     items,
+		"side":      side,
+		"scenario":  scen,
+		"mapset":    ms,
+		"force":     force,
+		"cell":      g.Cell,
+	}
+}
