@@ -26,7 +26,9 @@ var testDecl = &Decl{
 	Items:   []string{"supplies"},
 }
 
-func src(text string) Source { return Source{Text: text, Pos: diag.Pos{File: "s.yaml", Line: 10, Col: 11}} }
+func src(text string) Source {
+	return Source{Text: text, Pos: diag.Pos{File: "s.yaml", Line: 10, Col: 11}}
+}
 
 func unit(t *testing.T, stats map[string]string, classes ...string) *UnitData {
 	t.Helper()
@@ -245,7 +247,7 @@ func TestGroupEnv(t *testing.T) {
 		`count("baggage") >= floor(count("A") / 4)`:     true,
 		"sum(units, .points) == points && budget == 20": true,
 		`len(filter(units, "A" in .classes)) == 1`:      true,
-		"points > budget":                               false,
+		"points > budget": false,
 	} {
 		got, err := r.Bool(mustCompile(t, text, Group, Bool), env)
 		if err != nil || got != want {
