@@ -1,6 +1,7 @@
 package content
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -158,5 +159,36 @@ func TestGlob(t *testing.T) {
 	}
 	if _, err := globFiles(".", "../x/*.yaml"); err == nil {
 		t.Error("an include outside the package must be refused")
+	}
+}
+
+func TestIncludes(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("muster.yaml", "kind: Package\nid: inc\nversion: 1.0.0\ninclude:\n  - units/**/*.yaml\n  - missing/*.yaml\n  - units/a.yaml\n")
+	write("units/a.yaml", "kind: UnitType\nid: a\nstats: {}\n")
+	write("units/deep/b.yaml", "kind: UnitType\nid: b\nstats: {}\n---\nkind: UnitType\nid: c\nstats: {}\n")
+	write("notes/ignored.yaml", "kind: UnitType\nid: ignored\nstats: {}\n")
+	pkg, ds := Load(dir)
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if len(ds) != 1 || ds[0].Code != "package.include" || ds[0].Pos.String() != filepath.Join(dir, "muster.yaml")+":6:5" {
+		t.Errorf("want one package.include at muster.yaml:6:5, got %v", ds)
+	}
+	var ids []string
+	for _, d := range pkg.Docs {
+		ids = append(ids, d.ID)
+	}
+	if strings.Join(ids, ",") != "inc,a,b,c" {
+		t.Errorf("documents = %v, want the manifest, a, b, c once each in include order", ids)
 	}
 }

@@ -1,0 +1,191 @@
+package validate
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/muster-wargames/muster/validate/diag"
+)
+
+const thg = "../examples/highest-ground"
+
+func TestHighestGroundValidates(t *testing.T) {
+	r := Load(thg)
+	for _, d := range r.Diags {
+		if d.Severity == diag.Error {
+			t.Errorf("%s", d)
+		}
+		if d.Severity == diag.Warning && !IsExpected(d) {
+			t.Errorf("unexpected warning (list it in expectWarnings with why, or fix it): %s", d)
+		}
+	}
+	if r.Pkg == nil || r.Pkg.System == nil {
+		t.Fatal("package or System missing")
+	}
+	if n := len(r.Pkg.UnitTypes()); n < 20 {
+		t.Errorf("only %d unit types", n)
+	}
+	if s := r.Pkg.Scenario("introductory"); s == nil || len(s.Sides) != 2 || s.Victory == nil || len(s.Victory.Levels) != 5 {
+		t.Errorf("introductory scenario incomplete: %+v", s)
+	}
+}
+
+// A number changed to a word in a unit file is reported at that file, line and column (issue 2, done when).
+func TestWordForNumberIsPositioned(t *testing.T) {
+	dir := copyTree(t, thg)
+	file := filepath.Join(dir, "units", "feudal.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Replace the first "movement: <number>" with a word, remembering where it was.
+	re := regexp.MustCompile(`movement: (\d+)`)
+	loc := re.FindSubmatchIndex(data)
+	if loc == nil {
+		t.Fatal("no movement stat in feudal.yaml")
+	}
+	line := 1 + strings.Count(string(data[:loc[2]]), "\n")
+	col := loc[2] - strings.LastIndex(string(data[:loc[2]]), "\n")
+	mod := string(data[:loc[2]]) + "three" + string(data[loc[3]:])
+	if err := os.WriteFile(file, []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := Load(dir)
+	if !r.Diags.HasErrors() {
+		t.Fatal("a word where a number belongs must be an error")
+	}
+	want := file + ":" + itoa(line) + ":" + itoa(col)
+	found := false
+	for _, d := range r.Diags {
+		if d.Severity == diag.Error && d.Pos.String() == want && strings.Contains(d.Message, "three") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("want an error at %s naming the word, got:\n%v", want, r.Diags)
+	}
+}
+
+// Every example content file starts with the yaml-language-server line, and its path reaches the schema.
+func TestExamplesDeclareTheirSchema(t *testing.T) {
+	n := 0
+	filepath.WalkDir("../examples", func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if e.IsDir() && (e.Name() == "node_modules" || e.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if e.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		defer f.Close()
+		first, _ := bufio.NewReader(f).ReadString('\n')
+		const prefix = "# yaml-language-server: $schema="
+		if !strings.HasPrefix(first, prefix) {
+			t.Errorf("%s: first line must be %s<path to schema/muster.schema.json>", p, prefix)
+			return nil
+		}
+		target := filepath.Join(filepath.Dir(p), strings.TrimSpace(strings.TrimPrefix(first, prefix)))
+		if abs, _ := filepath.Abs(target); !strings.HasSuffix(abs, filepath.Join("schema", "muster.schema.json")) {
+			t.Errorf("%s: schema line points at %s", p, target)
+		} else if _, err := os.Stat(target); err != nil {
+			t.Errorf("%s: schema line points at a missing file: %v", p, err)
+		}
+		n++
+		return nil
+	})
+	if n == 0 {
+		t.Error("no example files found")
+	}
+}
+
+func TestLoadIsDeterministic(t *testing.T) {
+	a, b := Load(thg), Load(thg)
+	if len(a.Diags) != len(b.Diags) {
+		t.Fatalf("diagnostics differ between runs: %d vs %d", len(a.Diags), len(b.Diags))
+	}
+	for i := range a.Diags {
+		if a.Diags[i].String() != b.Diags[i].String() {
+			t.Errorf("run 1: %s\nrun 2: %s", a.Diags[i], b.Diags[i])
+		}
+	}
+}
+
+// BenchmarkSchemaLayerHighestGround measures loading and schema-checking the whole package (issue 2's target:
+// under 50 ms). Schemas are compiled once per process, before the timer.
+func BenchmarkSchemaLayerHighestGround(b *testing.B) {
+	SchemaOnly(thg)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := SchemaOnly(thg)
+		if r.Diags.HasErrors() {
+			b.Fatal(r.Diags)
+		}
+	}
+}
+
+// BenchmarkValidateHighestGround measures the whole pipeline with every check.
+func BenchmarkValidateHighestGround(b *testing.B) {
+	Load(thg)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Load(thg)
+	}
+}
+
+func TestSchemaLayerIsFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	SchemaOnly(thg)
+	best := time.Hour
+	for i := 0; i < 5; i++ {
+		start := time.Now()
+		SchemaOnly(thg)
+		if el := time.Since(start); el < best {
+			best = el
+		}
+	}
+	if best > 50*time.Millisecond {
+		t.Errorf("schema layer on The Highest Ground took %v (best of 5), target 50 ms", best)
+	}
+}
+
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if e.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
