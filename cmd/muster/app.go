@@ -68,6 +68,8 @@ Examples:
 		Before: checkFormat,
 		Commands: []*cli.Command{
 			validateCommand(),
+			buildCommand(),
+			printTestCommand(),
 			schemaCommand(),
 			versionCommand(),
 			completionCommand(),

@@ -1,0 +1,246 @@
+// Package build turns a validated game package into its printed outputs (counter sheets now; maps, charts,
+// scenario sheets and rosters later), each a named output that writes files into an in-memory set. The
+// command line stages those files and moves them into place, so building never leaves half a file behind.
+package build
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/sheet"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Options are the command line's choices; a nil or zero field falls back to the package's print settings
+// (muster.yaml `print:`), then to muster's defaults.
+type Options struct {
+	Paper       *value.Paper
+	Backs       string // long-edge, short-edge, foldover, none
+	BackOffset  *surface.Pt
+	CounterSize *value.Length
+	Margin      *value.Length
+	Gutter      *value.Length
+	Bleed       *value.Length
+	PNG         bool    // also write PNG previews
+	FaceDPI     float64 // resolution of the per-face PNGs; 0 means 300
+	PageDPI     float64 // resolution of the per-page PNGs; 0 means 100
+}
+
+// File is one output file, its path relative to the output folder, with forward slashes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Job is one build: the package, the settled options and the files written so far.
+type Job struct {
+	Pkg      *content.Package
+	Settings Settings
+	Opt      Options
+	files    []File
+	seen     map[string]bool
+	notes    []string
+}
+
+// Add records an output file. Paths must be relative, clean and unique.
+func (j *Job) Add(p string, data []byte) error {
+	if p == "" || path.IsAbs(p) || path.Clean(p) != p || strings.HasPrefix(p, "../") || p == ".." || strings.Contains(p, "\\") {
+		return fmt.Errorf("build: bad output path %q", p)
+	}
+	if j.seen[p] {
+		return fmt.Errorf("build: two outputs write %s", p)
+	}
+	j.seen[p] = true
+	j.files = append(j.files, File{Path: p, Data: data})
+	return nil
+}
+
+// Notef records a line for the build summary.
+func (j *Job) Notef(format string, args ...any) {
+	j.notes = append(j.notes, fmt.Sprintf(format, args...))
+}
+
+// Output is one named thing `muster build` can make.
+type Output struct {
+	Name string
+	Doc  string
+	Run  func(*Job) error
+}
+
+// Outputs lists every output in the order they are built; `--only` picks from these names.
+func Outputs() []Output {
+	return []Output{
+		{Name: "counters", Doc: "counter sheets: counters.pdf (with --png: a PNG per counter face and per page)", Run: buildCounters},
+	}
+}
+
+// OutputNames lists the names of the outputs.
+func OutputNames() []string {
+	var out []string
+	for _, o := range Outputs() {
+		out = append(out, o.Name)
+	}
+	return out
+}
+
+// Result is what a build made.
+type Result struct {
+	Outputs []string // names of the outputs built
+	Files   []File   // sorted by path
+	Notes   []string // one line each, for the summary
+}
+
+// Run builds the outputs named in only (all when empty) from a package that has passed validation.
+func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
+	if pkg == nil {
+		return nil, errors.New("build: no package")
+	}
+	set, err := Settle(pkg, opt)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, n := range only {
+		found := false
+		for _, o := range Outputs() {
+			if o.Name == n {
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown output %q: choose from %s", n, strings.Join(OutputNames(), ", "))
+		}
+		want[n] = true
+	}
+	j := &Job{Pkg: pkg, Settings: set, Opt: opt, seen: map[string]bool{}}
+	res := &Result{}
+	for _, o := range Outputs() {
+		if len(want) > 0 && !want[o.Name] {
+			continue
+		}
+		if err := o.Run(j); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Name, err)
+		}
+		res.Outputs = append(res.Outputs, o.Name)
+	}
+	sort.Slice(j.files, func(a, b int) bool { return j.files[a].Path < j.files[b].Path })
+	res.Files, res.Notes = j.files, j.notes
+	return res, nil
+}
+
+// Settings are the print settings in force, after the command line and the package's defaults.
+type Settings struct {
+	Paper       value.Paper
+	Backs       sheet.Backs
+	BackOffset  surface.Pt
+	CounterSize float64 // points; used where the mix and its entries give none
+	Margin      float64
+	Gutter      float64
+	Bleed       float64
+}
+
+// Settle merges the options with the package's print defaults.
+func Settle(pkg *content.Package, opt Options) (Settings, error) {
+	var pd content.PrintDefaults
+	if pkg.Manifest != nil && pkg.Manifest.Print != nil {
+		pd = *pkg.Manifest.Print
+	}
+	s := Settings{Paper: value.Papers["letter"], Margin: sheet.DefaultMargin, CounterSize: counters.DefaultSize}
+	if pd.Paper != nil {
+		s.Paper = *pd.Paper
+	}
+	if opt.Paper != nil {
+		s.Paper = *opt.Paper
+	}
+	backs := pd.Backs
+	if opt.Backs != "" {
+		backs = opt.Backs
+	}
+	b, err := sheet.ParseBacks(backs)
+	if err != nil {
+		return s, err
+	}
+	s.Backs = b
+	pick := func(dst *float64, from ...*value.Length) {
+		for _, l := range from {
+			if l != nil {
+				*dst = l.Points
+			}
+		}
+	}
+	pick(&s.CounterSize, pd.CounterSize, opt.CounterSize)
+	pick(&s.Margin, pd.Margin, opt.Margin)
+	pick(&s.Gutter, pd.Gutter, opt.Gutter)
+	pick(&s.Bleed, pd.Bleed, opt.Bleed)
+	if opt.BackOffset != nil {
+		s.BackOffset = *opt.BackOffset
+	}
+	if s.CounterSize <= 0 {
+		return s, errors.New("the counter size must be more than zero")
+	}
+	if s.Paper.Width <= 0 || s.Paper.Height <= 0 {
+		return s, fmt.Errorf("bad paper size %gx%g pt", s.Paper.Width, s.Paper.Height)
+	}
+	return s, nil
+}
+
+// ParseOffset reads a back offset "X,Y" with units on each (1.5mm,-0.5mm; 0.02in,0in); a bare 0 is allowed.
+func ParseOffset(s string) (surface.Pt, error) {
+	xs, ys, ok := strings.Cut(s, ",")
+	if !ok {
+		return surface.Pt{}, fmt.Errorf("%q is not a back offset: write X,Y with units, e.g. 1.5mm,-0.5mm", s)
+	}
+	x, err1 := signedLength(xs)
+	y, err2 := signedLength(ys)
+	if err := errors.Join(err1, err2); err != nil {
+		return surface.Pt{}, fmt.Errorf("%q is not a back offset: %v", s, err)
+	}
+	if x > 72 || x < -72 || y > 72 || y < -72 {
+		return surface.Pt{}, fmt.Errorf("back offset %q is more than an inch: check the units (mm or in)", s)
+	}
+	return surface.Pt{X: x, Y: y}, nil
+}
+
+func signedLength(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	sign := 1.0
+	switch {
+	case strings.HasPrefix(t, "-"), strings.HasPrefix(t, "−"):
+		sign = -1
+		t = strings.TrimLeft(t, "-−")
+	case strings.HasPrefix(t, "+"):
+		t = t[1:]
+	}
+	if t == "0" {
+		return 0, nil
+	}
+	l, err := value.ParseLength(t)
+	if err != nil {
+		return 0, err
+	}
+	return sign * l.Points, nil
+}
+
+// pdfOptions are the document properties of every PDF a build writes.
+func pdfOptions(pkg *content.Package, what string) surface.PDFOptions {
+	title := pkg.ID
+	if pkg.Manifest != nil && pkg.Manifest.Name != "" {
+		title = pkg.Manifest.Name
+	}
+	return surface.PDFOptions{Title: title + " — " + what, Creator: "muster " + content.MusterVersion}
+}
+
+func pdfBytes(p *surface.PDF) ([]byte, error) {
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

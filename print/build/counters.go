@@ -1,0 +1,154 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/sheet"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// CountersFile is the counter sheet PDF's name in the output folder.
+const CountersFile = "counters.pdf"
+
+// Default PNG resolutions.
+const (
+	DefaultFaceDPI = 300
+	DefaultPageDPI = 100
+)
+
+// CounterLayout resolves the package's counters and plans their sheets.
+func CounterLayout(j *Job) ([]counters.Counter, *sheet.Layout, error) {
+	cs, err := counters.FromPackage(j.Pkg, counters.Options{Size: j.Settings.CounterSize})
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(cs) == 0 {
+		return cs, nil, nil
+	}
+	st := j.Settings
+	var pieces []sheet.Piece
+	for i := range cs {
+		c := &cs[i]
+		for k := 0; k < c.Count; k++ {
+			p := sheet.Piece{Size: c.Size, Front: &c.Front}
+			if st.Backs != sheet.NoBacks {
+				p.Back = &c.Back
+			}
+			pieces = append(pieces, p)
+		}
+	}
+	l, err := sheet.Plan(pieces, sheet.Options{
+		Page:       surface.Size{W: st.Paper.Width, H: st.Paper.Height},
+		Margin:     st.Margin,
+		Gutter:     st.Gutter,
+		Bleed:      st.Bleed,
+		Backs:      st.Backs,
+		BackOffset: st.BackOffset,
+	})
+	return cs, l, err
+}
+
+func buildCounters(j *Job) error {
+	cs, l, err := CounterLayout(j)
+	if err != nil {
+		return err
+	}
+	if l == nil {
+		j.Notef("counters: the package has no unit types or markers to print")
+		return nil
+	}
+	pdf := surface.NewPDF(pdfOptions(j.Pkg, "counters"))
+	if err := l.Render(pdf); err != nil {
+		return err
+	}
+	b, err := pdfBytes(pdf)
+	if err != nil {
+		return err
+	}
+	if err := j.Add(CountersFile, b); err != nil {
+		return err
+	}
+	j.Notef("%s: %d counters (%d designs) on %d pages, %s, backs %s", CountersFile, len(l.Pieces), len(cs), len(l.Pages), paperName(j.Settings), j.Settings.Backs)
+	if !j.Opt.PNG {
+		return nil
+	}
+	n, err := counterPNGs(j, cs, l)
+	if err != nil {
+		return err
+	}
+	j.Notef("png/counters: %d PNG files", n)
+	return nil
+}
+
+func paperName(s Settings) string {
+	if s.Paper.Name != "" {
+		return s.Paper.Name
+	}
+	return fmt.Sprintf("%gx%gpt", s.Paper.Width, s.Paper.Height)
+}
+
+// counterPNGs writes a PNG per counter design and side (png/counters/<id>-front.png, -back.png) and one per
+// sheet page (png/counters/page-01.png).
+func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
+	faceDPI, pageDPI := j.Opt.FaceDPI, j.Opt.PageDPI
+	if faceDPI <= 0 {
+		faceDPI = DefaultFaceDPI
+	}
+	if pageDPI <= 0 {
+		pageDPI = DefaultPageDPI
+	}
+	ids := map[string]string{} // kind/id -> file stem
+	used := map[string]bool{}
+	n := 0
+	for i := range cs {
+		c := &cs[i]
+		key := c.Kind + "/" + c.ID
+		if _, ok := ids[key]; ok {
+			continue
+		}
+		stem := c.ID
+		if used[stem] { // a marker may share an id with a unit type
+			stem = c.Kind + "-" + c.ID
+		}
+		used[stem], ids[key] = true, stem
+		sides := []struct {
+			name string
+			face *counters.Face
+		}{{"front", &c.Front}, {"back", &c.Back}}
+		for _, sd := range sides {
+			if sd.name == "back" && j.Settings.Backs == sheet.NoBacks {
+				continue
+			}
+			p := surface.NewPNG(surface.PNGOptions{DPI: faceDPI})
+			p.BeginPage(c.Size, c.Size)
+			if err := sd.face.Draw(p, 0, 0, c.Size, 0); err != nil {
+				return n, fmt.Errorf("%s %s: %w", c.ID, sd.name, err)
+			}
+			var b bytes.Buffer
+			if _, err := p.WriteTo(&b); err != nil {
+				return n, err
+			}
+			if err := j.Add(fmt.Sprintf("png/counters/%s-%s.png", stem, sd.name), b.Bytes()); err != nil {
+				return n, err
+			}
+			n++
+		}
+	}
+	for i := range l.Pages {
+		p := surface.NewPNG(surface.PNGOptions{DPI: pageDPI})
+		if err := l.RenderPage(p, i); err != nil {
+			return n, err
+		}
+		var b bytes.Buffer
+		if _, err := p.WriteTo(&b); err != nil {
+			return n, err
+		}
+		if err := j.Add(fmt.Sprintf("png/counters/page-%02d.png", i+1), b.Bytes()); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
