@@ -210,6 +210,7 @@ type TerrainDef struct {
 	Pattern     string            `yaml:"pattern"`
 	Description string            `yaml:"description"`
 	Admits      []string          `yaml:"admits"` // classes that may enter; empty = all
+	Source      string            `yaml:"source"`
 	At          diag.Pos          `yaml:"-"`
 	Fields      FieldPos          `yaml:"-"`
 }
@@ -234,6 +235,7 @@ type FeatureDef struct {
 	Colour      string            `yaml:"colour"`
 	Width       *value.Length     `yaml:"width"`
 	Description string            `yaml:"description"`
+	Source      string            `yaml:"source"`
 	At          diag.Pos          `yaml:"-"`
 }
 
@@ -277,10 +279,12 @@ type PointRule struct {
 	Name    string   `yaml:"name"`
 	Applies []string `yaml:"applies"` // classes; empty = every unit
 	Expr    string   `yaml:"expr"`
-	Doc     string   `yaml:"doc"`
-	Source  string   `yaml:"source"`
-	At      diag.Pos `yaml:"-"`
-	Fields  FieldPos `yaml:"-"`
+	// FlagValues says what a flagged stat counts as in this formula: {melee: {dot: 1}} (PRESTAGS VP).
+	FlagValues map[string]map[value.Flag]value.Number `yaml:"flagValues"`
+	Doc        string                                 `yaml:"doc"`
+	Source     string                                 `yaml:"source"`
+	At         diag.Pos                               `yaml:"-"`
+	Fields     FieldPos                               `yaml:"-"`
 }
 
 // DerivedDef is a value computed from stats: PRESTAGS victory points, Rampant activation span.
@@ -289,10 +293,12 @@ type DerivedDef struct {
 	Name    string   `yaml:"name"`
 	Applies []string `yaml:"applies"`
 	Expr    string   `yaml:"expr"`
-	Doc     string   `yaml:"doc"`
-	Source  string   `yaml:"source"`
-	At      diag.Pos `yaml:"-"`
-	Fields  FieldPos `yaml:"-"`
+	// FlagValues says what a flagged stat counts as in this formula: {melee: {dot: 1}} (PRESTAGS VP).
+	FlagValues map[string]map[value.Flag]value.Number `yaml:"flagValues"`
+	Doc        string                                 `yaml:"doc"`
+	Source     string                                 `yaml:"source"`
+	At         diag.Pos                               `yaml:"-"`
+	Fields     FieldPos                               `yaml:"-"`
 }
 
 // Stacking is the system's stacking model.
@@ -444,14 +450,15 @@ type Component struct {
 
 // Marker is an informational counter or chit: strategic movement, fortification levels, disruption.
 type Marker struct {
-	Meta    `yaml:",inline"`
-	Faction string            `yaml:"faction"`
-	Classes []string          `yaml:"classes"`
-	Text    string            `yaml:"text"`
-	Symbol  string            `yaml:"symbol"`
-	Stats   map[string]Scalar `yaml:"stats"`
-	Back    *Back             `yaml:"back"`
-	Colour  string            `yaml:"colour"`
+	Meta      `yaml:",inline"`
+	Footprint int               `yaml:"footprint"`
+	Faction   string            `yaml:"faction"`
+	Classes   []string          `yaml:"classes"`
+	Text      string            `yaml:"text"`
+	Symbol    string            `yaml:"symbol"`
+	Stats     map[string]Scalar `yaml:"stats"`
+	Back      *Back             `yaml:"back"`
+	Colour    string            `yaml:"colour"`
 }
 
 // CounterMix is what is printed on the counter sheets: how many of each unit and marker, at which size.
@@ -632,6 +639,7 @@ type ForceEntry struct {
 // ItemEntry is a purchase that is not a counter.
 type ItemEntry struct {
 	Item   string       `yaml:"item"`
+	Unit   string       `yaml:"unit"` // the unit type it is for (ammunition for a weapon)
 	Count  value.Number `yaml:"count"`
 	Note   string       `yaml:"note"`
 	At     diag.Pos     `yaml:"-"`
@@ -759,6 +767,7 @@ type Reinforcement struct {
 // Objective is a place a scenario's victory conditions refer to.
 type Objective struct {
 	ID       string        `yaml:"id"`
+	Sides    []string      `yaml:"sides"`
 	Name     string        `yaml:"name"`
 	Cells    []string      `yaml:"cells"`
 	Location string        `yaml:"location"`

@@ -206,6 +206,7 @@ func runReferences(p *Pass) {
 		forceEntries(r, f.Units, f.Markers)
 		for _, it := range f.Items {
 			r.local(it.Fields.Of("item", it.At), it.Item, "item", itemIDs, itemPos)
+			r.doc(it.Fields.Of("unit", it.At), content.KindUnitType, it.Unit, "unit type")
 		}
 	}
 	for _, s := range pkg.Scenarios() {
@@ -239,6 +240,7 @@ func runReferences(p *Pass) {
 			forceEntries(r, side.Minimums, nil)
 			for _, it := range side.Items {
 				r.local(it.Fields.Of("item", it.At), it.Item, "item", itemIDs, itemPos)
+				r.doc(it.Fields.Of("unit", it.At), content.KindUnitType, it.Unit, "unit type")
 			}
 			for _, e := range side.Entry {
 				for _, u := range e.Units {
