@@ -1,0 +1,75 @@
+package diag
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestSortIsStableAndDropsDuplicates(t *testing.T) {
+	var l List
+	l.Errorf(Pos{File: "b.yaml", Line: 2, Col: 1}, "x", "second file")
+	l.Warnf(Pos{File: "a.yaml", Line: 10, Col: 3}, "y", "later line")
+	l.Errorf(Pos{File: "a.yaml", Line: 2, Col: 7}, "z", "same line, later column")
+	l.Errorf(Pos{File: "a.yaml", Line: 2, Col: 1}, "z", "first")
+	l.Errorf(Pos{File: "a.yaml", Line: 2, Col: 1}, "z", "first") // exact duplicate
+	l.Sort()
+	var got []string
+	for _, d := range l {
+		got = append(got, d.Message)
+	}
+	want := "first|same line, later column|later line|second file"
+	if strings.Join(got, "|") != want {
+		t.Errorf("order = %v, want %s", got, want)
+	}
+	if l.Summary() != "3 errors, 1 warning" {
+		t.Errorf("summary = %q", l.Summary())
+	}
+	if (List{}).Summary() != "no problems" {
+		t.Error("empty summary")
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	cases := []struct {
+		word  string
+		cands []string
+		want  string
+	}{
+		{"IICo8", []string{"IIC08", "IIC09", "IIB08"}, "IIC08"},
+		{"moral", []string{"morale", "movement"}, "morale"},
+		{"colr", []string{"colour", "classes"}, "colour"},
+		{"Unittype", []string{"UnitType", "Map"}, "UnitType"},
+		{"zzz", []string{"morale"}, ""},
+		{"cavalri", []string{"cavalry", "artillery"}, "cavalry"},
+	}
+	for _, c := range cases {
+		got := Suggest(c.word, c.cands, 1)
+		if (len(got) == 0 && c.want != "") || (len(got) > 0 && got[0] != c.want) {
+			t.Errorf("Suggest(%q) = %v, want %q", c.word, got, c.want)
+		}
+	}
+	if h := DidYouMean("IIC0", []string{"IIC01", "IIC02", "IIC03", "IIC04"}); h != `did you mean "IIC01", "IIC02" or "IIC03"?` {
+		t.Errorf("DidYouMean with several = %q", h)
+	}
+}
+
+func TestTextOutput(t *testing.T) {
+	var l List
+	d := l.Errorf(Pos{File: "u.yaml", Line: 3, Col: 5}, "schema.unknown-key", "unknown key %q", "colr")
+	d.Hint = `did you mean "colour"?`
+	d.Related = []Related{{Pos: Pos{File: "s.yaml", Line: 1, Col: 1}, Message: "declared here"}}
+	var b bytes.Buffer
+	if err := WriteText(&b, l, false); err != nil {
+		t.Fatal(err)
+	}
+	want := "u.yaml:3:5: error[schema.unknown-key]: unknown key \"colr\" (did you mean \"colour\"?) [s.yaml:1:1: declared here]\n1 error, 0 warnings\n"
+	if b.String() != want {
+		t.Errorf("text =\n%q\nwant\n%q", b.String(), want)
+	}
+	b.Reset()
+	WriteGitHub(&b, l)
+	if !strings.HasPrefix(b.String(), "::error file=u.yaml,line=3,col=5,title=schema.unknown-key::unknown key") {
+		t.Errorf("github = %q", b.String())
+	}
+}
