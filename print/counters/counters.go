@@ -76,8 +76,8 @@ type Slot struct {
 
 // Options choose sizes the content leaves open.
 type Options struct {
-	// Size is the counter size when neither a mix entry nor its mix gives one (from the command line or the
-	// manifest's print settings); 0 means DefaultSize.
+	// Size is the counter size when neither a mix entry nor its mix gives one (from the command line); 0 means
+	// the manifest's print.counterSize, else DefaultSize.
 	Size float64
 	// Mixes limits the mixes printed (by id); empty means every mix in the package.
 	Mixes []string
@@ -94,6 +94,9 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 		r.sys = &content.System{}
 	}
 	def := opt.Size
+	if def <= 0 && pkg.Manifest != nil && pkg.Manifest.Print != nil && pkg.Manifest.Print.CounterSize != nil {
+		def = pkg.Manifest.Print.CounterSize.Points
+	}
 	if def <= 0 {
 		def = DefaultSize
 	}

@@ -4,20 +4,23 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/surface"
-	"github.com/muster-wargames/muster/validate"
 )
 
 func load(t testing.TB, dir string) *content.Package {
 	t.Helper()
-	r := validate.Load(filepath.Join("testdata", dir))
-	if r.Diags.HasErrors() {
-		t.Fatalf("fixture %s does not validate:\n%v", dir, r.Diags)
+	// content.Load and Decode, not validate.Load: these tests are about drawing, and cmd/muster's tests
+	// check that the fixtures validate.
+	pkg, ds := content.Load(filepath.Join("testdata", dir))
+	ds.Extend(pkg.Decode(nil))
+	if ds.HasErrors() {
+		t.Fatalf("fixture %s does not load:\n%v", dir, ds)
 	}
-	return r.Pkg
+	return pkg
 }
 
 func resolve(t testing.TB, dir string) []Counter {
@@ -62,4 +65,196 @@ func TestPreview(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out, "faces.png"), b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func find(t testing.TB, cs []Counter, id string) *Counter {
+	t.Helper()
+	for i := range cs {
+		if cs[i].ID == id {
+			return &cs[i]
+		}
+	}
+	t.Fatalf("no counter %s", id)
+	return nil
+}
+
+func slotText(f Face) map[string]string {
+	out := map[string]string{}
+	for _, s := range f.Slots {
+		if s.Stars > 0 {
+			out[s.Where] = strings.Repeat("★", s.Stars)
+		} else {
+			out[s.Where] = s.Text
+		}
+	}
+	return out
+}
+
+func TestTHGLayoutAndFlags(t *testing.T) {
+	cs := resolve(t, "thg")
+	// The counts of the mix are kept, the size comes from the manifest's print settings.
+	foote := find(t, cs, "foote-levies")
+	if foote.Count != 14 || foote.Size != 36 {
+		t.Errorf("foote levies: count %d size %g, want 14 and 36", foote.Count, foote.Size)
+	}
+	want := map[string]string{"top-left": "1", "top-right": "3", "bottom-left": "3*", "bottom-centre": "1", "bottom-right": "2"}
+	sec := find(t, cs, "infantry-section")
+	if got := slotText(sec.Front); !equal(got, want) {
+		t.Errorf("infantry section front %v, want %v", got, want)
+	}
+	// The disrupted side: the back's own values, the others from the front, a stripe with the label.
+	wantBack := map[string]string{"top-left": "1", "top-right": "3", "bottom-left": "2*", "bottom-centre": "0", "bottom-right": "1"}
+	if got := slotText(sec.Back); !equal(got, wantBack) || sec.Back.Stripe != "Disrupted" || sec.Back.Symbol != "infantry" {
+		t.Errorf("infantry section back %v stripe %q symbol %q", got, sec.Back.Stripe, sec.Back.Symbol)
+	}
+	// Leaders use the leader layout (first whose classes match) with the L prefix from the stat.
+	capt := find(t, cs, "captain")
+	if got := slotText(capt.Front); got["centre-right"] != "L4" || got["bottom-left"] != "1*" {
+		t.Errorf("captain %v", got)
+	}
+	if capt.Back.Blank != true {
+		t.Error("a unit without a back prints a blank back")
+	}
+	emp := find(t, cs, "emperor")
+	if !equal(slotText(emp.Back), slotText(emp.Front)) || emp.Front.Symbol != "hq" {
+		t.Error("back: same must repeat the front")
+	}
+	// Faction colours: the Romans' text colour is their own; the Allies get the readable one.
+	leg := find(t, cs, "legion")
+	if leg.Front.Background != surface.RGB(0xa8, 0x32, 0x2d) || leg.Front.Text != surface.White {
+		t.Errorf("legion colours %v on %v", leg.Front.Text, leg.Front.Background)
+	}
+	if kn := find(t, cs, "knight-levies"); kn.Front.Text != surface.ReadableOn(kn.Front.Background) {
+		t.Error("text colour must be the readable one")
+	}
+	bag := find(t, cs, "baggage")
+	if !bag.Back.Blank || bag.Back.Background != bag.Front.Background {
+		t.Error("blank back in the faction colour")
+	}
+	// Markers: text faces; a marker back shows the other marker.
+	f1 := find(t, cs, "fort-1")
+	if f1.Kind != KindMarker || f1.Front.Caption != "Stake" || f1.Back.Caption != "Ditch & Berm" || f1.Count != 54 {
+		t.Errorf("fort-1: %+v", f1)
+	}
+	if sm := find(t, cs, "sm-roman"); sm.Back.Caption != "Strategic Movement" || sm.Count != 40 {
+		t.Error("a marker without a back prints the same face on both sides")
+	}
+}
+
+func TestPRESTAGSFlagsAsWritten(t *testing.T) {
+	cs := resolve(t, "prestags")
+	if got := slotText(find(t, cs, "li").Front); got["bottom-left"] != "[4]" || got["top-left"] != "" {
+		t.Errorf("light infantry %v (melee only layout)", got)
+	}
+	lb := find(t, cs, "lb")
+	want := map[string]string{"top-left": "3", "top-right": "4", "bottom-left": ".", "bottom-right": "5"}
+	if got := slotText(lb.Front); !equal(got, want) {
+		t.Errorf("longbow (fire unit) %v, want %v", got, want)
+	}
+	if lb.Front.Label != "LB" {
+		t.Errorf("label %q: the layout asks for the abbreviation", lb.Front.Label)
+	}
+	if ch := find(t, cs, "ch"); ch.Size != 45 {
+		t.Errorf("a mix entry's size wins: %g", ch.Size)
+	}
+}
+
+func TestRampantStars(t *testing.T) {
+	cs := resolve(t, "rampant")
+	c := find(t, cs, "caesar")
+	got := slotText(c.Front)
+	if got["top-centre"] != "★★★" || got["bottom-left"] != "15" || got["bottom-right"] != "3" {
+		t.Errorf("caesar %v", got)
+	}
+	if c.Size != 45 {
+		t.Errorf("size %g, want 5/8in", c.Size)
+	}
+	if got := slotText(find(t, cs, "labienus").Front); got["bottom-right"] != "" || got["top-centre"] != "★★" {
+		t.Errorf("labienus %v", got)
+	}
+	co := find(t, cs, "cohort")
+	if co.Back.Stripe != "Disordered" || !equal(slotText(co.Back), slotText(co.Front)) {
+		t.Error("a reduced back without stats repeats the values under its stripe")
+	}
+}
+
+// A System without face layouts gets the default: values along the bottom edge.
+func TestDefaultLayout(t *testing.T) {
+	pkg, ds := content.Load("../../content/testdata/mods/base")
+	ds.Extend(pkg.Decode(nil))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	cs, err := FromPackage(pkg, Options{Size: 54})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 2 || cs[0].Count != 20 || cs[0].Size != 54 {
+		t.Fatalf("%+v", cs)
+	}
+	if got := slotText(cs[0].Front); got["bottom-left"] != "1" || got["bottom-right"] != "2" {
+		t.Errorf("default layout %v", got)
+	}
+	if cs[0].Front.Background != DefaultBackground && cs[0].Front.Background.A == 0 {
+		t.Error("no background")
+	}
+}
+
+func TestImages(t *testing.T) {
+	pkg := load(t, "images")
+	cs, err := FromPackage(pkg, Options{Mixes: []string{"good"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs[0].Front.Image == nil {
+		t.Fatal("image not read")
+	}
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(100, 100)
+	if err := cs[0].Front.Draw(p, 10, 10, 36, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, mix := range []string{"bad", "missing"} {
+		_, err := FromPackage(pkg, Options{Mixes: []string{mix}})
+		if err == nil || !strings.Contains(err.Error(), "image art/") {
+			t.Errorf("%s image: error %v", mix, err)
+		}
+	}
+	// A corrupt image that slips past the config check still fails as an error at drawing time.
+	f := Face{Background: surface.White, Text: surface.Black, Image: []byte("\x89PNG\r\n\x1a\ngarbage"), SymbolAt: SymbolCentre}
+	if err := f.Draw(p, 0, 0, 36, 0); err == nil {
+		t.Error("a corrupt image must be an error")
+	}
+}
+
+// Long names shrink to fit the counter, then give way to the abbreviation, then are cut.
+func TestFitText(t *testing.T) {
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(100, 100)
+	width := 36 * (1 - 2*padFrac)
+	for _, tc := range []struct{ text, alt string }{
+		{"Foote Levies", ""},
+		{"Gallic Warband of the Arverni from Gergovia", "GW"},
+		{"Gallic Warband of the Arverni from Gergovia and beyond the hills", ""},
+	} {
+		s, fs := fitText(p, tc.text, tc.alt, width, 36*labelFrac, surface.Bold)
+		if w := p.MeasureText(s, surface.Font{Style: surface.Bold, Size: fs}); w > width+0.01 || fs < minFont || s == "" {
+			t.Errorf("%q -> %q at %g pt is %g wide (room %g)", tc.text, s, fs, w, width)
+		}
+	}
+	if s, _ := fitText(p, "Gallic Warband of the Arverni from Gergovia", "GW", width, 36*labelFrac, surface.Bold); s != "GW" {
+		t.Errorf("got %q, want the abbreviation", s)
+	}
+}
+
+func equal(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
 }

@@ -58,6 +58,16 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 	}
 	var labelY float64
 	hasSymbol := f.SymbolAt != SymbolNone && (f.Symbol != "" || f.Image != nil)
+	// A symbol "on top" sits between the top corners' values when the top centre is free.
+	if hasSymbol && f.SymbolAt == SymbolTop && f.Caption == "" {
+		if fs, ok := rowSize["top"]; ok && !f.hasSlot("top-centre") {
+			h := fs * capRatio * 1.35
+			if err := f.drawSymbol(s, symbols.Frame(x+size/2, y+pad+fs*capRatio/2, inner*0.42, h), fg); err != nil {
+				return err
+			}
+			hasSymbol = false
+		}
+	}
 	hasLabel := labelText != "" && f.Caption == ""
 	if hasLabel {
 		lh := lf * 1.25
@@ -70,14 +80,31 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 		}
 	}
 
-	// Centre-row values flank the symbol.
-	sideW := 0.0
+	// Centre-row values flank a centred symbol; with the symbol on top, or a value in the very centre, they
+	// form their own row under the symbol.
+	sideW, hasCentreRow, centreCol := 0.0, false, false
 	for _, sl := range f.Slots {
-		if row, col := splitWhere(sl.Where); row == "centre" && col != "centre" {
-			sideW = math.Max(sideW, s.MeasureText(sl.Text, fontFor(sl, size)))
+		if row, col := splitWhere(sl.Where); row == "centre" {
+			hasCentreRow = true
+			if col == "centre" {
+				centreCol = true
+			} else {
+				sideW = math.Max(sideW, s.MeasureText(sl.Text, fontFor(sl, size)))
+			}
 		}
 	}
 	centreY := (top + bottom) / 2
+	valuesY := centreY
+	if hasCentreRow && hasSymbol && f.Caption == "" && (f.SymbolAt == SymbolTop || centreCol) {
+		rh := rowSize["centre"] * capRatio
+		if hasLabel && f.SymbolAt == SymbolTop {
+			bottom -= pad * 0.4 // clear of the name line below
+		}
+		valuesY = bottom - rh/2
+		bottom -= rh + pad*0.5
+		centreY = (top + bottom) / 2
+		sideW = 0
+	}
 
 	if f.Caption != "" { // a text marker: symbol above, caption below
 		capTop := top
@@ -126,7 +153,7 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 		case "bottom":
 			ty = y + size - pad - rowSize["bottom"]*capRatio/2
 		default:
-			ty = centreY
+			ty = valuesY
 		}
 		var tx float64
 		var h surface.HAlign
@@ -155,6 +182,15 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 		s.Text(tx, ty, sl.Text, font, surface.Align{H: h, V: surface.Middle})
 	}
 	return s.Err()
+}
+
+func (f *Face) hasSlot(where string) bool {
+	for _, sl := range f.Slots {
+		if sl.Where == where {
+			return true
+		}
+	}
+	return false
 }
 
 func fontFor(sl Slot, size float64) surface.Font {

@@ -112,7 +112,7 @@ type Layout struct {
 	Pages  []Page
 }
 
-// Plan lays the pieces out in order, a new sheet whenever the size changes or a sheet is full.
+// Plan lays the pieces out in order, grouped by size: a new sheet for each size and whenever a sheet is full.
 func Plan(pieces []Piece, opt Options) (*Layout, error) {
 	if opt.Backs == "" {
 		opt.Backs = LongEdge
@@ -130,11 +130,26 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 		opt.Gutter = 2 * opt.Bleed
 	}
 	l := &Layout{Opt: opt, Pieces: pieces}
-	var cur *Sheet
+	// Group by size (sizes in order of first appearance, pieces in their order within a size).
+	order := make([]int, 0, len(pieces))
+	done := map[float64]bool{}
 	for i, p := range pieces {
 		if p.Size <= 0 {
 			return nil, fmt.Errorf("piece %d has no size", i)
 		}
+		if done[p.Size] {
+			continue
+		}
+		done[p.Size] = true
+		for j := i; j < len(pieces); j++ {
+			if pieces[j].Size == p.Size {
+				order = append(order, j)
+			}
+		}
+	}
+	var cur *Sheet
+	for _, i := range order {
+		p := pieces[i]
 		if cur == nil || cur.Size != p.Size || len(cur.Slots) == cur.Cols*cur.Rows {
 			sh, err := l.newSheet(p.Size)
 			if err != nil {

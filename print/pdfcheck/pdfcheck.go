@@ -1,0 +1,323 @@
+// Package pdfcheck reads back the PDFs muster writes, for tests: pages, page boxes, and the rectangles and
+// lines of each page's content stream in top-left page coordinates, so a test can measure a counter sheet
+// rather than look at it. It handles what the surface's fpdf backend writes (direct stream lengths, no object
+// streams), not PDFs in general.
+package pdfcheck
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Doc is a parsed PDF.
+type Doc struct {
+	objs  map[int]*obj
+	Pages []*Page
+}
+
+type obj struct {
+	dict string
+	data []byte
+}
+
+// Page is one page: its boxes ([x0 y0 x1 y1] in PDF space) and its decompressed content.
+type Page struct {
+	MediaBox, TrimBox, BleedBox []float64
+	Content                     string
+}
+
+// Width and Height are the page size in points.
+func (p *Page) Width() float64  { return p.MediaBox[2] - p.MediaBox[0] }
+func (p *Page) Height() float64 { return p.MediaBox[3] - p.MediaBox[1] }
+
+var (
+	objRe    = regexp.MustCompile(`(?m)^(\d+) 0 obj\n`)
+	lengthRe = regexp.MustCompile(`/Length (\d+)`)
+	refRe    = regexp.MustCompile(`(\d+) 0 R`)
+	kidsRe   = regexp.MustCompile(`/Kids \[([^\]]*)\]`)
+	contRe   = regexp.MustCompile(`/Contents (\d+) 0 R`)
+)
+
+// Parse reads a PDF.
+func Parse(b []byte) (*Doc, error) {
+	d := &Doc{objs: map[int]*obj{}}
+	pos := 0
+	for {
+		loc := objRe.FindSubmatchIndex(b[pos:])
+		if loc == nil {
+			break
+		}
+		n, _ := strconv.Atoi(string(b[pos+loc[2] : pos+loc[3]]))
+		start := pos + loc[1]
+		endobj := bytes.Index(b[start:], []byte("endobj"))
+		stream := bytes.Index(b[start:], []byte("stream\n"))
+		o := &obj{}
+		if stream >= 0 && (endobj < 0 || stream < endobj) {
+			o.dict = string(b[start : start+stream])
+			m := lengthRe.FindStringSubmatch(o.dict)
+			if m == nil {
+				return nil, fmt.Errorf("object %d: stream without a direct /Length", n)
+			}
+			l, _ := strconv.Atoi(m[1])
+			ds := start + stream + len("stream\n")
+			if ds+l > len(b) {
+				return nil, fmt.Errorf("object %d: stream runs past the end", n)
+			}
+			o.data = b[ds : ds+l]
+			if strings.Contains(o.dict, "/FlateDecode") {
+				zr, err := zlib.NewReader(bytes.NewReader(o.data))
+				if err != nil {
+					return nil, fmt.Errorf("object %d: %v", n, err)
+				}
+				if o.data, err = io.ReadAll(zr); err != nil {
+					return nil, fmt.Errorf("object %d: %v", n, err)
+				}
+			}
+			pos = ds + l
+		} else {
+			if endobj < 0 {
+				return nil, fmt.Errorf("object %d: no endobj", n)
+			}
+			o.dict = string(b[start : start+endobj])
+			pos = start + endobj
+		}
+		d.objs[n] = o
+	}
+	var pages *obj
+	for _, o := range d.objs {
+		if strings.Contains(o.dict, "/Type /Pages") {
+			pages = o
+		}
+	}
+	if pages == nil {
+		return nil, fmt.Errorf("no /Pages object")
+	}
+	m := kidsRe.FindStringSubmatch(pages.dict)
+	if m == nil {
+		return nil, fmt.Errorf("/Pages without /Kids")
+	}
+	for _, r := range refRe.FindAllStringSubmatch(m[1], -1) {
+		n, _ := strconv.Atoi(r[1])
+		po := d.objs[n]
+		if po == nil {
+			return nil, fmt.Errorf("missing page object %d", n)
+		}
+		p := &Page{MediaBox: box(po.dict, "MediaBox"), TrimBox: box(po.dict, "TrimBox"), BleedBox: box(po.dict, "BleedBox")}
+		if p.MediaBox == nil {
+			p.MediaBox = box(pages.dict, "MediaBox")
+		}
+		if c := contRe.FindStringSubmatch(po.dict); c != nil {
+			cn, _ := strconv.Atoi(c[1])
+			if co := d.objs[cn]; co != nil {
+				p.Content = string(co.data)
+			}
+		}
+		d.Pages = append(d.Pages, p)
+	}
+	return d, nil
+}
+
+func box(dict, name string) []float64 {
+	m := regexp.MustCompile(`/` + name + ` \[([^\]]*)\]`).FindStringSubmatch(dict)
+	if m == nil {
+		return nil
+	}
+	var out []float64
+	for _, f := range strings.Fields(m[1]) {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// HasImage reports whether the document embeds an image XObject.
+func (d *Doc) HasImage() bool {
+	for _, o := range d.objs {
+		if strings.Contains(o.dict, "/Subtype /Image") {
+			return true
+		}
+	}
+	return false
+}
+
+// Rect is a painted rectangle in top-left page coordinates (y down), with how it was painted.
+type Rect struct {
+	X, Y, W, H float64
+	Fill       bool
+	Stroke     bool
+	Clip       bool
+	RGB        [3]float64 // fill colour for fills, stroke colour for strokes
+}
+
+// Line is a stroked straight segment in top-left page coordinates.
+type Line struct{ X1, Y1, X2, Y2 float64 }
+
+// Shapes lists the rectangles (`re`) and the stroked single segments (`m l S`) of a page, with the fill and
+// stroke colours in force. Transforms are not applied: muster's sheets draw in page coordinates.
+func (p *Page) Shapes() (rects []Rect, lines []Line) {
+	h := p.Height()
+	type gs struct{ fill, stroke [3]float64 }
+	var cur gs
+	var stack []gs
+	var nums []float64
+	var path []string // ops of the current path
+	var pending []Rect
+	var seg []float64 // m/l points of the current path
+	for _, tok := range tokens(p.Content) {
+		if v, err := strconv.ParseFloat(tok, 64); err == nil {
+			nums = append(nums, v)
+			continue
+		}
+		switch tok {
+		case "q":
+			stack = append(stack, cur)
+		case "Q":
+			if len(stack) > 0 {
+				cur = stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+			}
+		case "rg":
+			if len(nums) >= 3 {
+				copy(cur.fill[:], nums[len(nums)-3:])
+			}
+		case "RG":
+			if len(nums) >= 3 {
+				copy(cur.stroke[:], nums[len(nums)-3:])
+			}
+		case "re":
+			if len(nums) >= 4 {
+				n := nums[len(nums)-4:]
+				pending = append(pending, Rect{X: n[0], Y: h - n[1] - n[3], W: n[2], H: n[3]})
+			}
+			path = append(path, tok)
+		case "m", "l":
+			if len(nums) >= 2 {
+				seg = append(seg, nums[len(nums)-2], h-nums[len(nums)-1])
+			}
+			path = append(path, tok)
+		case "c", "h", "v", "y":
+			path = append(path, tok)
+		case "f", "f*", "S", "B", "B*", "n":
+			fill := tok == "f" || tok == "f*" || tok == "B" || tok == "B*"
+			stroke := tok == "S" || tok == "B" || tok == "B*"
+			clip := tok == "n" && len(path) > 0 && path[len(path)-1] == "W"
+			for _, r := range pending {
+				r.Fill, r.Stroke, r.Clip = fill, stroke, clip
+				if fill {
+					r.RGB = cur.fill
+				} else {
+					r.RGB = cur.stroke
+				}
+				rects = append(rects, r)
+			}
+			if tok == "S" && len(path) == 2 && path[0] == "m" && path[1] == "l" && len(seg) == 4 {
+				lines = append(lines, Line{seg[0], seg[1], seg[2], seg[3]})
+			}
+			pending, path, seg = pending[:0], path[:0], seg[:0]
+		case "W", "W*":
+			path = append(path, "W")
+		}
+		nums = nums[:0]
+	}
+	return rects, lines
+}
+
+// tokens splits a content stream into numbers and operators, skipping strings, names, arrays' brackets and
+// dictionaries.
+func tokens(s string) []string {
+	var out []string
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\n' || c == '\r' || c == '\t':
+			i++
+		case c == '(':
+			depth := 0
+			for i < len(s) {
+				if s[i] == '\\' {
+					i += 2
+					continue
+				}
+				if s[i] == '(' {
+					depth++
+				} else if s[i] == ')' {
+					depth--
+					if depth == 0 {
+						i++
+						break
+					}
+				}
+				i++
+			}
+			out = append(out, "(string)")
+		case c == '<' && i+1 < len(s) && s[i+1] == '<':
+			j := strings.Index(s[i:], ">>")
+			if j < 0 {
+				return out
+			}
+			i += j + 2
+		case c == '<':
+			j := strings.IndexByte(s[i:], '>')
+			if j < 0 {
+				return out
+			}
+			i += j + 1
+			out = append(out, "(string)")
+		case c == '[' || c == ']':
+			i++
+		case c == '/':
+			j := i + 1
+			for j < len(s) && !strings.ContainsRune(" \n\r\t/[]()<>", rune(s[j])) {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		default:
+			j := i
+			for j < len(s) && !strings.ContainsRune(" \n\r\t/[]()<>", rune(s[j])) {
+				j++
+			}
+			if j == i {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
+// Near reports whether two numbers agree within eps.
+func Near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }
+
+// Find returns the rectangles that match (x, y, w, h) within eps.
+func Find(rects []Rect, x, y, w, h, eps float64) []Rect {
+	var out []Rect
+	for _, r := range rects {
+		if Near(r.X, x, eps) && Near(r.Y, y, eps) && Near(r.W, w, eps) && Near(r.H, h, eps) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Operators counts the occurrences of an operator in a content stream.
+func Operators(content, op string) int {
+	n := 0
+	for _, t := range tokens(content) {
+		if t == op {
+			n++
+		}
+	}
+	return n
+}
