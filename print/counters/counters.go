@@ -439,11 +439,12 @@ func (r *resolver) back(what string, b *content.Back, front *Face, stats map[str
 		if b.Marker == "" {
 			return Face{}, fmt.Errorf("%s: back kind marker names no marker (back: {kind: marker, marker: ID})", what)
 		}
-		mc, err := r.marker(b.Marker)
-		if err != nil {
-			return Face{}, fmt.Errorf("%s: back: %v", what, err)
+		m := r.pkg.Marker(b.Marker)
+		if m == nil {
+			return Face{}, fmt.Errorf("%s: the back names marker %q, which no Marker defines", what, b.Marker)
 		}
-		return mc.Front, nil
+		// Only the marker's front: markers may name each other as backs without a loop.
+		return r.markerFront(m)
 	case "reduced":
 		merged := make(map[string]content.Scalar, len(stats))
 		for k, v := range stats {

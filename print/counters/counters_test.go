@@ -258,3 +258,21 @@ func equal(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// Markers that name each other as their backs do not loop.
+func TestMarkerBackCycle(t *testing.T) {
+	pkg := load(t, "thg")
+	a, b := pkg.Marker("fort-1"), pkg.Marker("fort-2")
+	b.Back = &content.Back{Kind: "marker", Marker: "fort-1"}
+	cs, err := FromPackage(pkg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := find(t, cs, "fort-2"); c.Back.Caption != "Stake" || a.Back.Marker != "fort-2" {
+		t.Errorf("fort-2 back %q", c.Back.Caption)
+	}
+	a.Back = &content.Back{Kind: "marker", Marker: "nope"}
+	if _, err := FromPackage(pkg, Options{}); err == nil {
+		t.Error("a back naming a missing marker must be an error")
+	}
+}

@@ -10,8 +10,14 @@ import (
 // CalibrationTargets are where the crosshairs of the calibration sheet sit, as fractions of the page.
 var CalibrationTargets = []surface.Pt{{X: 0.5, Y: 0.5}, {X: 0.25, Y: 0.28}, {X: 0.75, Y: 0.78}}
 
-// Scale of the calibration back: ticks every half millimetre out to this many millimetres each way.
-const calRange = 6
+// The calibration marks: ticks every half millimetre out to calRange millimetres each way, the scales calGap
+// from the crosshair centre (so they do not cross), the crosshair arms long enough to reach them at any offset
+// the scales can show.
+const (
+	calRange = 6
+	calGap   = 8 * surface.MM
+	calArm   = 16 * surface.MM
+)
 
 // Calibration draws a two-page duplex calibration sheet. The front has crosshairs and rulers (to check the
 // print is at 100%); the back has, behind each crosshair, an x and a y scale in millimetres. Printed duplex
@@ -51,9 +57,8 @@ func Calibration(s surface.Surface, page surface.Size, backs Backs) error {
 	for _, t := range CalibrationTargets {
 		x, y := t.X*W, t.Y*H
 		s.SetStroke(surface.Black, 0.3)
-		arm := 12 * surface.MM
-		s.Line(x-arm, y, x+arm, y)
-		s.Line(x, y-arm, x, y+arm)
+		s.Line(x-calArm, y, x+calArm, y)
+		s.Line(x, y-calArm, x, y+calArm)
 		s.Circle(x, y, 3*surface.MM, surface.Stroke)
 	}
 
@@ -99,7 +104,7 @@ func backScale(s surface.Surface, cx, cy float64) {
 	s.SetFill(surface.Black)
 	f := surface.Font{Size: 4.5}
 	r := calRange * surface.MM
-	gap := 3 * surface.MM // keep the scales off the centre so the front's lines show
+	gap := calGap
 	s.Line(cx-r, cy+gap, cx+r, cy+gap)
 	s.Line(cx+gap, cy-r, cx+gap, cy+r)
 	for i := -2 * calRange; i <= 2*calRange; i++ {
@@ -122,6 +127,6 @@ func backScale(s surface.Surface, cx, cy float64) {
 			s.Text(cx+gap+7, cy+d, lab, f, surface.Align{V: surface.Middle})
 		}
 	}
-	s.Text(cx+r+2, cy+gap, "x mm", f, surface.Align{V: surface.Middle})
-	s.Text(cx+gap, cy+r+3, "y mm", f, surface.Align{H: surface.Center, V: surface.Top})
+	s.Text(cx-r-2, cy+gap, "x mm", f, surface.Align{H: surface.Right, V: surface.Middle})
+	s.Text(cx+gap, cy-r-2, "y mm", f, surface.Align{H: surface.Center, V: surface.Bottom})
 }

@@ -323,7 +323,7 @@ func TestCalibration(t *testing.T) {
 		_, back := d.Pages[1].Shapes()
 		for _, tg := range CalibrationTargets {
 			x, y := tg.X*W, tg.Y*H
-			if !hasLine(front, x, y-12*surface.MM, x, y+12*surface.MM) {
+			if !hasLine(front, x, y-calArm, x, y+calArm) {
 				t.Errorf("%s: no vertical crosshair at x=%g", backs, x)
 			}
 			bx, by := W-x, y
@@ -331,8 +331,7 @@ func TestCalibration(t *testing.T) {
 				bx, by = x, H-y
 			}
 			// The zero tick of the x scale is at the mirrored crosshair.
-			gap := 3 * surface.MM
-			if !hasLine(back, bx, by+gap, bx, by+gap+6) {
+			if !hasLine(back, bx, by+calGap, bx, by+calGap+6) {
 				t.Errorf("%s: no zero tick behind the crosshair at (%g,%g)", backs, bx, by)
 			}
 		}
