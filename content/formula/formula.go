@@ -350,6 +350,13 @@ func toError(src Source, err error, d *Decl, k Kind) *Error {
 		} else if m[1] == "name" || m[1] == "field" {
 			out.Hint = fmt.Sprintf("the System declares the stats %s", strings.Join(statIDs(d), ", "))
 		}
+		if k == Group && m[1] == "name" {
+			for _, st := range d.Stats {
+				if st.ID == name {
+					out.Hint = fmt.Sprintf("a rule sees a group of units, and %s is a unit's stat: write sum(units, .%s * .count), totals.%s or all(units, .%s > 0)", name, name, name, name)
+				}
+			}
+		}
 		if k == Unit && name == "units" {
 			out.Hint = "a unit formula sees one unit; `units` is for rules (System.rules)"
 		}

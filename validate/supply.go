@@ -1,0 +1,174 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/validate/diag"
+)
+
+var supplyCheck = &Check{
+	Name: "supply",
+	Doc:  "forces never field more counters of a unit type or marker than their counter mix provides; in a scenario, the forces and reinforcements of every side that draw on one mix are counted together",
+	Run: func(p *Pass) {
+		e := engineFor(p.Pkg)
+		for _, f := range p.Pkg.Forces() {
+			e.checkForceSupply(p, f)
+		}
+		for _, sc := range p.Pkg.Scenarios() {
+			e.checkScenarioSupply(p, sc)
+		}
+	},
+}
+
+// mixSupply is how many counters of each unit type and marker a mix provides.
+func mixSupply(m *content.CounterMix) map[string]int {
+	out := map[string]int{}
+	for _, c := range m.Counters {
+		n := entryCount(c.Count)
+		if c.Unit != "" {
+			out["unit:"+c.Unit] += n
+		}
+		if c.Marker != "" {
+			out["marker:"+c.Marker] += n
+		}
+	}
+	return out
+}
+
+// supplyUse is counters drawn from a mix, with where each was asked for.
+type supplyUse struct {
+	n     int
+	at    diag.Pos
+	parts []string // "force a: 3"
+}
+
+func addSupplyUse(m map[string]*supplyUse, key string, n int, at diag.Pos, who string) {
+	u := m[key]
+	if u == nil {
+		u = &supplyUse{at: at}
+		m[key] = u
+	}
+	u.n += n
+	u.parts = append(u.parts, fmt.Sprintf("%s %d", who, n))
+}
+
+func forceUses(f *content.Force, m map[string]*supplyUse, who string) {
+	for _, en := range f.Units {
+		at := en.Fields.Of("count", en.At)
+		if en.Unit != "" {
+			addSupplyUse(m, "unit:"+en.Unit, entryCount(en.Count), at, who)
+		} else if en.Marker != "" {
+			addSupplyUse(m, "marker:"+en.Marker, entryCount(en.Count), at, who)
+		}
+	}
+	for _, en := range f.Markers {
+		if en.Marker != "" {
+			addSupplyUse(m, "marker:"+en.Marker, entryCount(en.Count), en.Fields.Of("count", en.At), who)
+		}
+	}
+}
+
+func sortedIDs[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (e *rulesEngine) checkForceSupply(p *Pass, f *content.Force) {
+	if f.Mix == "" {
+		return
+	}
+	mix := e.pkg.CounterMix(f.Mix)
+	if mix == nil {
+		return // references reports it
+	}
+	have := mixSupply(mix)
+	uses := map[string]*supplyUse{}
+	forceUses(f, uses, "force "+f.ID)
+	for _, k := range sortedIDs(uses) {
+		u := uses[k]
+		if u.n > have[k] {
+			kind, id, _ := strings.Cut(k, ":")
+			d := p.Errorf(u.at, "exceeded", "force %s fields %d %s %s, but counter mix %s provides %d", f.ID, u.n, kind, id, mix.ID, have[k])
+			d.Related = append(d.Related, diag.Related{Pos: mix.At, Message: "counter mix " + mix.ID})
+		}
+	}
+}
+
+// checkScenarioSupply counts together what the sides of a scenario draw from each mix. Totals that a single
+// force already exceeds on its own were reported with that force.
+func (e *rulesEngine) checkScenarioSupply(p *Pass, sc *content.Scenario) {
+	type mixUse struct {
+		uses   map[string]*supplyUse
+		single map[string]int // the most one force draws
+	}
+	byMix := map[string]*mixUse{}
+	get := func(id string) *mixUse {
+		m := byMix[id]
+		if m == nil {
+			m = &mixUse{uses: map[string]*supplyUse{}, single: map[string]int{}}
+			byMix[id] = m
+		}
+		return m
+	}
+	sideMix := map[string]string{}
+	for i := range sc.Sides {
+		s := &sc.Sides[i]
+		for _, f := range e.sideForces(s) {
+			if f.Mix == "" {
+				continue
+			}
+			sideMix[s.ID] = f.Mix
+			m := get(f.Mix)
+			one := map[string]*supplyUse{}
+			forceUses(f, one, fmt.Sprintf("side %s (force %s)", s.ID, f.ID))
+			for k, u := range one {
+				addSupplyUse(m.uses, k, u.n, u.at, u.parts[0])
+				if u.n > m.single[k] {
+					m.single[k] = u.n
+				}
+			}
+		}
+	}
+	for i := range sc.Reinforcements {
+		r := &sc.Reinforcements[i]
+		mixID := sideMix[r.Side]
+		if mixID == "" {
+			continue
+		}
+		m := get(mixID)
+		for _, en := range r.Units {
+			at := en.Fields.Of("count", en.At)
+			who := fmt.Sprintf("side %s reinforcements (turn %d)", r.Side, r.Turn)
+			if en.Unit != "" {
+				addSupplyUse(m.uses, "unit:"+en.Unit, entryCount(en.Count), at, who)
+			} else if en.Marker != "" {
+				addSupplyUse(m.uses, "marker:"+en.Marker, entryCount(en.Count), at, who)
+			}
+		}
+	}
+	for _, mixID := range sortedIDs(byMix) {
+		mix := e.pkg.CounterMix(mixID)
+		if mix == nil {
+			continue
+		}
+		have := mixSupply(mix)
+		m := byMix[mixID]
+		for _, k := range sortedIDs(m.uses) {
+			u := m.uses[k]
+			if u.n <= have[k] || m.single[k] > have[k] || len(u.parts) < 2 {
+				continue
+			}
+			kind, id, _ := strings.Cut(k, ":")
+			d := p.Errorf(ptrPos(sc.Doc, "/sides", sc.At), "exceeded", "scenario %s fields %d %s %s in all (%s), but counter mix %s provides %d",
+				sc.ID, u.n, kind, id, strings.Join(u.parts, ", "), mix.ID, have[k])
+			d.Related = append(d.Related, diag.Related{Pos: mix.At, Message: "counter mix " + mix.ID})
+		}
+	}
+}
