@@ -47,6 +47,9 @@ type Geometry struct {
 type GeometryError struct {
 	Ptr string
 	Msg string
+	// Schema is set when the map's JSON Schema already rejects the value (an unknown enum word), so a check
+	// need not report it again.
+	Schema bool
 }
 
 func (e *GeometryError) Error() string { return e.Msg }
@@ -81,7 +84,7 @@ func (m *Map) Geometry() (*Geometry, error) {
 	case "":
 		return nil, bad("/grid", "the grid has no type: write type: hex, square or open")
 	default:
-		return nil, bad("/grid/type", "unknown grid type %q: write hex, square or open", gs.Type)
+		return nil, &GeometryError{Ptr: "/grid/type", Msg: fmt.Sprintf("unknown grid type %q: write hex, square or open", gs.Type), Schema: true}
 	}
 	if gs.Cols <= 0 || gs.Rows <= 0 {
 		return nil, bad("/grid", "a %s grid needs cols and rows (cols: 20, rows: 20)", gs.Type)
@@ -94,14 +97,14 @@ func (m *Map) Geometry() (*Geometry, error) {
 		case "pointy":
 			h.Orientation = grid.PointyTop
 		default:
-			return nil, bad("/grid/orientation", "unknown hex orientation %q: write flat or pointy", gs.Orientation)
+			return nil, &GeometryError{Ptr: "/grid/orientation", Msg: fmt.Sprintf("unknown hex orientation %q: write flat or pointy", gs.Orientation), Schema: true}
 		}
 		switch gs.Offset {
 		case "", "odd":
 		case "even":
 			h.Parity = grid.Even
 		default:
-			return nil, bad("/grid/offset", "unknown hex offset %q: write odd or even", gs.Offset)
+			return nil, &GeometryError{Ptr: "/grid/offset", Msg: fmt.Sprintf("unknown hex offset %q: write odd or even", gs.Offset), Schema: true}
 		}
 		g.Hex = h
 	} else {
@@ -179,7 +182,7 @@ func (m *Map) numberingSpec() (grid.NumberingSpec, string, error) {
 			}
 		}
 	default:
-		return spec, "", &GeometryError{Ptr: "/grid/numbering/scheme", Msg: fmt.Sprintf("unknown numbering scheme %q: write ccrr, letter-number, board-letter-number or pattern", n.Scheme)}
+		return spec, "", &GeometryError{Ptr: "/grid/numbering/scheme", Msg: fmt.Sprintf("unknown numbering scheme %q: write ccrr, letter-number, board-letter-number or pattern", n.Scheme), Schema: true}
 	}
 	return spec, board, nil
 }
@@ -218,23 +221,41 @@ type LabelError struct {
 
 func (e *LabelError) Error() string { return e.Msg }
 
-// Lookup returns the cell a label names, or a *LabelError.
-func (g *Geometry) Lookup(label string) (grid.Cell, error) {
+// Lookup returns the cell a label names, or a *LabelError. On a board whose labels carry the board's name
+// (IIC08), the label may also be written without it (C08), as a board's own file does; see LookupPrefixed.
+func (g *Geometry) Lookup(label string) (grid.Cell, error) { return g.lookup(label, true) }
+
+// LookupPrefixed is Lookup without the bare form: on a named board only IIC08 names a cell, as in a map
+// set of several boards.
+func (g *Geometry) LookupPrefixed(label string) (grid.Cell, error) { return g.lookup(label, false) }
+
+func (g *Geometry) lookup(label string, bare bool) (grid.Cell, error) {
 	if g.Numbering == nil {
 		return grid.Cell{}, &LabelError{Label: label, Msg: fmt.Sprintf("%q names a cell, but an open tabletop has no cells", label)}
 	}
-	if c, err := g.parse(g.Numbering, label); err == nil {
+	bare = bare && g.Board != ""
+	if c, err := g.parse(g.Numbering, label, false); err == nil {
 		return c, nil
 	}
-	if c, err := g.parse(g.loose, label); err == nil {
+	if bare {
+		if c, err := g.parse(g.Numbering, label, true); err == nil {
+			return c, nil
+		}
+	}
+	c, err := g.parse(g.loose, label, false)
+	if err != nil && bare {
+		c, err = g.parse(g.loose, label, true)
+	}
+	if err == nil {
 		return grid.Cell{}, &LabelError{Label: label, OffMap: true, Cell: c,
 			Msg: fmt.Sprintf("%s is off the map: it has %d columns and %d rows (%s to %s)", label, g.Cols, g.Rows, g.Label(grid.Cell{}), g.Label(grid.Cell{Col: g.Cols - 1, Row: g.Rows - 1}))}
 	}
 	return grid.Cell{}, &LabelError{Label: label, Msg: fmt.Sprintf("%q is not a cell label of this map (labels look like %s)", label, g.Label(grid.Cell{Col: min(2, g.Cols-1), Row: min(7, g.Rows-1)}))}
 }
 
-func (g *Geometry) parse(n *grid.Numbering, label string) (grid.Cell, error) {
-	if g.Board != "" {
+// parse reads a label in n's numbering: with the board's prefix, or bare.
+func (g *Geometry) parse(n *grid.Numbering, label string, bare bool) (grid.Cell, error) {
+	if g.Board != "" && !bare {
 		b, c, err := n.ParseBoard(label)
 		if err == nil && b != g.Board {
 			err = errors.New("another board")
@@ -496,7 +517,7 @@ func (s *MapSet) Cell(label string) (CellRef, bool) {
 func (s *MapSet) Lookup(label string) (CellRef, error) {
 	var first error
 	for _, b := range s.Boards {
-		c, err := b.Geo.Lookup(label)
+		c, err := b.Geo.lookup(label, len(s.Boards) == 1)
 		if err == nil {
 			return CellRef{Cell: b.ToSet(c), Board: b, Local: c}, nil
 		}
@@ -538,9 +559,20 @@ func (s *MapSet) Labels() []string {
 	return s.labels
 }
 
-// Suggest returns the label closest to a mistyped one (IICo8 -> IIC08), or "".
+// Suggest returns the label closest to a mistyped one (IICo8 -> IIC08), or "". On a single named board the
+// bare labels (C08) are candidates too.
 func (s *MapSet) Suggest(label string) string {
-	if c := grid.Suggest(label, s.Labels()); len(c) > 0 {
+	cands := s.Labels()
+	if len(s.Boards) == 1 && s.Boards[0].Geo.Board != "" && !strings.HasPrefix(label, s.Boards[0].Geo.Board) {
+		g := s.Boards[0].Geo
+		cands = make([]string, 0, g.Cols*g.Rows)
+		for row := 0; row < g.Rows; row++ {
+			for col := 0; col < g.Cols; col++ {
+				cands = append(cands, g.Numbering.Format(grid.Cell{Col: col, Row: row}))
+			}
+		}
+	}
+	if c := grid.Suggest(label, cands); len(c) > 0 {
 		return c[0]
 	}
 	return ""
@@ -684,10 +716,17 @@ func (s *MapSet) Edges() []Edge {
 			}
 		}
 		multi := len(s.Boards) > 1
+		ids := map[string]bool{"north": true, "east": true, "south": true, "west": true}
+		add := func(e Edge) {
+			if !ids[e.ID] {
+				ids[e.ID] = true
+				s.edges = append(s.edges, e)
+			}
+		}
 		for _, b := range s.Boards {
 			if multi {
 				for _, side := range Compass {
-					s.edges = append(s.edges, Edge{ID: b.Name + "." + side, Side: side, Board: b})
+					add(Edge{ID: b.Name + "." + side, Side: side, Board: b})
 				}
 			}
 			for i := range b.Map.Edges {
@@ -696,11 +735,11 @@ func (s *MapSet) Edges() []Edge {
 				if b.Rotate == 180 {
 					side = opposite(side)
 				}
-				if seen[d.ID] == 1 && !isCompass(d.ID) {
-					s.edges = append(s.edges, Edge{ID: d.ID, Side: side, Board: b, Def: d})
+				if seen[d.ID] == 1 {
+					add(Edge{ID: d.ID, Side: side, Board: b, Def: d})
 				}
 				if multi {
-					s.edges = append(s.edges, Edge{ID: b.Name + "." + d.ID, Side: side, Board: b, Def: d})
+					add(Edge{ID: b.Name + "." + d.ID, Side: side, Board: b, Def: d})
 				}
 			}
 		}
@@ -772,15 +811,6 @@ func opposite(side string) string {
 		return "east"
 	}
 	return side
-}
-
-func isCompass(s string) bool {
-	for _, c := range Compass {
-		if c == s {
-			return true
-		}
-	}
-	return false
 }
 
 func absInt(x int) int {

@@ -1,0 +1,758 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/validate/diag"
+	"go.yaml.in/yaml/v3"
+)
+
+// The map checks: the grid, terrain rows, cell labels, hexsides, paths and crossings of every map, open
+// tabletops, how a scenario's boards are laid out, and the cells and edges a scenario places units on.
+func init() {
+	extraChecks = append(extraChecks, mapGridCheck, mapTerrainCheck, mapCellsCheck, mapHexsidesCheck,
+		mapPathsCheck, mapCrossingsCheck, mapTabletopCheck, mapLayoutCheck, placementLabelsCheck)
+}
+
+var mapGridCheck = &Check{
+	Name: "map-grid",
+	Doc:  "a map's grid has a known type, a size (cols and rows, or an open table's width and height) and a numbering that can label every cell",
+	Run: func(p *Pass) {
+		for _, m := range p.Pkg.Maps() {
+			_, err := m.Geometry()
+			ge, ok := err.(*content.GeometryError)
+			if !ok || ge.Schema {
+				continue
+			}
+			code := "grid"
+			if strings.Contains(ge.Ptr, "numbering") {
+				code = "numbering"
+			}
+			p.Errorf(docPos(m.Doc, ge.Ptr, m.At), code, "map %s: %s", m.ID, ge.Msg)
+		}
+	},
+}
+
+var mapTerrainCheck = &Check{
+	Name: "map-terrain",
+	Doc:  "a map's terrain (and elevation) rows: one row per grid row, one character per cell, every character in the map's legend or the System's terrain chars",
+	Run: func(p *Pass) {
+		src := &sources{}
+		for _, m := range p.Pkg.Maps() {
+			g, err := m.Geometry()
+			if err != nil || g.Type == content.GridOpen {
+				continue
+			}
+			checkRows(p, src, m, g, "/terrain", "terrain", m.Terrain)
+			checkRows(p, src, m, g, "/elevation", "elevation", m.Elevation)
+			checkLegendChars(p, src, m, g)
+		}
+	},
+}
+
+// checkRows reports rows of the wrong number or length.
+func checkRows(p *Pass, src *sources, m *content.Map, g *content.Geometry, ptr, what string, rows []string) {
+	if len(rows) == 0 {
+		return
+	}
+	switch {
+	case len(rows) > g.Rows:
+		extra := "this row is one too many"
+		if n := len(rows) - g.Rows; n > 1 {
+			extra = fmt.Sprintf("this row and the %s after it are too many", plural(n-1, "row"))
+		}
+		p.Errorf(docPos(m.Doc, content.Pointer(ptr, g.Rows), m.At), "rows", "map %s has %d %s rows but its grid has %d rows: %s",
+			m.ID, len(rows), what, g.Rows, extra)
+	case len(rows) < g.Rows:
+		p.Errorf(docPos(m.Doc, content.Pointer(ptr, len(rows)-1), m.At), "rows", "map %s has %d %s rows but its grid has %d rows: %s missing after this one",
+			m.ID, len(rows), what, g.Rows, plural(g.Rows-len(rows), "row"))
+	}
+	for i, row := range rows {
+		n := utf8.RuneCountInString(row)
+		if n == g.Cols {
+			continue
+		}
+		rp := content.Pointer(ptr, i)
+		if n > g.Cols {
+			p.Errorf(src.charPos(m.Doc, rp, g.Cols, m.At), "row-length", "%s row %d of map %s has %d cells but the grid has %d columns: it runs over from here",
+				what, i+1, m.ID, n, g.Cols)
+		} else {
+			p.Errorf(src.charPos(m.Doc, rp, n, m.At), "row-length", "%s row %d of map %s has %d cells but the grid has %d columns: %s missing here",
+				what, i+1, m.ID, n, g.Cols, plural(g.Cols-n, "cell"))
+		}
+	}
+}
+
+// checkLegendChars reports each character of the terrain rows that the legend does not know, once per map at
+// its first use.
+func checkLegendChars(p *Pass, src *sources, m *content.Map, g *content.Geometry) {
+	leg := m.LegendOf(p.Pkg.System)
+	type use struct {
+		row, col, count int
+	}
+	var unknown map[rune]*use
+	var order []rune
+	for i, row := range m.Terrain {
+		col := 0
+		for _, r := range row {
+			if _, ok := leg.Terrain(r); !ok {
+				if unknown == nil {
+					unknown = map[rune]*use{}
+				}
+				if u := unknown[r]; u != nil {
+					u.count++
+				} else {
+					unknown[r] = &use{i, col, 1}
+					order = append(order, r)
+				}
+			}
+			col++
+		}
+	}
+	if len(order) == 0 {
+		return
+	}
+	known := legendChars(m, p.Pkg.System)
+	for _, r := range order {
+		u := unknown[r]
+		more := ""
+		if u.count > 1 {
+			more = fmt.Sprintf(" (and %s more in this map)", plural(u.count-1, "cell"))
+		}
+		e := p.Errorf(src.charPos(m.Doc, content.Pointer("/terrain", u.row), u.col, m.At), "unknown-char",
+			"%q in terrain row %d, column %d of map %s is not a legend character%s", string(r), u.row+1, u.col+1, m.ID, more)
+		e.Hint = fmt.Sprintf("the legend has %s; add %q: <terrain id> to the map's legend", strings.Join(known, " "), string(r))
+	}
+}
+
+func legendChars(m *content.Map, sys *content.System) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(ch string) {
+		if ch != "" && !seen[ch] {
+			seen[ch] = true
+			out = append(out, fmt.Sprintf("%q", ch))
+		}
+	}
+	keys := make([]string, 0, len(m.Legend))
+	for k := range m.Legend {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		add(k)
+	}
+	if sys != nil {
+		for _, t := range sys.Terrain {
+			add(t.Char)
+		}
+	}
+	if len(out) == 0 {
+		return []string{"no characters"}
+	}
+	return out
+}
+
+var mapCellsCheck = &Check{
+	Name: "map-cells",
+	Doc:  "every cell label a map writes (cell overrides, hexsides, paths, crossings, locations, labels) is in the map's numbering and on the map",
+	Run: func(p *Pass) {
+		src := &sources{}
+		for _, m := range p.Pkg.Maps() {
+			set, err := content.NewMapSet(m, p.Pkg.System)
+			if err != nil {
+				continue
+			}
+			forMapLabels(m, func(label, ptr string, offset int) {
+				if _, err := set.Lookup(label); err != nil {
+					reportLabel(p, set, src.charPos(m.Doc, ptr, offset, m.At), label, err, "map "+m.ID)
+				}
+			})
+		}
+	},
+}
+
+// forMapLabels calls f with every cell label a map writes, the JSON pointer of the value that holds it and
+// the label's offset in runes inside that value (the second cell of a hexside "C01/D01" is at 4).
+func forMapLabels(m *content.Map, f func(label, ptr string, offset int)) {
+	side := func(text, ptr string) {
+		a, b, ok := strings.Cut(text, "/")
+		if !ok || a == "" || b == "" {
+			return // the schema reports a malformed hexside
+		}
+		f(a, ptr, 0)
+		f(b, ptr, utf8.RuneCountInString(a)+1)
+	}
+	for i, c := range m.Cells {
+		f(c.Cell, fmt.Sprintf("/cells/%d/cell", i), 0)
+	}
+	for i, h := range m.Hexsides {
+		for j, s := range h.Sides {
+			side(s, fmt.Sprintf("/hexsides/%d/sides/%d", i, j))
+		}
+	}
+	for i, pth := range m.Paths {
+		for j, c := range pth.Cells {
+			f(c, fmt.Sprintf("/paths/%d/cells/%d", i, j), 0)
+		}
+	}
+	for i, c := range m.Crossings {
+		side(c.Side, fmt.Sprintf("/crossings/%d/side", i))
+	}
+	for i, l := range m.Locations {
+		for j, c := range l.Cells {
+			f(c, fmt.Sprintf("/locations/%d/cells/%d", i, j), 0)
+		}
+	}
+	for i, l := range m.Labels {
+		if l.Cell != "" {
+			f(l.Cell, fmt.Sprintf("/labels/%d/cell", i), 0)
+		}
+	}
+}
+
+// reportLabel reports a label that names no cell, with the nearest real label as a hint.
+func reportLabel(p *Pass, set *content.MapSet, at diag.Pos, label string, err error, where string) {
+	le, _ := err.(*content.LabelError)
+	switch {
+	case set.Type == content.GridOpen:
+		p.Errorf(at, "no-grid", "%s is an open tabletop: it has no cells, so %q names nothing; give a point in inches instead", where, label)
+		return
+	case le != nil && le.OffMap:
+		e := p.Errorf(at, "off-map", "%s: %s", where, le.Msg)
+		if s := set.Suggest(label); s != "" && s != label {
+			e.Hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		return
+	}
+	e := p.Errorf(at, "bad-label", "%s has no cell %q", where, label)
+	if s := set.Suggest(label); s != "" {
+		e.Hint = fmt.Sprintf("did you mean %q?", s)
+	} else if le != nil {
+		e.Hint = le.Msg
+	}
+}
+
+var mapHexsidesCheck = &Check{
+	Name: "map-hexsides",
+	Doc:  "every hexside (or square edge) lies between two adjacent cells, and each hexside feature (river, stream, wall) is one connected line: its sides meet corner to corner; forks are allowed",
+	Run: func(p *Pass) {
+		src := &sources{}
+		for _, m := range p.Pkg.Maps() {
+			set, err := content.NewMapSet(m, p.Pkg.System)
+			if err != nil || set.Type == content.GridOpen {
+				continue
+			}
+			for i, h := range m.Hexsides {
+				checkSideFeature(p, src, m, set, i, h)
+			}
+		}
+	},
+}
+
+type resolvedSide struct {
+	idx  int // index in the feature's list
+	a, b grid.Cell
+	k1   grid.Corner
+	k2   grid.Corner
+}
+
+// resolveSide reads "C01/D01"; ok is false when a label names no cell (map-cells reports it) or the text is
+// malformed (the schema reports it).
+func resolveSide(set *content.MapSet, text string) (a, b content.CellRef, ok bool) {
+	x, y, found := strings.Cut(text, "/")
+	if !found {
+		return a, b, false
+	}
+	a, err1 := set.Lookup(x)
+	b, err2 := set.Lookup(y)
+	return a, b, err1 == nil && err2 == nil
+}
+
+func featureName(id, name, typ string) string {
+	switch {
+	case id != "":
+		return fmt.Sprintf("%s %q", typ, id)
+	case name != "":
+		return fmt.Sprintf("%s %q", typ, name)
+	}
+	return typ
+}
+
+// checkSideFeature checks one hexside feature. The rule for its shape: the sides, as a set, are connected,
+// two sides being joined when they meet at a corner. The order they are listed in does not matter, so a
+// river with forks is written as its main line and then each fork. Each part that is not joined to the
+// first side's part is reported at its first side.
+func checkSideFeature(p *Pass, src *sources, m *content.Map, set *content.MapSet, i int, h content.SideFeature) {
+	what := featureName(h.ID, h.Name, h.Type)
+	var sides []resolvedSide
+	seen := map[[2]grid.Cell]int{}
+	invalid := false
+	for j, text := range h.Sides {
+		ptr := fmt.Sprintf("/hexsides/%d/sides/%d", i, j)
+		a, b, ok := resolveSide(set, text)
+		if !ok {
+			continue
+		}
+		if !set.SideBetween(a.Cell, b.Cell) {
+			e := p.Errorf(src.charPos(m.Doc, ptr, 0, h.At), "not-adjacent", "%s: %s is not a %s: %s and %s are not next to each other",
+				what, text, sideWord(set), set.Label(a.Cell), set.Label(b.Cell))
+			e.Hint = "write the two cells on either side of the " + sideWord(set) + ", e.g. " + exampleSide(set, a.Cell)
+			invalid = true
+			continue
+		}
+		key := normPair(a.Cell, b.Cell)
+		if first, dup := seen[key]; dup {
+			e := p.Errorf(src.charPos(m.Doc, ptr, 0, h.At), "duplicate", "%s lists %s twice", what, text)
+			e.Related = append(e.Related, diag.Related{Pos: docPos(m.Doc, fmt.Sprintf("/hexsides/%d/sides/%d", i, first), h.At), Message: "first listed here"})
+			continue
+		}
+		seen[key] = j
+		k1, k2, _ := set.SideCorners(a.Cell, b.Cell)
+		sides = append(sides, resolvedSide{j, a.Cell, b.Cell, k1, k2})
+	}
+	if len(sides) < 2 || invalid {
+		return // a side that is not one would only break the line again
+	}
+	// Union-find over sides, joined through shared corners.
+	parent := make([]int, len(sides))
+	for k := range parent {
+		parent[k] = k
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	atCorner := map[grid.Corner]int{}
+	for k, s := range sides {
+		for _, c := range []grid.Corner{s.k1, s.k2} {
+			if o, ok := atCorner[c]; ok {
+				parent[find(k)] = find(o)
+			} else {
+				atCorner[c] = k
+			}
+		}
+	}
+	root := find(0)
+	reported := map[int]bool{}
+	for k, s := range sides {
+		r := find(k)
+		if r == root || reported[r] {
+			continue
+		}
+		reported[r] = true
+		ptr := fmt.Sprintf("/hexsides/%d/sides/%d", i, s.idx)
+		prev := sides[max(k-1, 0)]
+		e := p.Errorf(src.charPos(m.Doc, ptr, 0, h.At), "chain", "%s is in pieces: %s and the %ss joined to it do not meet the %ss before it at any corner",
+			what, h.Sides[s.idx], sideWord(set), sideWord(set))
+		e.Hint = fmt.Sprintf("a hexside feature is one connected line (forks allowed): fill the gap between %s and the %s listed before it, %s, or make this part a feature of its own",
+			h.Sides[s.idx], sideWord(set), h.Sides[prev.idx])
+		e.Related = append(e.Related, diag.Related{Pos: docPos(m.Doc, fmt.Sprintf("/hexsides/%d/sides/%d", i, sides[0].idx), h.At), Message: "the first part starts here"})
+	}
+}
+
+func sideWord(set *content.MapSet) string {
+	if set.Type == content.GridSquare {
+		return "square edge"
+	}
+	return "hexside"
+}
+
+func exampleSide(set *content.MapSet, c grid.Cell) string {
+	for _, n := range set.Neighbours(c, nil) {
+		if set.SideBetween(c, n) {
+			return set.Label(c) + "/" + set.Label(n)
+		}
+	}
+	return set.Label(c) + "/<a neighbour>"
+}
+
+func normPair(a, b grid.Cell) [2]grid.Cell {
+	if b.Col < a.Col || b.Col == a.Col && b.Row < a.Row {
+		a, b = b, a
+	}
+	return [2]grid.Cell{a, b}
+}
+
+var mapPathsCheck = &Check{
+	Name: "map-paths",
+	Doc:  "each step of a road or trail goes from a cell to an adjacent one (diagonal squares only where the grid has a diagonalCost)",
+	Run: func(p *Pass) {
+		src := &sources{}
+		for _, m := range p.Pkg.Maps() {
+			set, err := content.NewMapSet(m, p.Pkg.System)
+			if err != nil || set.Type == content.GridOpen {
+				continue
+			}
+			for i, pth := range m.Paths {
+				what := featureName(pth.ID, pth.Name, pth.Type)
+				for j := 1; j < len(pth.Cells); j++ {
+					a, ok1 := set.Cell(pth.Cells[j-1])
+					b, ok2 := set.Cell(pth.Cells[j])
+					if !ok1 || !ok2 || set.Adjacent(a.Cell, b.Cell) {
+						continue
+					}
+					at := src.charPos(m.Doc, fmt.Sprintf("/paths/%d/cells/%d", i, j), 0, pth.At)
+					if a.Cell == b.Cell {
+						p.Errorf(at, "not-adjacent", "%s repeats %s", what, pth.Cells[j])
+						continue
+					}
+					e := p.Errorf(at, "not-adjacent", "%s jumps from %s to %s: they are %d cells apart, not adjacent", what, pth.Cells[j-1], pth.Cells[j], set.Distance(a.Cell, b.Cell))
+					e.Hint = "list every cell the path passes through"
+					if set.Type == content.GridSquare && !set.Diagonals && set.Square.Distance(a.Cell, b.Cell) == 1 {
+						e.Hint = "a diagonal step is a move only on a grid that declares a diagonalCost; list the square in between"
+					}
+				}
+			}
+		}
+	},
+}
+
+var mapCrossingsCheck = &Check{
+	Name: "map-crossings",
+	Doc:  "a crossing (bridge, ford) sits where a path (road, trail) steps across a water hexside feature (a feature with water: true)",
+	Run: func(p *Pass) {
+		src := &sources{}
+		var water map[string]bool
+		if sys := p.Pkg.System; sys != nil {
+			water = map[string]bool{}
+			for _, f := range sys.Features {
+				if f.Water {
+					water[f.ID] = true
+				}
+			}
+		}
+		for _, m := range p.Pkg.Maps() {
+			set, err := content.NewMapSet(m, p.Pkg.System)
+			if err != nil || set.Type == content.GridOpen || len(m.Crossings) == 0 {
+				continue
+			}
+			wet := map[[2]grid.Cell]bool{}
+			for _, h := range m.Hexsides {
+				if !water[h.Type] {
+					continue
+				}
+				for _, s := range h.Sides {
+					if a, b, ok := resolveSide(set, s); ok {
+						wet[normPair(a.Cell, b.Cell)] = true
+					}
+				}
+			}
+			crossed := map[[2]grid.Cell]bool{}
+			for _, pth := range m.Paths {
+				for j := 1; j < len(pth.Cells); j++ {
+					a, ok1 := set.Cell(pth.Cells[j-1])
+					b, ok2 := set.Cell(pth.Cells[j])
+					if ok1 && ok2 {
+						crossed[normPair(a.Cell, b.Cell)] = true
+					}
+				}
+			}
+			for i, c := range m.Crossings {
+				a, b, ok := resolveSide(set, c.Side)
+				if !ok {
+					continue
+				}
+				at := src.charPos(m.Doc, fmt.Sprintf("/crossings/%d/side", i), 0, c.At)
+				what := featureName("", c.Name, c.Type)
+				if !set.SideBetween(a.Cell, b.Cell) {
+					p.Errorf(at, "not-adjacent", "%s at %s: %s and %s are not next to each other, so there is no %s to cross", what, c.Side, set.Label(a.Cell), set.Label(b.Cell), sideWord(set))
+					continue
+				}
+				key := normPair(a.Cell, b.Cell)
+				if !wet[key] {
+					e := p.Errorf(at, "no-water", "%s at %s crosses no water: no river or stream (a hexside feature with water: true) runs along %s", what, c.Side, c.Side)
+					e.Hint = "move it onto the river's hexside, or mark the river's feature water: true in the System"
+				}
+				if !crossed[key] {
+					e := p.Errorf(at, "no-path", "%s at %s carries no road: no path steps from %s to %s", what, c.Side, set.Label(a.Cell), set.Label(b.Cell))
+					e.Hint = "add the step to the road that uses it, or move the crossing to where the road crosses"
+				}
+			}
+		}
+	},
+}
+
+var mapTabletopCheck = &Check{
+	Name: "map-tabletop",
+	Doc:  "on an open tabletop, every terrain piece and every location point lies on the table",
+	Run: func(p *Pass) {
+		for _, m := range p.Pkg.Maps() {
+			g, err := m.Geometry()
+			if err != nil || g.Type != content.GridOpen {
+				continue
+			}
+			t := g.Table
+			size := fmt.Sprintf("%gin x %gin", t.Width, t.Height)
+			for i, pc := range m.Pieces {
+				what := pieceName(pc)
+				if c := pc.Circle; c != nil {
+					circle := grid.Circle{Centre: grid.Point{X: c.X.Inches(), Y: c.Y.Inches()}, Radius: c.Radius.Inches()}
+					if !t.ContainsCircle(circle) {
+						p.Errorf(pc.Fields.Of("circle", pc.At), "piece-off-table", "%s (a circle of radius %s at %s, %s) reaches off the %s table",
+							what, c.Radius, c.X, c.Y, size)
+					}
+				}
+				for j, v := range pc.Polygon {
+					if len(v) != 2 {
+						continue
+					}
+					if pt := (grid.Point{X: v[0].Inches(), Y: v[1].Inches()}); !t.ContainsPoint(pt) {
+						p.Errorf(docPos(m.Doc, fmt.Sprintf("/pieces/%d/polygon/%d", i, j), pc.At), "piece-off-table", "%s has a corner at %s, %s, off the %s table",
+							what, v[0], v[1], size)
+						break
+					}
+				}
+			}
+			for _, l := range m.Locations {
+				if len(l.Point) != 2 {
+					continue
+				}
+				if pt := (grid.Point{X: l.Point[0].Inches(), Y: l.Point[1].Inches()}); !t.ContainsPoint(pt) {
+					p.Errorf(l.Fields.Of("point", l.At), "point-off-table", "location %s at %s, %s is off the %s table (x from 0 to %gin, y from 0 to %gin, from the top-left corner)",
+						l.ID, l.Point[0], l.Point[1], size, t.Width, t.Height)
+				}
+			}
+		}
+	},
+}
+
+func pieceName(pc content.Piece) string {
+	switch {
+	case pc.ID != "":
+		return fmt.Sprintf("piece %q", pc.ID)
+	case pc.Name != "":
+		return fmt.Sprintf("piece %q", pc.Name)
+	}
+	return pc.Terrain + " piece"
+}
+
+var mapLayoutCheck = &Check{
+	Name: "map-layout",
+	Doc:  "a scenario's boards tile one rectangle: each placed next to a board listed before it, all of one grid and size, no overlaps or holes, and hex boards keeping the hex pattern across joins",
+	Run: func(p *Pass) {
+		for _, s := range p.Pkg.Scenarios() {
+			if s.Map.Map != "" && len(s.Map.Boards) > 0 {
+				p.Errorf(s.Map.Fields.Of("map", s.Map.At), "both", "scenario %s gives both a map and boards: give one", s.ID)
+			}
+			_, ds := p.Pkg.MapSet(s)
+			for _, d := range ds {
+				p.Report(d)
+			}
+		}
+	},
+}
+
+var placementLabelsCheck = &Check{
+	Name: "placement-labels",
+	Doc:  "every cell, edge and location a scenario names (objectives, setup, entries, deployment zones, reinforcements, awards) is on the scenario's map set",
+	Run: func(p *Pass) {
+		src := &sources{}
+		for _, s := range p.Pkg.Scenarios() {
+			set, _ := p.Pkg.MapSet(s)
+			if set == nil {
+				continue
+			}
+			checkScenarioPlaces(p, src, s, set)
+		}
+	},
+}
+
+func checkScenarioPlaces(p *Pass, src *sources, s *content.Scenario, set *content.MapSet) {
+	where := "map " + set.Boards[0].Map.ID
+	if len(set.Boards) > 1 {
+		names := make([]string, len(set.Boards))
+		for i, b := range set.Boards {
+			names[i] = b.Name
+		}
+		where = fmt.Sprintf("scenario %s's map (boards %s)", s.ID, strings.Join(names, ", "))
+	}
+	cell := func(label, ptr string, fallback diag.Pos) {
+		if label == "" {
+			return
+		}
+		if _, err := set.Lookup(label); err != nil {
+			reportPlacement(p, set, src.charPos(s.Doc, ptr, 0, fallback), label, err, where)
+		}
+	}
+	cells := func(labels []string, ptr string, fallback diag.Pos) {
+		for i, l := range labels {
+			cell(l, content.Pointer(ptr, i), fallback)
+		}
+	}
+	edge := func(id, ptr string, fallback diag.Pos) {
+		if id == "" {
+			return
+		}
+		if _, ok := set.Edge(id); ok {
+			return
+		}
+		ids := set.EdgeIDs()
+		e := p.Errorf(docPos(s.Doc, ptr, fallback), "unknown-edge", "%s has no edge %q", where, id)
+		if h := diag.DidYouMean(id, ids); h != "" {
+			e.Hint = h
+		} else {
+			e.Hint = "its edges are " + strings.Join(ids, ", ")
+		}
+	}
+	location := func(id, ptr string, fallback diag.Pos) {
+		if id == "" {
+			return
+		}
+		if l, _ := set.Location(id); l != nil {
+			return
+		}
+		e := p.Errorf(docPos(s.Doc, ptr, fallback), "unknown-location", "%s has no location %q", where, id)
+		e.Hint = diag.DidYouMean(id, set.LocationIDs())
+	}
+	zone := func(z *content.Zone, ptr string, fallback diag.Pos) {
+		if z == nil {
+			return
+		}
+		if z.Near != "" {
+			_, err := set.Lookup(z.Near)
+			if l, _ := set.Location(z.Near); err != nil && l == nil {
+				at := src.charPos(s.Doc, ptr+"/near", 0, fallback)
+				if h := diag.DidYouMean(z.Near, set.LocationIDs()); h != "" {
+					e := p.Errorf(at, "unknown-location", "%s has no cell or location %q", where, z.Near)
+					e.Hint = h
+				} else {
+					reportPlacement(p, set, at, z.Near, err, where)
+				}
+			}
+		}
+		cells(z.Cells, ptr+"/cells", fallback)
+		edge(z.Edge, ptr+"/edge", fallback)
+	}
+	entry := func(e *content.Entry, ptr string) {
+		cells(e.Cells, ptr+"/cells", e.At)
+		edge(e.Edge, ptr+"/edge", e.At)
+	}
+	for i, o := range s.Objectives {
+		ptr := content.Pointer("/objectives", i)
+		cells(o.Cells, ptr+"/cells", o.At)
+		location(o.Location, ptr+"/location", o.At)
+	}
+	for i := range s.Sides {
+		side := &s.Sides[i]
+		sp := content.Pointer("/sides", i)
+		for j := range side.Entry {
+			entry(&side.Entry[j], content.Pointer(sp+"/entry", j))
+		}
+		for j, pl := range side.Setup {
+			pp := content.Pointer(sp+"/setup", j)
+			cells(pl.Cells, pp+"/cells", pl.At)
+			zone(pl.Zone, pp+"/zone", pl.At)
+		}
+		zone(side.Deployment, sp+"/deployment", side.At)
+	}
+	for i := range s.Reinforcements {
+		r := &s.Reinforcements[i]
+		entry(&r.Entry, content.Pointer("/reinforcements", i)+"/entry")
+	}
+	if v := s.Victory; v != nil {
+		for i, a := range v.Awards {
+			ap := content.Pointer("/victory/awards", i)
+			edge(a.Edge, ap+"/edge", a.At)
+			location(a.Location, ap+"/location", a.At)
+		}
+	}
+}
+
+// reportPlacement reports a scenario's cell label that is not on its map set.
+func reportPlacement(p *Pass, set *content.MapSet, at diag.Pos, label string, err error, where string) {
+	le, _ := err.(*content.LabelError)
+	var e *diag.Diagnostic
+	switch {
+	case set.Type == content.GridOpen:
+		e = p.Errorf(at, "unknown-cell", "%s is an open tabletop: it has no cell %q", where, label)
+	case le != nil && le.OffMap && len(set.Boards) == 1:
+		e = p.Errorf(at, "unknown-cell", "%s is not on %s: %s", label, where, le.Msg)
+	default:
+		e = p.Errorf(at, "unknown-cell", "%q is not a cell of %s", label, where)
+	}
+	if s := set.Suggest(label); s != "" && s != label {
+		e.Hint = fmt.Sprintf("did you mean %q?", s)
+	} else if len(set.Boards) > 1 {
+		names := make([]string, len(set.Boards))
+		for i, b := range set.Boards {
+			names[i] = b.Name
+		}
+		e.Hint = fmt.Sprintf("cells of a map set carry their board's name: the boards are %s, e.g. %s", strings.Join(names, ", "), set.Label(grid.Cell{}))
+	}
+}
+
+// ---------------------------------------------------------------------------------------- positions
+
+// docPos is the position of the value at ptr in a document, or fallback without a document.
+func docPos(d *content.Document, ptr string, fallback diag.Pos) diag.Pos {
+	if d == nil {
+		return fallback
+	}
+	return d.PosOf(ptr)
+}
+
+// sources reads content files on demand, to place a diagnostic on one character inside a string.
+type sources struct{ lines map[string][]string }
+
+// charPos is the position of the rune at offset inside the string value at ptr. The value's own position
+// is the start of its text (or of its opening quote); the character's column is exact when the source line
+// holds the value's text unchanged from there (a plain or quoted string without escapes, on one line), and
+// falls back to the value's start otherwise.
+func (s *sources) charPos(d *content.Document, ptr string, offset int, fallback diag.Pos) diag.Pos {
+	if d == nil {
+		return fallback
+	}
+	pos := d.PosOf(ptr)
+	n := d.Node(ptr)
+	if n == nil || n.Kind != yaml.ScalarNode || offset == 0 && n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0 {
+		return pos
+	}
+	line := s.line(pos.File, pos.Line)
+	runes := []rune(line)
+	start := pos.Col - 1
+	if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0 {
+		start++
+	}
+	val := []rune(n.Value)
+	if start < 0 || start+len(val) > len(runes) || string(runes[start:start+len(val)]) != n.Value {
+		return pos
+	}
+	pos.Col = start + offset + 1
+	return pos
+}
+
+func (s *sources) line(file string, n int) string {
+	if s.lines == nil {
+		s.lines = map[string][]string{}
+	}
+	ls, ok := s.lines[file]
+	if !ok {
+		data, err := os.ReadFile(file)
+		if err == nil {
+			ls = strings.Split(string(data), "\n")
+		}
+		s.lines[file] = ls
+	}
+	if n < 1 || n > len(ls) {
+		return ""
+	}
+	return strings.TrimSuffix(ls[n-1], "\r")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
