@@ -106,6 +106,9 @@ type PrintDefaults struct {
 	Margin      *value.Length `yaml:"margin"`
 	Gutter      *value.Length `yaml:"gutter"`
 	Bleed       *value.Length `yaml:"bleed"`
+	// BackOffset shifts back pages to correct a printer's duplex misregistration: "X,Y" with units, the reading
+	// from `muster print-test`. The --back-offset flag wins over it.
+	BackOffset string `yaml:"backOffset"`
 }
 
 // ----------------------------------------------------------------------------------------------- System

@@ -179,6 +179,17 @@ func Settle(pkg *content.Package, opt Options) (Settings, error) {
 	pick(&s.Margin, pd.Margin, opt.Margin)
 	pick(&s.Gutter, pd.Gutter, opt.Gutter)
 	pick(&s.Bleed, pd.Bleed, opt.Bleed)
+	if pd.BackOffset != "" {
+		off, err := ParseOffset(pd.BackOffset)
+		if err != nil {
+			where := "the manifest"
+			if pkg.Manifest.Doc != nil {
+				where = pkg.Manifest.Doc.PosOf("/print/backOffset").String()
+			}
+			return s, fmt.Errorf("print.backOffset at %s: %v", where, err)
+		}
+		s.BackOffset = off
+	}
 	if opt.BackOffset != nil {
 		s.BackOffset = *opt.BackOffset
 	}

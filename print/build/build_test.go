@@ -379,3 +379,25 @@ func BenchmarkCounters400(b *testing.B) {
 	}
 	b.ReportMetric(400*float64(b.N)/b.Elapsed().Seconds(), "counters/s")
 }
+
+// The manifest's print.backOffset (the reading from muster print-test) shifts the backs; the flag wins.
+func TestBackOffsetFromManifest(t *testing.T) {
+	pkg := fixture(t, "thg")
+	pkg.Manifest.Print = &content.PrintDefaults{BackOffset: "1mm,-0.5mm"}
+	set, err := Settle(pkg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dx, dy := set.BackOffset.X-72/25.4, set.BackOffset.Y+0.5*72/25.4; dx*dx+dy*dy > 1e-12 {
+		t.Errorf("offset from the manifest = %+v, want (1mm, -0.5mm)", set.BackOffset)
+	}
+	flag, _ := ParseOffset("0in,0in")
+	set, _ = Settle(pkg, Options{BackOffset: &flag})
+	if set.BackOffset.X != 0 || set.BackOffset.Y != 0 {
+		t.Errorf("the flag must win over the manifest, got %+v", set.BackOffset)
+	}
+	pkg.Manifest.Print.BackOffset = "2 inches"
+	if _, err := Settle(pkg, Options{}); err == nil || !strings.Contains(err.Error(), "backOffset") {
+		t.Errorf("a bad manifest offset must be an error naming the field, got %v", err)
+	}
+}
