@@ -73,6 +73,7 @@ Examples:
 			schemaCommand(),
 			versionCommand(),
 			completionCommand(),
+			rosterCommand(), rulesCommand(), testCommand(),
 		},
 	}
 }

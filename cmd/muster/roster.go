@@ -1,0 +1,205 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/urfave/cli/v2"
+)
+
+// splitArgs separates a command's positional arguments from the named flags written after them
+// (`muster roster PKG --force ID`): urfave/cli stops reading flags at the first positional argument.
+func splitArgs(c *cli.Context, names ...string) ([]string, map[string]string, error) {
+	flags := map[string]string{}
+	for _, n := range names {
+		if c.IsSet(n) {
+			flags[n] = c.String(n)
+		}
+	}
+	var pos []string
+	args := c.Args().Slice()
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			pos = append(pos, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		known := false
+		for _, n := range names {
+			if n == name {
+				known = true
+			}
+		}
+		if !known {
+			return nil, nil, fmt.Errorf("unknown flag %s", a)
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return nil, nil, fmt.Errorf("flag %s needs a value", a)
+			}
+			i++
+			val = args[i]
+		}
+		flags[name] = val
+	}
+	return pos, flags, nil
+}
+
+// loadForReport loads and validates a package for roster, rules and test; it fails (exit 2) only when the
+// package cannot be read at all, and otherwise prints the error count to stderr so a reader knows the
+// figures come from content with problems.
+func loadForReport(c *cli.Context, path string) (validate.Result, error) {
+	r := validate.Load(path)
+	if r.Pkg == nil {
+		diag.WriteText(c.App.ErrWriter, r.Diags, true)
+		return r, exitError{exitUsage}
+	}
+	if n := r.Diags.Count(diag.Error); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "muster: %s has %d errors (muster validate %s lists them)\n", path, n, path)
+	}
+	return r, nil
+}
+
+func reportFormat(c *cli.Context, flags map[string]string) (string, error) {
+	f := optString(c, "format")
+	if v, ok := flags["format"]; ok {
+		f = v
+	}
+	if f != "text" && f != "json" {
+		fmt.Fprintf(c.App.ErrWriter, "muster %s: --format must be text or json, not %q\n", c.Command.Name, f)
+		return "", exitError{exitUsage}
+	}
+	return f, nil
+}
+
+func rosterCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "roster",
+		Usage:     "list every force's units, counts and computed points, with the breakdown by formula",
+		ArgsUsage: "PACKAGE_DIR [--force ID | --scenario ID] [--format text|json]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "force", Usage: "only this force"},
+			&cli.StringFlag{Name: "scenario", Usage: "the forces and reinforcements of this scenario's sides, with their budgets"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json"},
+		},
+		Description: `Prices every force line with the System's point formulas (components such as a catapult's crew
+included), adds items, and shows the declared total beside the computed one.
+
+Examples:
+   muster roster examples/highest-ground
+   muster roster examples/highest-ground --scenario introductory
+   muster roster --format json examples/ancients --force standard-division`,
+		Action: func(c *cli.Context) error {
+			pos, flags, err := splitArgs(c, "force", "scenario", "format")
+			if err != nil || len(pos) != 1 {
+				fmt.Fprintf(c.App.ErrWriter, "muster roster: name one package folder (%v)\n", errOr(err, "e.g. muster roster examples/highest-ground"))
+				return exitError{exitUsage}
+			}
+			if flags["force"] != "" && flags["scenario"] != "" {
+				fmt.Fprintln(c.App.ErrWriter, "muster roster: give --force or --scenario, not both")
+				return exitError{exitUsage}
+			}
+			format, err := reportFormat(c, flags)
+			if err != nil {
+				return err
+			}
+			r, err := loadForReport(c, pos[0])
+			if err != nil {
+				return err
+			}
+			ro, err := validate.MakeRoster(r.Pkg, flags["force"], flags["scenario"])
+			if err != nil {
+				fmt.Fprintf(c.App.ErrWriter, "muster roster: %v\n", err)
+				return exitError{exitUsage}
+			}
+			if format == "json" {
+				return writeJSON(c.App.Writer, ro)
+			}
+			return writeRoster(c.App.Writer, ro)
+		},
+	}
+}
+
+func errOr(err error, s string) string {
+	if err != nil {
+		return err.Error()
+	}
+	return s
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func writeRoster(w io.Writer, ro *validate.Roster) error {
+	for i, f := range ro.Forces {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		title := f.ID
+		if f.Name != "" {
+			title += " — " + f.Name
+		}
+		if f.Side != "" {
+			title += " (side " + f.Side + ")"
+		}
+		fmt.Fprintln(w, title)
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  count\tunit\teach\tpoints\thow")
+		for _, l := range f.Lines {
+			var how []string
+			for _, b := range l.Breakdown {
+				s := b.Rule + " = " + b.Text
+				if b.Expr != "" {
+					s = fmt.Sprintf("%s (%s) = %s", b.Rule, b.Expr, b.Text)
+				}
+				how = append(how, s)
+			}
+			name := l.Unit
+			if l.Group != "" {
+				name += " [" + l.Group + "]"
+			}
+			if l.Unknown {
+				how = append(how, "unknown unit type")
+			}
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", l.Count, name, l.Each, l.Points, strings.Join(how, " + "))
+		}
+		for _, it := range f.Items {
+			name := "item " + it.Item
+			if it.Unit != "" {
+				name += " for " + it.Unit
+			}
+			how := ""
+			if it.Unpriced {
+				how = "priced by a unit's stats, but no unit named: counted 0"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", it.Count, name, it.Each, it.Points, how)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		line := fmt.Sprintf("  %d units, %s points (units %s)", f.Count, f.Total, f.Units)
+		if f.Declared != "" {
+			mark := "matches"
+			if f.Declared != f.Total {
+				mark = "DIFFERS"
+			}
+			line += fmt.Sprintf("; declared %s (%s)", f.Declared, mark)
+		}
+		if f.Budget != "" {
+			line += "; budget " + f.Budget
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	return nil
+}

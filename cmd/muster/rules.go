@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/validate"
+	"github.com/urfave/cli/v2"
+)
+
+func rulesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "rules",
+		Usage:     "list every built-in check and declared rule that applies to a package, with its doc",
+		ArgsUsage: "[PACKAGE_DIR] [--format text|json]",
+		Flags:     []cli.Flag{&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json"}},
+		Description: `Without a package, lists every built-in check. With one, lists the checks that have something to look at
+in it, then the System's declared rules (each under its diagnostic code, rules.<id>) and its point and
+derived-value formulas.
+
+Examples:
+   muster rules
+   muster rules examples/highest-ground`,
+		Action: func(c *cli.Context) error {
+			pos, flags, err := splitArgs(c, "format")
+			if err != nil || len(pos) > 1 {
+				fmt.Fprintf(c.App.ErrWriter, "muster rules: name at most one package folder (%v)\n", errOr(err, "e.g. muster rules examples/highest-ground"))
+				return exitError{exitUsage}
+			}
+			format, err := reportFormat(c, flags)
+			if err != nil {
+				return err
+			}
+			var rules []validate.RuleInfo
+			if len(pos) == 0 {
+				rules = validate.Rules(nil)
+			} else {
+				r, err := loadForReport(c, pos[0])
+				if err != nil {
+					return err
+				}
+				rules = validate.Rules(r.Pkg)
+			}
+			if format == "json" {
+				return writeJSON(c.App.Writer, rules)
+			}
+			w := c.App.Writer
+			kind := ""
+			for _, r := range rules {
+				if r.Kind != kind {
+					kind = r.Kind
+					fmt.Fprintln(w, map[string]string{"check": "Built-in checks:", "rule": "\nDeclared rules (System.rules):",
+						"points": "\nPoint formulas:", "derived": "\nDerived values:"}[kind])
+				}
+				var extra []string
+				if r.Scope != "" {
+					extra = append(extra, "scope "+r.Scope)
+				}
+				if r.Severity != "" && r.Severity != "error" {
+					extra = append(extra, r.Severity)
+				}
+				if r.Source != "" {
+					extra = append(extra, r.Source)
+				}
+				if r.Expr != "" {
+					extra = append(extra, "= "+strings.TrimSpace(r.Expr))
+				}
+				line := fmt.Sprintf("  %-28s %s", r.Name, r.Doc)
+				if len(extra) > 0 {
+					line += " [" + strings.Join(extra, "; ") + "]"
+				}
+				fmt.Fprintln(w, line)
+			}
+			return nil
+		},
+	}
+}

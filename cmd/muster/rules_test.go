@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runMuster(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errw bytes.Buffer
+	code := run(append([]string{"muster"}, args...), &out, &errw)
+	return code, out.String(), errw.String()
+}
+
+const thgDir = "../../examples/highest-ground"
+
+func TestRosterCommand(t *testing.T) {
+	code, out, errs := runMuster(t, "roster", thgDir, "--force", "intro-roman")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"intro-roman", "infantry-legions", "combat-morale (morale) = 2", "42 units, 45 points"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("roster lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runMuster(t, "roster", "--format", "json", thgDir, "--scenario", "introductory")
+	if code != 0 {
+		t.Fatalf("json exit %d", code)
+	}
+	var ro struct {
+		Forces []struct {
+			ID, Side, Total string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &ro); err != nil || len(ro.Forces) != 2 || ro.Forces[1].Side != "roman" || ro.Forces[1].Total != "45" {
+		t.Errorf("json roster %v: %+v", err, ro)
+	}
+	if code, _, errs := runMuster(t, "roster", thgDir, "--force", "intro-romans"); code != 2 || !strings.Contains(errs, "intro-roman") {
+		t.Errorf("unknown force: exit %d %q", code, errs)
+	}
+	if code, _, _ := runMuster(t, "roster", thgDir, "--force", "a", "--scenario", "b"); code != 2 {
+		t.Errorf("both flags: exit %d", code)
+	}
+}
+
+func TestRulesCommand(t *testing.T) {
+	code, out, _ := runMuster(t, "rules", thgDir)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"stacking", "budget", "victory", "rules.baggage", "THG 14.6.5", "points.combat-morale"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "\n  timing ") {
+		t.Errorf("timing does not apply (no scenario length):\n%s", out)
+	}
+	code, out, _ = runMuster(t, "rules", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"name": "formulas"`) {
+		t.Errorf("json rules: %d %s", code, out)
+	}
+}
+
+func TestTestCommand(t *testing.T) {
+	code, out, errs := runMuster(t, "test", thgDir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	if !strings.Contains(out, "PASS two-romans-in-a-hex") || !strings.Contains(out, "0 failed") {
+		t.Errorf("output:\n%s", out)
+	}
+	code, out, _ = runMuster(t, "test", "--format", "json", thgDir)
+	var res []struct {
+		ID   string
+		Pass bool
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res) < 4 {
+		t.Errorf("json: %d %s", code, out)
+	}
+	if code, _, _ := runMuster(t, "test"); code != 2 {
+		t.Errorf("no package: exit %d", code)
+	}
+}
+
+// A fixture that does not hold makes `muster test` exit 1 and says why.
+func TestTestCommandFails(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, thgDir, dir)
+	writeFile(t, dir+"/fixtures/wrong.yaml", `kind: Fixture
+id: wrong-expectation
+expect: pass
+force:
+  id: short
+  units:
+    - {unit: infantry-legions, count: 8}
+`)
+	code, out, _ := runMuster(t, "test", dir)
+	if code != 1 || !strings.Contains(out, "FAIL wrong-expectation") || !strings.Contains(out, "rules.baggage") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

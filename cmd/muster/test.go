@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/urfave/cli/v2"
+)
+
+// fixtureJSON is one fixture's outcome in `muster test --format json`.
+type fixtureJSON struct {
+	ID      string            `json:"id"`
+	At      string            `json:"at"`
+	Expect  string            `json:"expect"`
+	Pass    bool              `json:"pass"`
+	Why     string            `json:"why,omitempty"`
+	Missing []string          `json:"missing,omitempty"`
+	Diags   []diag.Diagnostic `json:"diagnostics,omitempty"`
+}
+
+func testCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "test",
+		Usage:     "run a package's content tests (Fixture documents) and report pass or fail for each",
+		ArgsUsage: "PACKAGE_DIR [--format text|json] [-v]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json"},
+			&cli.BoolFlag{Name: "v", Usage: "also print the diagnostics of passing fixtures"},
+		},
+		Description: `A Fixture holds a force or a scenario and says whether it must pass (no errors) or fail, and which rules or
+diagnostic codes must fire. Exit codes: 0 all fixtures pass, 1 a fixture fails, 2 usage or I/O failure.
+
+Examples:
+   muster test examples/highest-ground`,
+		Action: func(c *cli.Context) error {
+			pos, flags, err := splitArgs(c, "format", "v")
+			if err != nil || len(pos) != 1 {
+				fmt.Fprintf(c.App.ErrWriter, "muster test: name one package folder (%v)\n", errOr(err, "e.g. muster test examples/highest-ground"))
+				return exitError{exitUsage}
+			}
+			format, err := reportFormat(c, flags)
+			if err != nil {
+				return err
+			}
+			verbose := c.Bool("v") || flags["v"] == "true"
+			r, err := loadForReport(c, pos[0])
+			if err != nil {
+				return err
+			}
+			results := validate.RunFixtures(r)
+			failed := 0
+			var js []fixtureJSON
+			w := c.App.Writer
+			for _, res := range results {
+				if !res.Pass {
+					failed++
+				}
+				if format == "json" {
+					js = append(js, fixtureJSON{ID: res.Fixture.ID, At: res.Fixture.At.String(), Expect: res.Fixture.Expect,
+						Pass: res.Pass, Why: res.Why, Missing: res.Missing, Diags: res.Diags})
+					continue
+				}
+				word := "PASS"
+				if !res.Pass {
+					word = "FAIL"
+				}
+				fmt.Fprintf(w, "%s %s (%s)", word, res.Fixture.ID, res.Fixture.At)
+				if res.Why != "" {
+					fmt.Fprintf(w, ": %s", res.Why)
+				}
+				fmt.Fprintln(w)
+				if !res.Pass || verbose {
+					for _, d := range res.Diags {
+						fmt.Fprintf(w, "    %s\n", d)
+					}
+				}
+			}
+			if format == "json" {
+				if js == nil {
+					js = []fixtureJSON{}
+				}
+				if err := writeJSON(w, js); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(w, "%d fixtures, %d passed, %d failed\n", len(results), len(results)-failed, failed)
+			}
+			if failed > 0 {
+				return exitError{exitFail}
+			}
+			return nil
+		},
+	}
+}
