@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -240,8 +241,9 @@ func isIndex(s string) bool {
 	return true
 }
 
+// valueAt walks a JSON pointer (RFC 6901) through a JSON value; nil when the path does not exist.
 func valueAt(v any, ptr string) any {
-	if ptr == "" {
+	if ptr == "" || ptr == "/" {
 		return v
 	}
 	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
@@ -250,9 +252,8 @@ func valueAt(v any, ptr string) any {
 		case map[string]any:
 			v = x[tok]
 		case []any:
-			var i int
-			fmt.Sscanf(tok, "%d", &i)
-			if i < 0 || i >= len(x) {
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
 				return nil
 			}
 			v = x[i]

@@ -126,25 +126,5 @@ func Kinds() []string {
 // lookup resolves an absolute keyword location (URL#/json/pointer) to the raw schema value there.
 func (c *compiled) lookup(abs string) any {
 	u, frag, _ := strings.Cut(abs, "#")
-	name := strings.TrimPrefix(u, BaseURL)
-	v := c.raw[name]
-	if frag == "" || frag == "/" {
-		return v
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[tok]
-		case []any:
-			var i int
-			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(x) {
-				return nil
-			}
-			v = x[i]
-		default:
-			return nil
-		}
-	}
-	return v
+	return valueAt(c.raw[strings.TrimPrefix(u, BaseURL)], frag)
 }
