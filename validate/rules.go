@@ -867,7 +867,7 @@ func (e *rulesEngine) expand(r *declRule, g *ruleGroup) string {
 	phs := msgPlaceholders(r.def.Message)
 	last := 0
 	for _, ph := range phs {
-		b.WriteString(strings.ReplaceAll(string(rs[last:ph.offset-1]), "{{", "{"))
+		b.WriteString(unbrace(string(rs[last : ph.offset-1])))
 		val := "{" + ph.text + "}"
 		if prog := r.placeholders[ph.text]; prog != nil {
 			out, err := e.run.Eval(prog, e.envOf(g))
@@ -880,9 +880,12 @@ func (e *rulesEngine) expand(r *declRule, g *ruleGroup) string {
 		b.WriteString(val)
 		last = ph.offset + len([]rune(ph.text)) + 1
 	}
-	b.WriteString(strings.ReplaceAll(string(rs[last:]), "{{", "{"))
+	b.WriteString(unbrace(string(rs[last:])))
 	return b.String()
 }
+
+// unbrace turns the escapes {{ and }} of a message's literal text into braces.
+func unbrace(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "{{", "{"), "}}", "}") }
 
 func showValue(v any) string {
 	switch x := v.(type) {

@@ -67,13 +67,16 @@ func (c exprFiles) exprSource(doc *content.Document, ptr, text string, fallback 
 		raw = []rune(lines[line-1])
 		i = 0
 	}
+	block := n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0
+	indent := -1 // a block scalar's indentation: more is part of the text
 	skipIndent := func() {
-		for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t') {
+		for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t') && (indent < 0 || i < indent) {
 			i++
 		}
 	}
-	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+	if block {
 		skipIndent()
+		indent = i
 	}
 	nextLine := func() bool {
 		line++

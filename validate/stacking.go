@@ -46,7 +46,7 @@ func (c *cellUnits) lines() []lineCalc {
 	return out
 }
 
-// cells lays out a scenario's setup cell by cell, in order of first supplyUse. A placement of count units on several
+// cells lays out a scenario's setup cell by cell, in order of first use. A placement of count units on several
 // cells puts them one per cell in turn (count 0 means one per cell); zones are not cells and are skipped.
 // Labels are used as written: whether a label exists on the map set is the map checks' business.
 func (e *rulesEngine) cells(sc *content.Scenario) []*cellUnits {

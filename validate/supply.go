@@ -129,7 +129,11 @@ func (e *rulesEngine) checkScenarioSupply(p *Pass, sc *content.Scenario) {
 			one := map[string]*supplyUse{}
 			forceUses(f, one, fmt.Sprintf("side %s (force %s)", s.ID, f.ID))
 			for k, u := range one {
-				addSupplyUse(m.uses, k, u.n, u.at, u.parts[0])
+				if m.uses[k] == nil {
+					m.uses[k] = &supplyUse{at: u.at}
+				}
+				m.uses[k].n += u.n
+				m.uses[k].parts = append(m.uses[k].parts, u.parts...)
 				if u.n > m.single[k] {
 					m.single[k] = u.n
 				}

@@ -148,7 +148,7 @@ func checkLevels(p *Pass, levels []content.VictoryBand, measure string, step *bi
 		if b.lo.v != nil && b.hi.v != nil {
 			c := b.lo.v.Cmp(b.hi.v)
 			if c > 0 || (c == 0 && (b.lo.open || b.hi.open)) {
-				p.Errorf(b.b.At, "empty", "%s: level %s can never be reached: its lower vBound is above its upper vBound", what, b.label())
+				p.Errorf(b.b.At, "empty", "%s: level %s can never be reached: its lower bound is above its upper bound", what, b.label())
 				continue
 			}
 		}
@@ -187,7 +187,7 @@ func lowerLess(a, b vBound) bool {
 	return !a.open && b.open
 }
 
-// stepRange gives the first and last multiple of step inside a vBand (nil for unbounded ends).
+// stepRange gives the first and last multiple of step inside a band (nil for unbounded ends).
 func stepRange(b vBand, step *big.Rat) (lo, hi *big.Int, ok bool) {
 	if b.lo.v != nil {
 		q := new(big.Rat).Quo(b.lo.v, step)

@@ -39,6 +39,9 @@ func splitArgs(c *cli.Context, names ...string) ([]string, map[string]string, er
 		if !known {
 			return nil, nil, fmt.Errorf("unknown flag %s", a)
 		}
+		if !hasVal && boolFlags[name] {
+			val, hasVal = "true", true
+		}
 		if !hasVal {
 			if i+1 >= len(args) {
 				return nil, nil, fmt.Errorf("flag %s needs a value", a)
@@ -50,6 +53,9 @@ func splitArgs(c *cli.Context, names ...string) ([]string, map[string]string, er
 	}
 	return pos, flags, nil
 }
+
+// boolFlags are the flags splitArgs reads without a value.
+var boolFlags = map[string]bool{"v": true}
 
 // loadForReport loads and validates a package for roster, rules and test; it fails (exit 2) only when the
 // package cannot be read at all, and otherwise prints the error count to stderr so a reader knows the
