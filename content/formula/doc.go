@@ -4,7 +4,8 @@
 //
 // # Two environments
 //
-// A Unit formula (System.points, System.derived, a stacking exception's `units`) sees one unit:
+// A Unit formula (System.points, System.derived, a stacking exception's `units`, an item's costExpr, priced for
+// the unit its item line names) sees one unit:
 //
 //	<stat>      every stat the System declares whose id is an identifier: value and int stats as numbers
 //	            (3*, [4] keep their number; `.`, `-` and `*` count 0 unless the formula's flagValues says
