@@ -153,6 +153,15 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value) {
 			d.decode(c, s.Index(i))
 		}
 		v.Set(s)
+	case reflect.Array:
+		// Fixed-size lists such as a [min, max] range; the schema has checked the length.
+		if n.Kind != yaml.SequenceNode || len(n.Content) != t.Len() {
+			d.errorf(n, "decode.type", "expected a list of %d values here", t.Len())
+			return
+		}
+		for i, c := range n.Content {
+			d.decode(c, v.Index(i))
+		}
 	case reflect.Map:
 		if n.Kind != yaml.MappingNode {
 			d.errorf(n, "decode.type", "expected a mapping of names to values here")

@@ -1,0 +1,38 @@
+package content
+
+import (
+	"testing"
+
+	"github.com/muster-wargames/muster/validate/diag"
+)
+
+func TestDecodeRangesAndPositions(t *testing.T) {
+	src := "kind: Generator\nid: g\ntype: map\nmap:\n  settlements: {count: [1, 3], minSpacing: 4}\n  mix:\n    - {terrain: woods, share: 3/20, clusters: [2, 5]}\n"
+	docs, ds := Parse("g.yaml", []byte(src))
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	var g Generator
+	var out diag.List
+	decodeDocument(docs[0], &g, &out)
+	if len(out) > 0 {
+		t.Fatalf("decode: %v", out)
+	}
+	if g.Map == nil || g.Map.Settlements == nil || g.Map.Settlements.Count != [2]int{1, 3} {
+		t.Fatalf("settlements = %+v", g.Map)
+	}
+	m := g.Map.Mix[0]
+	if *m.Clusters != [2]int{2, 5} || m.Share.String() != "3/20" {
+		t.Errorf("mix = %+v", m)
+	}
+	if m.At.String() != "g.yaml:7:7" || m.Fields.Of("share", m.At).String() != "g.yaml:7:31" {
+		t.Errorf("positions: entry %s, share %s", m.At, m.Fields.Of("share", m.At))
+	}
+	bad, _ := Parse("b.yaml", []byte("kind: Generator\nid: g\ntype: map\nmap: {settlements: {count: [1, 2, 3]}}\n"))
+	var g2 Generator
+	out = nil
+	decodeDocument(bad[0], &g2, &out)
+	if len(out) != 1 || out[0].Code != "decode.type" || out[0].Pos.String() != "b.yaml:4:28" {
+		t.Errorf("a 3-item range: %v", out)
+	}
+}
