@@ -85,6 +85,12 @@ func runFixture(pkg *content.Package, fx *content.Fixture) FixtureResult {
 			sc.ID = fx.ID
 		}
 		e.scenarioChecks(pass, &ds, &sc)
+		// An inline scenario's cells, edges and locations are checked against its map set as a file's are.
+		set, layout := pkg.MapSet(&sc)
+		ds.Extend(layout)
+		if set != nil {
+			checkScenarioPlaces(pass(placementLabelsCheck, &ds), &sources{}, &sc, set)
+		}
 	}
 	e.flush(pass(formulasCheck, &ds))
 	ds.Sort()

@@ -1005,8 +1005,12 @@ func (e *rulesEngine) runRule(p *Pass, r *declRule, g *ruleGroup) {
 			if len(c.Except) > 0 {
 				ofWhat += " (not counting " + strings.Join(c.Except, ", ") + ")"
 			}
-			e.report(p, r, g, fmt.Sprintf("has %d %s, which need %d %s (%d per %d, %s)%s, but it has %d",
-				counted, ofWhat, need, describeSel(c.NeedUnits, c.Need), each, c.Per, roundWord, plusText, have))
+			why := fmt.Sprintf("%d per %d, %s", each, c.Per, roundWord)
+			if plusText != "" {
+				why = fmt.Sprintf("%d: %s,%s", groups*each, why, plusText)
+			}
+			e.report(p, r, g, fmt.Sprintf("has %d %s, which need %d %s (%s), but it has %d",
+				counted, ofWhat, need, describeSel(c.NeedUnits, c.Need), why, have))
 		}
 	}
 	if c := x.PerPoints; c != nil && c.Per.Cmp(value.Number{}) > 0 {

@@ -427,7 +427,7 @@ units:
 	r := loadTest(t, files)
 	text := fmt.Sprint(mine(r.Diags))
 	for _, want := range []string{
-		"rules.wagons]: force f: has 5 combat units, which need 3 baggage (1 per 3, rounded up) plus 1 (min(count(\"mf\"), 1)), but it has 2",
+		"rules.wagons]: force f: has 5 combat units, which need 3 baggage (2: 1 per 3, rounded up, plus 1 (min(count(\"mf\"), 1))), but it has 2",
 		"rules.max-a]: force f: has 3 a, more than the 2 allowed",
 		"rules.fire-share]: force f: spends 2 points on FF, MF, 18.2% of its total of 11 points; at most 25% is allowed",
 		"rules.leaders-per-points]: force f: has 2 leader, but 11 points allow only 2",
