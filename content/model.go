@@ -227,13 +227,15 @@ const (
 
 // FeatureDef is a hexside or path feature type.
 type FeatureDef struct {
-	ID          string            `yaml:"id"`
-	Name        string            `yaml:"name"`
-	On          string            `yaml:"on"` // hexside, path or crossing
-	Cost        *Scalar           `yaml:"cost"`
-	Impassable  bool              `yaml:"impassable"`
-	BlocksLOS   bool              `yaml:"blocksLOS"`
-	Water       bool              `yaml:"water"` // a bridge belongs where a path crosses water
+	ID         string  `yaml:"id"`
+	Name       string  `yaml:"name"`
+	On         string  `yaml:"on"` // hexside, path or crossing
+	Cost       *Scalar `yaml:"cost"`
+	Impassable bool    `yaml:"impassable"`
+	BlocksLOS  bool    `yaml:"blocksLOS"`
+	Water      bool    `yaml:"water"` // a bridge belongs where a path crosses water
+	// NeedsPath says whether a crossing must carry a path (a bridge carries a road; a ford may not). Default true.
+	NeedsPath   *bool             `yaml:"needsPath"`
 	Effects     map[string]string `yaml:"effects"`
 	Colour      string            `yaml:"colour"`
 	Width       *value.Length     `yaml:"width"`

@@ -420,15 +420,18 @@ var mapPathsCheck = &Check{
 
 var mapCrossingsCheck = &Check{
 	Name: "map-crossings",
-	Doc:  "a crossing (bridge, ford) sits where a path (road, trail) steps across a water hexside feature (a feature with water: true)",
+	Doc:  "a crossing (bridge, ford) sits on a water hexside feature (water: true) where a path (road, trail) steps across it, unless the crossing's feature says needsPath: false",
 	Run: func(p *Pass) {
 		src := &sources{}
-		var water map[string]bool
+		var water, pathless map[string]bool
 		if sys := p.Pkg.System; sys != nil {
-			water = map[string]bool{}
+			water, pathless = map[string]bool{}, map[string]bool{}
 			for _, f := range sys.Features {
 				if f.Water {
 					water[f.ID] = true
+				}
+				if f.NeedsPath != nil && !*f.NeedsPath {
+					pathless[f.ID] = true
 				}
 			}
 		}
@@ -474,7 +477,7 @@ var mapCrossingsCheck = &Check{
 					e := p.Errorf(at, "no-water", "%s at %s crosses no water: no river or stream (a hexside feature with water: true) runs along %s", what, c.Side, c.Side)
 					e.Hint = "move it onto the river's hexside, or mark the river's feature water: true in the System"
 				}
-				if !crossed[key] {
+				if !crossed[key] && !pathless[c.Type] {
 					e := p.Errorf(at, "no-path", "%s at %s carries no road: no path steps from %s to %s", what, c.Side, set.Label(a.Cell), set.Label(b.Cell))
 					e.Hint = "add the step to the road that uses it, or move the crossing to where the road crosses"
 				}

@@ -320,3 +320,28 @@ func TestBigMapUnder100ms(t *testing.T) {
 		t.Errorf("decoding and checking a 200x200 map took %v, want < 100ms", best)
 	}
 }
+
+// A crossing whose feature says needsPath: false (a ford across a stream with no road) needs water but no path.
+func TestCrossingWithoutPath(t *testing.T) {
+	dir := copyTree(t, filepath.Join("testdata", "maps", "square-good"))
+	edit := func(name, from, to string) {
+		p := filepath.Join(dir, name)
+		b, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(b), from) {
+			t.Fatalf("%s: %v (or %q missing)", name, err, from)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(b), from, to, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Move the ford to a stream edge no track crosses.
+	edit("field.yaml", "{type: ford, side: C03/C04}", "{type: ford, side: A03/A04}")
+	got, _ := mapFindings(t, dir)
+	if len(got) != 1 || !strings.HasSuffix(got[0], "map-crossings.no-path") {
+		t.Fatalf("a ford off the track must lack a path: %v", got)
+	}
+	edit("system.yaml", "{id: ford, on: crossing}", "{id: ford, on: crossing, needsPath: false}")
+	if got, _ := mapFindings(t, dir); len(got) != 0 {
+		t.Errorf("with needsPath: false the ford needs no path: %v", got)
+	}
+}
