@@ -730,9 +730,11 @@ type Entry struct {
 	Fields FieldPos `yaml:"-"`
 }
 
-// Placement sets units up on cells or in a zone.
+// Placement sets units up on cells or in a zone. Count units go one per cell in turn; a two-cell unit
+// (footprint 2) takes its cells in pairs: cells [A, B, C, D] put the first unit on A and B, the second on C and D.
 type Placement struct {
 	Unit   string   `yaml:"unit"`
+	Group  string   `yaml:"group"` // the legion or tribe these units belong to, when their force has several
 	Count  int      `yaml:"count"`
 	Cells  []string `yaml:"cells"`
 	Zone   *Zone    `yaml:"zone"`

@@ -90,6 +90,7 @@ func runFixture(pkg *content.Package, fx *content.Fixture) FixtureResult {
 		ds.Extend(layout)
 		if set != nil {
 			checkScenarioPlaces(pass(placementLabelsCheck, &ds), &sources{}, &sc, set)
+			checkPlacement(pass(placementCheck, &ds), &sc, set)
 		}
 	}
 	e.flush(pass(formulasCheck, &ds))

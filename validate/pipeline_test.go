@@ -189,3 +189,24 @@ func copyTree(t *testing.T, src string) string {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func TestPlacement(t *testing.T) {
+	r := Load(filepath.Join("testdata", "placement"))
+	var got []string
+	for _, d := range r.Diags {
+		got = append(got, filepath.Base(d.Pos.File)+":"+itoa(d.Pos.Line)+":"+itoa(d.Pos.Col)+" "+d.Code)
+	}
+	want := []string{
+		"scenario.yaml:8:39 placement.impassable", // foot on the lake
+		"scenario.yaml:10:40 placement.terrain",   // horse in the marsh, which admits infantry only
+		"scenario.yaml:10:40 stacking.limit",      // foot and horse share 0202
+		"scenario.yaml:11:42 placement.two-cell",  // the second phalanx's cells are not adjacent
+		"scenario.yaml:14:42 placement.two-cell",  // a phalanx given one cell
+		"scenario.yaml:16:58 stacking.limit",      // cohorts of two legions may not share 0504
+		// The cohort pairs of one legion each stack legally (placement groups); the first phalanx on 0103+0203
+		// is fine.
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -47,7 +47,8 @@ func (c *cellUnits) lines() []lineCalc {
 }
 
 // cells lays out a scenario's setup cell by cell, in order of first use. A placement of count units on several
-// cells puts them one per cell in turn (count 0 means one per cell); zones are not cells and are skipped.
+// cells puts them one per cell in turn (count 0 means one per cell), a two-cell unit on a pair of cells; zones
+// are not cells and are skipped. A placement's group wins over the group its force lines give.
 // Labels are used as written: whether a label exists on the map set is the map checks' business.
 func (e *rulesEngine) cells(sc *content.Scenario) []*cellUnits {
 	byLabel := map[string]*cellUnits{}
@@ -64,20 +65,33 @@ func (e *rulesEngine) cells(sc *content.Scenario) []*cellUnits {
 			if info == nil {
 				continue
 			}
+			span := 1
+			if info.ut.Footprint == 2 {
+				span = 2 // a two-cell unit stands in both of its cells
+			}
 			n := pl.Count
 			if n == 0 {
-				n = len(pl.Cells)
+				n = (len(pl.Cells) + span - 1) / span
 			}
 			at := pl.Fields.Of("cells", pl.At)
+			group := groups[pl.Unit]
+			if pl.Group != "" {
+				group = pl.Group
+			}
 			for k := 0; k < n; k++ {
-				label := pl.Cells[k%len(pl.Cells)]
-				c := byLabel[label]
-				if c == nil {
-					c = &cellUnits{label: label, at: at}
-					byLabel[label] = c
-					order = append(order, c)
+				for j := 0; j < span; j++ {
+					label := pl.Cells[(k*span+j)%len(pl.Cells)]
+					if j == 1 && label == pl.Cells[(k*span)%len(pl.Cells)] {
+						continue // a two-cell unit given one cell (the placement check reports it) stands there once
+					}
+					c := byLabel[label]
+					if c == nil {
+						c = &cellUnits{label: label, at: at}
+						byLabel[label] = c
+						order = append(order, c)
+					}
+					c.units = append(c.units, placedUnit{side: s.ID, info: info, group: group, at: at})
 				}
-				c.units = append(c.units, placedUnit{side: s.ID, info: info, group: groups[pl.Unit], at: at})
 			}
 		}
 	}

@@ -1,0 +1,91 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+)
+
+// The placement check: where a setup puts a unit, the ground must take it. Whether the labels exist at all is
+// placement-labels' business (maps.go); this check looks at the cells that do exist.
+var placementCheck = &Check{
+	Name: "placement",
+	Doc:  "units set up on a map stand on terrain that admits them (not impassable; the terrain's `admits` classes), and a two-cell unit (footprint 2) takes its cells in adjacent pairs",
+	Run: func(p *Pass) {
+		for _, s := range p.Pkg.Scenarios() {
+			if set, _ := p.Pkg.MapSet(s); set != nil {
+				checkPlacement(p, s, set)
+			}
+		}
+	},
+}
+
+func init() { extraChecks = append(extraChecks, placementCheck) }
+
+func checkPlacement(p *Pass, sc *content.Scenario, set *content.MapSet) {
+	sys := p.Pkg.System
+	if sys == nil {
+		return
+	}
+	terrain := map[string]*content.TerrainDef{}
+	for i := range sys.Terrain {
+		terrain[sys.Terrain[i].ID] = &sys.Terrain[i]
+	}
+	for _, side := range sc.Sides {
+		for _, pl := range side.Setup {
+			ut := p.Pkg.UnitType(pl.Unit)
+			if ut == nil || len(pl.Cells) == 0 {
+				continue // references reports the unit; zones have no cells to check
+			}
+			at := pl.Fields.Of("cells", pl.At)
+			for _, label := range pl.Cells {
+				ref, ok := set.Cell(label)
+				if !ok {
+					continue
+				}
+				t := terrain[set.Terrain(ref.Cell)]
+				switch {
+				case t == nil:
+				case t.Impassable:
+					e := p.Errorf(at, "impassable", "side %s sets up %s on %s, which is %s: impassable terrain", side.ID, ut.ID, label, terrainName(t))
+					e.Hint = "move the unit to a cell it can stand on"
+				case len(t.Admits) > 0 && !shareAny(t.Admits, ut.Classes):
+					p.Errorf(at, "terrain", "side %s sets up %s on %s, but %s admits only %s units", side.ID, ut.ID, label,
+						terrainName(t), strings.Join(t.Admits, ", "))
+				}
+			}
+			if ut.Footprint != 2 {
+				continue
+			}
+			if len(pl.Cells)%2 != 0 {
+				p.Errorf(at, "two-cell", "%s covers two cells: list its cells in pairs (each unit's two adjacent cells), found %d cells", ut.ID, len(pl.Cells))
+				continue
+			}
+			for k := 0; k+1 < len(pl.Cells); k += 2 {
+				a, ok1 := set.Cell(pl.Cells[k])
+				b, ok2 := set.Cell(pl.Cells[k+1])
+				if !ok1 || !ok2 {
+					continue
+				}
+				if !set.Adjacent(a.Cell, b.Cell) {
+					p.Errorf(at, "two-cell", "%s covers two adjacent cells, but %s and %s are %s", ut.ID, pl.Cells[k], pl.Cells[k+1], apart(set, a, b))
+				}
+			}
+		}
+	}
+}
+
+func terrainName(t *content.TerrainDef) string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return t.ID
+}
+
+func apart(set *content.MapSet, a, b content.CellRef) string {
+	if a.Cell == b.Cell {
+		return "the same cell"
+	}
+	return fmt.Sprintf("%d cells apart", set.Distance(a.Cell, b.Cell))
+}
