@@ -475,12 +475,13 @@ type CounterMix struct {
 
 // MixEntry is one line of a counter mix.
 type MixEntry struct {
-	Unit   string        `yaml:"unit"`
-	Marker string        `yaml:"marker"`
-	Count  int           `yaml:"count"`
-	Size   *value.Length `yaml:"size"`
-	At     diag.Pos      `yaml:"-"`
-	Fields FieldPos      `yaml:"-"`
+	Unit    string        `yaml:"unit"`
+	Faction string        `yaml:"faction"` // print this line in this faction's colours (one generic type, several armies)
+	Marker  string        `yaml:"marker"`
+	Count   int           `yaml:"count"`
+	Size    *value.Length `yaml:"size"`
+	At      diag.Pos      `yaml:"-"`
+	Fields  FieldPos      `yaml:"-"`
 }
 
 // ------------------------------------------------------------------------------------------------ Map

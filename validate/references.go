@@ -172,6 +172,7 @@ func runReferences(p *Pass) {
 		for _, e := range mix.Counters {
 			r.doc(e.Fields.Of("unit", e.At), content.KindUnitType, e.Unit, "unit type")
 			r.doc(e.Fields.Of("marker", e.At), content.KindMarker, e.Marker, "marker")
+			faction(e.Fields.Of("faction", e.At), e.Faction)
 			if e.Unit == "" && e.Marker == "" {
 				p.Errorf(e.At, "empty", "a counter mix line names neither a unit nor a marker")
 			}

@@ -114,7 +114,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	}
 	if len(mixes) == 0 {
 		for _, u := range pkg.UnitTypes() {
-			c, err := r.unit(u.ID)
+			c, err := r.unit(u.ID, "")
 			if err != nil {
 				return nil, err
 			}
@@ -122,7 +122,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			out = append(out, *c)
 		}
 		for _, m := range pkg.Markers() {
-			c, err := r.marker(m.ID)
+			c, err := r.marker(m.ID, "")
 			if err != nil {
 				return nil, err
 			}
@@ -144,9 +144,9 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			var err error
 			switch {
 			case e.Unit != "":
-				c, err = r.unit(e.Unit)
+				c, err = r.unit(e.Unit, e.Faction)
 			case e.Marker != "":
-				c, err = r.marker(e.Marker)
+				c, err = r.marker(e.Marker, e.Faction)
 			default:
 				err = fmt.Errorf("%s: a counter mix entry names neither a unit nor a marker", e.At)
 			}
@@ -314,8 +314,11 @@ func (r *resolver) symbol(f *Face, what, name, imageFile, dir string) error {
 	return nil // an unknown marker symbol draws nothing; validation owns the vocabulary
 }
 
-func (r *resolver) unit(id string) (*Counter, error) {
-	if c, ok := r.cache["u/"+id]; ok {
+// unit resolves a unit type's counter; faction, when given (a counter mix line's), prints it in that faction's
+// colours, so one generic unit type can serve several armies.
+func (r *resolver) unit(id, faction string) (*Counter, error) {
+	key := "u/" + id + "/" + faction
+	if c, ok := r.cache[key]; ok {
 		return c, nil
 	}
 	u := r.pkg.UnitType(id)
@@ -323,7 +326,11 @@ func (r *resolver) unit(id string) (*Counter, error) {
 		return nil, fmt.Errorf("the counter mix names unit %q, which no UnitType defines", id)
 	}
 	what := fmt.Sprintf("%s: unit %s", u.At, u.ID)
-	bg, fg, err := r.colours(what, u.Faction, u.Colour)
+	colourOf := u.Faction
+	if faction != "" {
+		colourOf = faction
+	}
+	bg, fg, err := r.colours(what, colourOf, u.Colour)
 	if err != nil {
 		return nil, err
 	}
@@ -331,7 +338,7 @@ func (r *resolver) unit(id string) (*Counter, error) {
 	if name == "" {
 		name = u.ID
 	}
-	c := &Counter{ID: u.ID, Kind: KindUnit, Name: name}
+	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name}
 	lay := r.layout(u.Face, u.Classes, false)
 	c.Front = r.valueFace(lay, u.Stats, bg, fg)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
@@ -343,23 +350,32 @@ func (r *resolver) unit(id string) (*Counter, error) {
 		return nil, err
 	}
 	c.Back = back
-	r.cache["u/"+id] = c
+	r.cache[key] = c
 	return c, nil
 }
 
-func (r *resolver) marker(id string) (*Counter, error) {
-	if c, ok := r.cache["m/"+id]; ok {
+// counterID names a counter design: the unit or marker id, with the faction a mix line gives it.
+func counterID(id, faction string) string {
+	if faction == "" {
+		return id
+	}
+	return id + "." + faction
+}
+
+func (r *resolver) marker(id, faction string) (*Counter, error) {
+	key := "m/" + id + "/" + faction
+	if c, ok := r.cache[key]; ok {
 		return c, nil
 	}
 	m := r.pkg.Marker(id)
 	if m == nil {
 		return nil, fmt.Errorf("the counter mix names marker %q, which no Marker defines", id)
 	}
-	c := &Counter{ID: m.ID, Kind: KindMarker, Name: m.Name}
+	c := &Counter{ID: counterID(m.ID, faction), Kind: KindMarker, Name: m.Name}
 	if c.Name == "" {
 		c.Name = m.ID
 	}
-	front, err := r.markerFront(m)
+	front, err := r.markerFront(m, faction)
 	if err != nil {
 		return nil, err
 	}
@@ -370,15 +386,19 @@ func (r *resolver) marker(id string) (*Counter, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.cache["m/"+id] = c
+	r.cache[key] = c
 	return c, nil
 }
 
 // markerFront is a marker's front: its values laid out like a unit's when a layout names one of its classes,
 // else its text large in the middle under its symbol.
-func (r *resolver) markerFront(m *content.Marker) (Face, error) {
+func (r *resolver) markerFront(m *content.Marker, faction string) (Face, error) {
 	what := fmt.Sprintf("%s: marker %s", m.At, m.ID)
-	bg, fg, err := r.colours(what, m.Faction, m.Colour)
+	colourOf := m.Faction
+	if faction != "" {
+		colourOf = faction
+	}
+	bg, fg, err := r.colours(what, colourOf, m.Colour)
 	if err != nil {
 		return Face{}, err
 	}
@@ -444,7 +464,7 @@ func (r *resolver) back(what string, b *content.Back, front *Face, stats map[str
 			return Face{}, fmt.Errorf("%s: the back names marker %q, which no Marker defines", what, b.Marker)
 		}
 		// Only the marker's front: markers may name each other as backs without a loop.
-		return r.markerFront(m)
+		return r.markerFront(m, "")
 	case "reduced":
 		merged := make(map[string]content.Scalar, len(stats))
 		for k, v := range stats {

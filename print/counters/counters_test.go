@@ -276,3 +276,33 @@ func TestMarkerBackCycle(t *testing.T) {
 		t.Error("a back naming a missing marker must be an error")
 	}
 }
+
+// A counter mix line's faction prints a unit type in that faction's colours: one generic type, two armies.
+func TestMixLineFaction(t *testing.T) {
+	pkg := load(t, "thg")
+	mix := pkg.CounterMixes()[0]
+	mix.Counters = append(mix.Counters,
+		content.MixEntry{Unit: "foote-levies", Count: 2, Faction: "roman"},
+		content.MixEntry{Unit: "foote-levies", Count: 3, Faction: "mercenary"})
+	cs, err := FromPackage(pkg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]Counter{}
+	for _, c := range cs {
+		byID[c.ID] = c
+	}
+	plain, red, sand := byID["foote-levies"], byID["foote-levies.roman"], byID["foote-levies.mercenary"]
+	if red.Count != 2 || sand.Count != 3 || plain.Count != 14 {
+		t.Fatalf("counts plain/roman/mercenary = %d/%d/%d, want 14/2/3", plain.Count, red.Count, sand.Count)
+	}
+	if red.Front.Background.Hex() != "#a8322d" || red.Front.Text.Hex() != "#ffffff" {
+		t.Errorf("roman line colours = %s on %s", red.Front.Text.Hex(), red.Front.Background.Hex())
+	}
+	if sand.Front.Background.Hex() != "#d8c27a" || plain.Front.Background.Hex() == sand.Front.Background.Hex() {
+		t.Errorf("mercenary line background = %s, the type's own = %s", sand.Front.Background.Hex(), plain.Front.Background.Hex())
+	}
+	if red.Name != plain.Name || red.Front.Slots[0].Text != plain.Front.Slots[0].Text {
+		t.Error("a faction line must keep the unit's name and values")
+	}
+}
