@@ -31,7 +31,9 @@ func checkScenarioLevels(p *Pass, sc *content.Scenario) {
 		return
 	}
 	measure := v.Measure
-	if measure == "" {
+	if measure == "" || measure == "compare" {
+		// compare: the sides' totals are compared and the higher wins; levels, when given, read the margin,
+		// which is a score in points like any other.
 		measure = "points"
 	}
 	var step *big.Rat
