@@ -986,4 +986,17 @@ type Fixture struct {
 	Rules    []string  `yaml:"rules"`  // codes or rule ids that must fire
 	Force    *Force    `yaml:"force"`
 	Scenario *Scenario `yaml:"scenario"`
+	// Lookups check a table against the rules' worked examples: PRESTAGS 7.32's 26 against 9 is 2:1.
+	Lookups []Lookup `yaml:"lookups"`
+}
+
+// Lookup is one worked example of reading a table: the odds column an attack falls in.
+type Lookup struct {
+	Table   string       `yaml:"table"`
+	Attack  value.Number `yaml:"attack"`
+	Defence value.Number `yaml:"defence"`
+	Expect  string       `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
+	Source  string       `yaml:"source"`
+	At      diag.Pos     `yaml:"-"`
+	Fields  FieldPos     `yaml:"-"`
 }

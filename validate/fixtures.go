@@ -43,8 +43,16 @@ func FixtureMatches(rule, code string) bool {
 
 func runFixture(pkg *content.Package, fx *content.Fixture) FixtureResult {
 	res := FixtureResult{Fixture: fx}
+	if fx.Force == nil && fx.Scenario == nil && len(fx.Lookups) == 0 {
+		res.Why = "the fixture has no force, scenario or lookups to test"
+		return res
+	}
+	if why := runLookups(pkg, fx.Lookups); why != "" {
+		res.Why = why
+		return res
+	}
 	if fx.Force == nil && fx.Scenario == nil {
-		res.Why = "the fixture has neither a force nor a scenario to test"
+		res.Pass = true
 		return res
 	}
 	var ds diag.List
@@ -218,4 +226,26 @@ func (e *rulesEngine) scenarioChecks(pass func(*Check, *diag.List) *Pass, ds *di
 		checkScenarioLevels(pass(victoryCheck, ds), sc)
 	}
 	checkTiming(pass(timingCheck, ds), sc)
+}
+
+// runLookups reads each lookup's table and compares the column with the expected one; "" when all agree.
+func runLookups(pkg *content.Package, ls []content.Lookup) string {
+	for _, l := range ls {
+		t, _ := pkg.Lookup(content.KindTable, l.Table).(*content.Table)
+		if t == nil {
+			return fmt.Sprintf("%s: no table %q", l.At, l.Table)
+		}
+		o, err := t.Odds()
+		if err != nil {
+			return fmt.Sprintf("%s: %v", l.At, err)
+		}
+		got := "refused"
+		if i, err := o.Column(l.Attack, l.Defence); err == nil {
+			got = o.Labels[i]
+		}
+		if got != l.Expect {
+			return fmt.Sprintf("%s: %s against %s on %s reads %s, expected %s", l.At, l.Attack, l.Defence, l.Table, got, l.Expect)
+		}
+	}
+	return ""
 }
