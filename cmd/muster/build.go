@@ -32,13 +32,25 @@ type record struct {
 func buildCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "build",
-		Usage:     "validate a package and print it: counter sheets as PDF (and PNG previews)",
+		Usage:     "validate a package and print it: counter sheets, maps, charts, scenario sheets and rosters as PDF (and PNG previews)",
 		ArgsUsage: "PACKAGE_DIR",
 		Flags:     buildFlags(),
 		Before:    checkFormat,
 		Description: `Validates the package exactly as muster validate does and refuses to print when there are errors. Then
-writes DIR/counters.pdf: every counter of the package's counter mixes, as many copies as the mix says, at
-100% size, with cut lines, crop marks and backs placed for duplex printing.
+writes into DIR:
+   counters.pdf          every counter of the counter mixes, as many copies as the mix says, at 100% size,
+                         with cut lines, crop marks and backs placed for duplex printing
+   maps/<map id>.pdf     each map and geomorphic board to scale (a 0.48in hex is 0.48in), with terrain
+                         patterns that read in black and white, labels, a legend and a title block; and
+   maps/<scenario>.pdf   each scenario's map set composed from its boards, with objectives and entry edges.
+                         A map larger than the paper is tiled with overlap (--overlap, default 0.5in), crop
+                         marks, crosshairs and "sheet 2 of 6 (row 1, column 2)" labels; --paper 23x35in
+                         prints it on one large sheet. Open tabletops print as a plan at a stated scale.
+   charts.pdf            every table (CRTs, terrain effects, ...) as text, with sources and "illustrative"
+                         marks, and each scenario's turn record and victory point record
+   scenarios/<id>.pdf    a scenario sheet per scenario
+   rosters.pdf           army rosters of the point-buy forces: units, counts, points, declared and computed totals
+--only picks some of them; --png adds PNG previews under png/.
 
 Files are built in a temporary folder next to DIR and moved into place only when all of them are ready.
 muster records what it wrote in DIR/.muster-build.json and refuses to overwrite any file it did not write.
@@ -46,6 +58,8 @@ muster records what it wrote in DIR/.muster-build.json and refuses to overwrite 
 Examples:
    muster build examples/highest-ground -o out
    muster build examples/highest-ground -o out --paper a4 --backs short-edge --png
+   muster build examples/prestags -o out --only maps --paper 23x35in
+   muster build examples/highest-ground -o out --only charts,scenarios
    muster build my-game -o out --backs foldover --bleed 1/16in
    muster build my-game -o out --back-offset 0.5mm,-1mm    # the reading from muster print-test`,
 		Action: func(c *cli.Context) error {
@@ -103,10 +117,11 @@ func buildFlags() []cli.Flag {
 		&cli.StringFlag{Name: "backs", Usage: "backs: long-edge, short-edge, foldover or none; default from the package, else long-edge"},
 		&cli.StringFlag{Name: "back-offset", Usage: "shift back pages by `X,Y` (e.g. 0.5mm,-1mm) to correct duplex misregistration; see muster print-test"},
 		&cli.StringFlag{Name: "counter-size", Usage: "counter size where the mix gives none (1/2in, 5/8in, 16mm)"},
-		&cli.StringFlag{Name: "margin", Usage: "page margin (default 0.5in)"},
+		&cli.StringFlag{Name: "margin", Usage: "page margin (default 0.5in; maps 0.25in)"},
+		&cli.StringFlag{Name: "overlap", Usage: "overlap of tiled map sheets (default 0.5in)"},
 		&cli.StringFlag{Name: "gutter", Usage: "space between counters (default 0: counters share cut lines)"},
 		&cli.StringFlag{Name: "bleed", Usage: "background printed past each cut edge (e.g. 1/16in); widens the gutter"},
-		&cli.BoolFlag{Name: "png", Usage: "also write PNG previews: one per counter face and one per sheet page"},
+		&cli.BoolFlag{Name: "png", Usage: "also write PNG previews: one per counter face, and one per page of every PDF"},
 		&cli.StringSliceFlag{Name: "only", Usage: "build only these outputs (" + strings.Join(build.OutputNames(), ", ") + ")"},
 	)
 }
@@ -224,7 +239,7 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 	lengths := []struct {
 		flag string
 		dst  **value.Length
-	}{{"counter-size", &opt.CounterSize}, {"margin", &opt.Margin}, {"gutter", &opt.Gutter}, {"bleed", &opt.Bleed}}
+	}{{"counter-size", &opt.CounterSize}, {"margin", &opt.Margin}, {"gutter", &opt.Gutter}, {"bleed", &opt.Bleed}, {"overlap", &opt.Overlap}}
 	for _, l := range lengths {
 		if s := optString(c, l.flag); s != "" {
 			v, err := value.ParseLength(s)
@@ -254,6 +269,9 @@ func commitOutputs(dir string, res *build.Result) error {
 		return err
 	}
 	defer os.RemoveAll(stage)
+	if err := os.MkdirAll(filepath.Join(stage, "new"), 0o755); err != nil { // a build may write no file
+		return err
+	}
 	for _, f := range res.Files {
 		p := filepath.Join(stage, "new", filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

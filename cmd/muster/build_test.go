@@ -96,8 +96,8 @@ func TestBuildUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 	}
-	if code, _, stderr := runCLI(t, "build", thgFixture, "-o", out, "--only", "maps"); code != 1 || !strings.Contains(stderr, "unknown output") {
-		t.Errorf("--only maps: exit %d, %q", code, stderr)
+	if code, _, stderr := runCLI(t, "build", thgFixture, "-o", out, "--only", "posters"); code != 1 || !strings.Contains(stderr, "unknown output") {
+		t.Errorf("--only posters: exit %d, %q", code, stderr)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Error("output written despite a usage error")

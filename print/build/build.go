@@ -1,5 +1,5 @@
-// Package build turns a validated game package into its printed outputs (counter sheets now; maps, charts,
-// scenario sheets and rosters later), each a named output that writes files into an in-memory set. The
+// Package build turns a validated game package into its printed outputs (counter sheets, maps, charts,
+// scenario sheets and rosters), each a named output that writes files into an in-memory set. The
 // command line stages those files and moves them into place, so building never leaves half a file behind.
 package build
 
@@ -28,9 +28,10 @@ type Options struct {
 	Margin      *value.Length
 	Gutter      *value.Length
 	Bleed       *value.Length
-	PNG         bool    // also write PNG previews
-	FaceDPI     float64 // resolution of the per-face PNGs; 0 means 300
-	PageDPI     float64 // resolution of the per-page PNGs; 0 means 100
+	Overlap     *value.Length // overlap of tiled map sheets; nil means maps.DefaultOverlap
+	PNG         bool          // also write PNG previews
+	FaceDPI     float64       // resolution of the per-face PNGs; 0 means 300
+	PageDPI     float64       // resolution of the per-page PNGs; 0 means 100
 }
 
 // File is one output file, its path relative to the output folder, with forward slashes.
@@ -78,6 +79,7 @@ type Output struct {
 func Outputs() []Output {
 	return []Output{
 		{Name: "counters", Doc: "counter sheets: counters.pdf (with --png: a PNG per counter face and per page)", Run: buildCounters},
+		{Name: "maps", Doc: "maps to scale: maps/<map id>.pdf per map or board, maps/<scenario id>.pdf per composed map set, tiled with overlap or on one large page (with --png: a PNG per page)", Run: buildMaps},
 	}
 }
 

@@ -1,0 +1,967 @@
+package maps
+
+import (
+	"math"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// pen draws artwork coordinates onto a page: page = art + (dx, dy). Only what meets view (art coordinates) is
+// drawn; the caller clips.
+type pen struct {
+	s      surface.Surface
+	dx, dy float64
+	view   surface.Rect
+}
+
+func (p *pen) pt(x, y float64) surface.Pt { return surface.Pt{X: x + p.dx, Y: y + p.dy} }
+
+func (p *pen) visible(x0, y0, x1, y1 float64) bool {
+	v := p.view
+	return x1 >= v.X && x0 <= v.X+v.W && y1 >= v.Y && y0 <= v.Y+v.H
+}
+
+// cellPoly is a cell's outline in art coordinates.
+func (d *Drawing) cellPoly(c grid.Cell, dst []surface.Pt) []surface.Pt {
+	dst = dst[:0]
+	if d.Set.Type == content.GridHex {
+		for _, q := range d.Set.Hex.Corners(c) {
+			dst = append(dst, surface.Pt{X: q.X + d.gx, Y: q.Y + d.gy})
+		}
+		return dst
+	}
+	for _, q := range d.Set.Square.Corners(c) {
+		dst = append(dst, surface.Pt{X: q.X + d.gx, Y: q.Y + d.gy})
+	}
+	return dst
+}
+
+// centre is a cell's centre in art coordinates.
+func (d *Drawing) centre(c grid.Cell) surface.Pt {
+	var q grid.Point
+	if d.Set.Type == content.GridHex {
+		q = d.Set.Hex.Centre(c)
+	} else {
+		q = d.Set.Square.Centre(c)
+	}
+	return surface.Pt{X: q.X + d.gx, Y: q.Y + d.gy}
+}
+
+// sideEnds are the two corners of the side between adjacent cells, in art coordinates.
+func (d *Drawing) sideEnds(a, b grid.Cell) (surface.Pt, surface.Pt, bool) {
+	var p, q grid.Point
+	var ok bool
+	if d.Set.Type == content.GridHex {
+		hs, err := d.Set.Hex.Side(a, b)
+		if err != nil {
+			return surface.Pt{}, surface.Pt{}, false
+		}
+		p, q, ok = d.Set.Hex.SideEnds(hs)
+	} else {
+		e, err := grid.EdgeBetween(a, b)
+		if err != nil {
+			return surface.Pt{}, surface.Pt{}, false
+		}
+		p, q, ok = d.Set.Square.EdgeEnds(e)
+	}
+	return surface.Pt{X: p.X + d.gx, Y: p.Y + d.gy}, surface.Pt{X: q.X + d.gx, Y: q.Y + d.gy}, ok
+}
+
+func (p *pen) poly(pts []surface.Pt, buf []surface.Pt) []surface.Pt {
+	buf = buf[:0]
+	for _, q := range pts {
+		buf = append(buf, p.pt(q.X, q.Y))
+	}
+	return buf
+}
+
+func bbox(pts []surface.Pt) (x0, y0, x1, y1 float64) {
+	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, q := range pts {
+		x0, y0, x1, y1 = math.Min(x0, q.X), math.Min(y0, q.Y), math.Max(x1, q.X), math.Max(y1, q.Y)
+	}
+	return
+}
+
+// drawMap draws the map frame (grid or table) in art coordinates through p.
+func (d *Drawing) drawMap(p *pen) {
+	s := p.s
+	// The frame.
+	s.SetFill(surface.White)
+	o := p.pt(0, 0)
+	s.Rect(o.X, o.Y, d.mapW, d.mapH, surface.Fill)
+	if d.Set.Type == content.GridOpen {
+		d.drawTable(p)
+	} else {
+		d.drawGrid(p)
+	}
+	s.SetStroke(frameColour, 0.75)
+	s.SetDash()
+	s.Rect(o.X+d.border*0.5, o.Y+d.border*0.5, d.mapW-d.border, d.mapH-d.border, surface.Stroke)
+	d.drawBorderText(p)
+}
+
+// drawGrid draws a hex or square grid and everything on it.
+func (d *Drawing) drawGrid(p *pen) {
+	s := p.s
+	set := d.Set
+	var poly, buf []surface.Pt
+	type vis struct {
+		c   grid.Cell
+		ter string
+	}
+	cells := make([]vis, 0, set.Cols*set.Rows)
+	for row := 0; row < set.Rows; row++ {
+		for col := 0; col < set.Cols; col++ {
+			c := grid.Cell{Col: col, Row: row}
+			poly = d.cellPoly(c, poly)
+			if x0, y0, x1, y1 := bbox(poly); !p.visible(x0, y0, x1, y1) {
+				continue
+			}
+			cells = append(cells, vis{c, set.Terrain(c)})
+		}
+	}
+	// Terrain fills.
+	for _, v := range cells {
+		poly = d.cellPoly(v.c, poly)
+		s.SetFill(d.terrainColour(v.ter))
+		s.Polygon(p.poly(poly, buf), surface.Fill)
+	}
+	// Patterns, clipped to each cell and anchored to the map so neighbouring cells continue each other.
+	for _, v := range cells {
+		pat := d.terrainPattern(v.ter)
+		if pat == "" || pat == "none" || pat == "contour" {
+			continue
+		}
+		poly = d.cellPoly(v.c, poly)
+		buf = p.poly(poly, buf)
+		s.Push()
+		s.ClipPolygon(buf)
+		x0, y0, x1, y1 := bbox(poly)
+		drawPattern(s, pat, patternInk(d.terrainColour(v.ter)), d.cell, p, x0, y0, x1, y1)
+		s.Pop()
+	}
+	// Contours where the ground falls away.
+	d.drawContours(p, func(yield func(grid.Cell)) {
+		for _, v := range cells {
+			yield(v.c)
+		}
+	})
+	// Grid lines.
+	s.SetStroke(gridColour, math.Max(0.35, d.cell/120))
+	s.SetDash()
+	s.SetLineJoin(surface.RoundJoin)
+	for _, v := range cells {
+		poly = d.cellPoly(v.c, poly)
+		s.Polygon(p.poly(poly, buf), surface.Stroke)
+	}
+	d.drawBoardJoins(p)
+	d.drawSides(p)
+	d.drawPaths(p)
+	d.drawCrossings(p)
+	// Cell labels, elevations.
+	lf := surface.Font{Size: clamp(d.cell*0.15, 4, 8)}
+	ef := surface.Font{Style: surface.Italic, Size: clamp(d.cell*0.15, 4, 8)}
+	for _, v := range cells {
+		label := set.Label(v.c)
+		if label == "" {
+			continue
+		}
+		ctr := d.centre(v.c)
+		bg := d.terrainColour(v.ter)
+		x, y := ctr.X, ctr.Y-d.cell*0.5+d.cell*0.06
+		a := surface.Align{H: surface.Center, V: surface.Top}
+		if set.Type == content.GridSquare {
+			x, y = ctr.X-d.cell*0.5+d.cell*0.04, ctr.Y-d.cell*0.5+d.cell*0.03
+			a = surface.Align{H: surface.Left, V: surface.Top}
+		} else if set.Hex.Orientation == grid.PointyTop {
+			y = ctr.Y - d.cell*0.36
+		}
+		w := s.MeasureText(label, lf)
+		asc, desc, _ := s.FontMetrics(lf)
+		px := x - w/2
+		if a.H == surface.Left {
+			px = x
+		}
+		q := p.pt(px-0.6, y)
+		s.SetFill(bg)
+		s.Rect(q.X, q.Y, w+1.2, asc+desc*0.6, surface.Fill)
+		s.SetFill(surface.ReadableOn(bg))
+		q = p.pt(x, y)
+		s.Text(q.X, q.Y, label, lf, a)
+		if d.showElev {
+			if e := d.elevation(v.c); e != 0 {
+				q = p.pt(ctr.X, ctr.Y+d.cell*0.42)
+				s.Text(q.X, q.Y, itoa(e), ef, surface.Align{H: surface.Center, V: surface.Baseline})
+			}
+		}
+	}
+	d.drawLocations(p)
+	d.drawMapLabels(p)
+	if d.Scenario != nil {
+		d.drawObjectives(p)
+		d.drawEntries(p)
+	}
+}
+
+func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
+
+func itoa(n int) string {
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b []byte
+	for {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}
+
+// patternInk is the colour of a terrain's pattern: its fill darkened, so the pattern reads in colour and in grey.
+func patternInk(c surface.Color) surface.Color {
+	k := 0.42
+	return surface.RGB(uint8(float64(c.R)*k), uint8(float64(c.G)*k), uint8(float64(c.B)*k))
+}
+
+func darker(c surface.Color, k float64) surface.Color {
+	return surface.RGB(uint8(float64(c.R)*k), uint8(float64(c.G)*k), uint8(float64(c.B)*k))
+}
+
+func lighter(c surface.Color, k float64) surface.Color {
+	f := func(v uint8) uint8 { return uint8(float64(v) + (255-float64(v))*k) }
+	return surface.RGB(f(c.R), f(c.G), f(c.B))
+}
+
+// drawContours draws, inside each cell higher than a neighbour, a contour line along that side with short
+// hachures pointing downhill.
+func (d *Drawing) drawContours(p *pen, cells func(func(grid.Cell))) {
+	if d.elev == nil {
+		return
+	}
+	s := p.s
+	ink := surface.RGB(0x6b, 0x4a, 0x1f)
+	s.SetStroke(ink, math.Max(0.5, d.cell/60))
+	s.SetDash()
+	s.SetLineCap(surface.RoundCap)
+	var nb []grid.Cell
+	cells(func(c grid.Cell) {
+		e := d.elevation(c)
+		if e <= 0 {
+			return
+		}
+		ctr := d.centre(c)
+		nb = d.Set.Neighbours(c, nb[:0])
+		for _, n := range nb {
+			if d.Set.Type == content.GridSquare && n.Col != c.Col && n.Row != c.Row {
+				continue
+			}
+			if d.elevation(n) >= e {
+				continue
+			}
+			a, b, ok := d.sideEnds(c, n)
+			if !ok {
+				continue
+			}
+			in := func(q surface.Pt, k float64) surface.Pt {
+				return surface.Pt{X: ctr.X + (q.X-ctr.X)*k, Y: ctr.Y + (q.Y-ctr.Y)*k}
+			}
+			a1, b1 := in(a, 0.84), in(b, 0.84)
+			q1, q2 := p.pt(a1.X, a1.Y), p.pt(b1.X, b1.Y)
+			s.Line(q1.X, q1.Y, q2.X, q2.Y)
+			// Hachures: from the contour towards the side.
+			for _, t := range []float64{0.25, 0.5, 0.75} {
+				h0 := surface.Pt{X: a1.X + (b1.X-a1.X)*t, Y: a1.Y + (b1.Y-a1.Y)*t}
+				h1 := surface.Pt{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t}
+				h1 = surface.Pt{X: h0.X + (h1.X-h0.X)*0.75, Y: h0.Y + (h1.Y-h0.Y)*0.75}
+				r0, r1 := p.pt(h0.X, h0.Y), p.pt(h1.X, h1.Y)
+				s.Line(r0.X, r0.Y, r1.X, r1.Y)
+			}
+		}
+	})
+	s.SetLineCap(surface.ButtCap)
+}
+
+// drawBoardJoins marks where the boards of a composed set meet, with a heavier line along the join.
+func (d *Drawing) drawBoardJoins(p *pen) {
+	set := d.Set
+	if len(set.Boards) < 2 {
+		return
+	}
+	s := p.s
+	s.SetStroke(surface.RGB(0x80, 0x10, 0x10), math.Max(1.2, d.cell/25))
+	s.SetDash(4, 2)
+	var nb []grid.Cell
+	for _, b := range set.Boards {
+		for row := 0; row < b.Geo.Rows; row++ {
+			for col := 0; col < b.Geo.Cols; col++ {
+				c := grid.Cell{Col: b.Col + col, Row: b.Row + row}
+				nb = set.Neighbours(c, nb[:0])
+				for _, n := range nb {
+					if ob, _ := set.BoardAt(n); ob == nil || ob == b || !lessCell(c, n) {
+						continue
+					}
+					a, e, ok := d.sideEnds(c, n)
+					if !ok || !p.visible(math.Min(a.X, e.X), math.Min(a.Y, e.Y), math.Max(a.X, e.X), math.Max(a.Y, e.Y)) {
+						continue
+					}
+					q1, q2 := p.pt(a.X, a.Y), p.pt(e.X, e.Y)
+					s.Line(q1.X, q1.Y, q2.X, q2.Y)
+				}
+			}
+		}
+	}
+	s.SetDash()
+}
+
+func lessCell(a, b grid.Cell) bool {
+	if a.Col != b.Col {
+		return a.Col < b.Col
+	}
+	return a.Row < b.Row
+}
+
+// ------------------------------------------------------------------------------------------- features
+
+// lineStyle is how a hexside or path feature is drawn.
+type lineStyle struct {
+	kind   string // water, stream, slope, wall, hedge, road, trail, rail, line, bridge, ford
+	colour surface.Color
+	width  float64 // relative to the cell size
+	fixed  float64 // absolute width in points from the feature's `width`, 0 if none
+}
+
+func (d *Drawing) lineStyle(id string) lineStyle {
+	f := d.features[id]
+	name := strings.ToLower(id)
+	on := content.FeatureHexside
+	st := lineStyle{colour: surface.RGB(0x40, 0x40, 0x40)}
+	water := false
+	if f != nil {
+		name += " " + strings.ToLower(f.Name)
+		on = f.On
+		if c, err := surface.Hex(f.Colour); err == nil && f.Colour != "" {
+			st.colour = c
+		}
+		if f.Width != nil {
+			st.fixed = f.Width.Points
+		}
+		water = f.Water
+	}
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(name, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch on {
+	case content.FeaturePath:
+		switch {
+		case has("trail", "track", "path"):
+			st.kind, st.width = "trail", 0.05
+		case has("rail"):
+			st.kind, st.width = "rail", 0.05
+		default:
+			st.kind, st.width = "road", 0.11
+		}
+	case content.FeatureCrossing:
+		st.kind = "bridge"
+		if has("ford") {
+			st.kind = "ford"
+		}
+	default:
+		switch {
+		case has("stream", "creek", "brook"):
+			st.kind, st.width = "stream", 0.07
+		case water || has("river", "canal"):
+			st.kind, st.width = "water", 0.12
+		case has("slope", "cliff", "escarp", "ridge", "crest"):
+			st.kind, st.width = "slope", 0.05
+		case has("wall", "fort", "rampart", "palisade"):
+			st.kind, st.width = "wall", 0.07
+		case has("hedge", "bocage"):
+			st.kind, st.width = "hedge", 0.06
+		default:
+			st.kind, st.width = "line", 0.05
+		}
+	}
+	return st
+}
+
+func (st lineStyle) w(cell float64) float64 {
+	if st.fixed > 0 {
+		return st.fixed
+	}
+	return math.Max(0.8, st.width*cell)
+}
+
+// boardCell reads a label written in a board's own file (bare or prefixed) as a set cell.
+func boardCell(b *content.Board, label string) (grid.Cell, bool) {
+	c, err := b.Geo.Lookup(strings.TrimSpace(label))
+	if err != nil {
+		return grid.Cell{}, false
+	}
+	return b.ToSet(c), true
+}
+
+// sidePair reads "C01/D01" on a board as two set cells.
+func sidePair(b *content.Board, side string) (grid.Cell, grid.Cell, bool) {
+	l, r, ok := strings.Cut(side, "/")
+	if !ok {
+		return grid.Cell{}, grid.Cell{}, false
+	}
+	a, ok1 := boardCell(b, l)
+	c, ok2 := boardCell(b, r)
+	return a, c, ok1 && ok2
+}
+
+// chain joins segments that meet end to end into polylines.
+func chain(segs [][2]surface.Pt) [][]surface.Pt {
+	near := func(a, b surface.Pt) bool { return math.Abs(a.X-b.X) < 0.01 && math.Abs(a.Y-b.Y) < 0.01 }
+	var out [][]surface.Pt
+	var cur []surface.Pt
+	for _, sg := range segs {
+		a, b := sg[0], sg[1]
+		switch {
+		case len(cur) == 0:
+			cur = []surface.Pt{a, b}
+		case near(cur[len(cur)-1], a):
+			cur = append(cur, b)
+		case near(cur[len(cur)-1], b):
+			cur = append(cur, a)
+		case len(cur) == 2 && near(cur[0], a):
+			cur = []surface.Pt{cur[1], cur[0], b}
+		case len(cur) == 2 && near(cur[0], b):
+			cur = []surface.Pt{cur[1], cur[0], a}
+		default:
+			out = append(out, cur)
+			cur = []surface.Pt{a, b}
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+func (d *Drawing) drawSides(p *pen) {
+	for _, b := range d.Set.Boards {
+		for _, h := range b.Map.Hexsides {
+			var segs [][2]surface.Pt
+			var owners [][2]grid.Cell
+			for _, sd := range h.Sides {
+				a, c, ok := sidePair(b, sd)
+				if !ok {
+					continue
+				}
+				e1, e2, ok := d.sideEnds(a, c)
+				if !ok {
+					continue
+				}
+				segs = append(segs, [2]surface.Pt{e1, e2})
+				owners = append(owners, [2]grid.Cell{a, c})
+			}
+			st := d.lineStyle(h.Type)
+			for _, pl := range chain(segs) {
+				d.strokeFeature(p, pl, st)
+			}
+			if st.kind == "slope" || st.kind == "wall" {
+				d.sideTicks(p, segs, owners, st)
+			}
+		}
+	}
+}
+
+// strokeFeature strokes a polyline (art coordinates) in a feature's style.
+func (d *Drawing) strokeFeature(p *pen, pl []surface.Pt, st lineStyle) {
+	x0, y0, x1, y1 := bbox(pl)
+	m := d.cell
+	if !p.visible(x0-m, y0-m, x1+m, y1+m) {
+		return
+	}
+	s := p.s
+	pts := p.poly(pl, nil)
+	w := st.w(d.cell)
+	s.SetLineJoin(surface.RoundJoin)
+	s.SetLineCap(surface.RoundCap)
+	s.SetDash()
+	switch st.kind {
+	case "water", "stream":
+		s.SetStroke(darker(st.colour, 0.55), w+1.2)
+		s.Polyline(pts)
+		s.SetStroke(st.colour, w)
+		s.Polyline(pts)
+	case "road":
+		s.SetStroke(darker(st.colour, 0.7), w)
+		s.Polyline(pts)
+		s.SetStroke(lighter(st.colour, 0.8), w*0.5)
+		s.Polyline(pts)
+	case "trail":
+		s.SetStroke(st.colour, w)
+		s.SetDash(w*3, w*2)
+		s.Polyline(pts)
+		s.SetDash()
+	case "rail":
+		s.SetStroke(surface.Black, w*0.6)
+		s.Polyline(pts)
+	case "hedge":
+		s.SetStroke(st.colour, w)
+		s.SetDash(0.1, w*1.6)
+		s.Polyline(pts)
+		s.SetDash()
+	case "wall":
+		s.SetStroke(darker(st.colour, 0.6), w)
+		s.Polyline(pts)
+	default:
+		s.SetStroke(st.colour, w)
+		s.Polyline(pts)
+	}
+	s.SetLineCap(surface.ButtCap)
+	s.SetLineJoin(surface.MiterJoin)
+}
+
+// sideTicks adds the teeth of a slope (towards the lower cell) or a wall (both sides).
+func (d *Drawing) sideTicks(p *pen, segs [][2]surface.Pt, owners [][2]grid.Cell, st lineStyle) {
+	s := p.s
+	s.SetStroke(st.colour, math.Max(0.5, st.w(d.cell)*0.6))
+	if st.kind == "wall" {
+		s.SetStroke(darker(st.colour, 0.6), math.Max(0.5, st.w(d.cell)*0.6))
+	}
+	for i, sg := range segs {
+		a, b := sg[0], sg[1]
+		lo := owners[i][1]
+		if d.elevation(owners[i][0]) < d.elevation(owners[i][1]) {
+			lo = owners[i][0]
+		}
+		ctr := d.centre(lo)
+		mid := surface.Pt{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
+		nx, ny := ctr.X-mid.X, ctr.Y-mid.Y
+		l := math.Hypot(nx, ny)
+		if l == 0 {
+			continue
+		}
+		nx, ny = nx/l, ny/l
+		tl := d.cell * 0.12
+		for _, t := range []float64{0.2, 0.4, 0.6, 0.8} {
+			q := surface.Pt{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t}
+			r0 := p.pt(q.X, q.Y)
+			r1 := p.pt(q.X+nx*tl, q.Y+ny*tl)
+			if st.kind == "wall" {
+				r0 = p.pt(q.X-nx*tl*0.6, q.Y-ny*tl*0.6)
+				r1 = p.pt(q.X+nx*tl*0.6, q.Y+ny*tl*0.6)
+			}
+			s.Line(r0.X, r0.Y, r1.X, r1.Y)
+		}
+	}
+}
+
+func (d *Drawing) drawPaths(p *pen) {
+	for _, b := range d.Set.Boards {
+		for _, pf := range b.Map.Paths {
+			var pl []surface.Pt
+			for _, l := range pf.Cells {
+				if c, ok := boardCell(b, l); ok {
+					pl = append(pl, d.centre(c))
+				}
+			}
+			if len(pl) == 1 {
+				pl = append(pl, pl[0])
+			}
+			if len(pl) > 1 {
+				d.strokeFeature(p, pl, d.lineStyle(pf.Type))
+			}
+		}
+	}
+}
+
+func (d *Drawing) drawCrossings(p *pen) {
+	s := p.s
+	for _, b := range d.Set.Boards {
+		for _, cr := range b.Map.Crossings {
+			a, c, ok := sidePair(b, cr.Side)
+			if !ok {
+				continue
+			}
+			e1, e2, ok := d.sideEnds(a, c)
+			if !ok {
+				continue
+			}
+			st := d.lineStyle(cr.Type)
+			ca, cc := d.centre(a), d.centre(c)
+			ux, uy := cc.X-ca.X, cc.Y-ca.Y
+			l := math.Hypot(ux, uy)
+			ux, uy = ux/l, uy/l
+			vx, vy := -uy, ux
+			mid := surface.Pt{X: (e1.X + e2.X) / 2, Y: (e1.Y + e2.Y) / 2}
+			if !p.visible(mid.X-d.cell, mid.Y-d.cell, mid.X+d.cell, mid.Y+d.cell) {
+				continue
+			}
+			half, wide := d.cell*0.24, d.cell*0.09
+			quad := func(h, w float64) []surface.Pt {
+				return []surface.Pt{
+					p.pt(mid.X-ux*h-vx*w, mid.Y-uy*h-vy*w), p.pt(mid.X+ux*h-vx*w, mid.Y+uy*h-vy*w),
+					p.pt(mid.X+ux*h+vx*w, mid.Y+uy*h+vy*w), p.pt(mid.X-ux*h+vx*w, mid.Y-uy*h+vy*w),
+				}
+			}
+			if st.kind == "ford" {
+				s.SetFill(lighter(st.colour, 0.6))
+				s.SetStroke(darker(st.colour, 0.6), 0.7)
+				s.SetDash(1.5, 1)
+				s.Polygon(quad(half, wide*1.4), surface.FillStroke)
+				s.SetDash()
+				continue
+			}
+			s.SetFill(lighter(st.colour, 0.55))
+			s.SetStroke(darker(st.colour, 0.5), math.Max(0.6, d.cell/50))
+			s.SetDash()
+			s.Polygon(quad(half, wide), surface.FillStroke)
+			// Wing walls at both ends.
+			for _, sgn := range []float64{-1, 1} {
+				for _, side := range []float64{-1, 1} {
+					x0, y0 := mid.X+ux*half*sgn+vx*wide*side, mid.Y+uy*half*sgn+vy*wide*side
+					x1, y1 := x0+(ux*sgn+vx*side)*wide*0.9, y0+(uy*sgn+vy*side)*wide*0.9
+					q0, q1 := p.pt(x0, y0), p.pt(x1, y1)
+					s.Line(q0.X, q0.Y, q1.X, q1.Y)
+				}
+			}
+		}
+	}
+}
+
+// ------------------------------------------------------------------------------------------- names
+
+// haloText draws text on a light pad so it stays legible over terrain and patterns.
+func haloText(s surface.Surface, x, y float64, text string, f surface.Font, a surface.Align) {
+	w := s.MeasureText(text, f)
+	asc, desc, capH := s.FontMetrics(f)
+	left := x
+	switch a.H {
+	case surface.Center:
+		left = x - w/2
+	case surface.Right:
+		left = x - w
+	}
+	var base float64
+	switch a.V {
+	case surface.Middle:
+		base = y + capH/2
+	case surface.Top:
+		base = y + asc
+	case surface.Bottom:
+		base = y - desc
+	default:
+		base = y
+	}
+	s.SetFill(surface.RGBA(255, 255, 255, 215))
+	s.Rect(left-1.5, base-asc-0.5, w+3, asc+desc+1, surface.Fill)
+	s.SetFill(inkColour)
+	s.Text(x, y, text, f, a)
+}
+
+func (d *Drawing) drawLocations(p *pen) {
+	s := p.s
+	for _, b := range d.Set.Boards {
+		for _, l := range b.Map.Locations {
+			var cs []grid.Cell
+			for _, lab := range l.Cells {
+				if c, ok := boardCell(b, lab); ok {
+					cs = append(cs, c)
+				}
+			}
+			if len(cs) == 0 {
+				continue
+			}
+			var cx, cy float64
+			for _, c := range cs {
+				q := d.centre(c)
+				cx += q.X
+				cy += q.Y
+			}
+			cx /= float64(len(cs))
+			cy /= float64(len(cs))
+			if !p.visible(cx-3*d.cell, cy-d.cell, cx+3*d.cell, cy+d.cell) {
+				continue
+			}
+			switch locClass(l.Kind) {
+			case "deployment":
+				for _, c := range cs {
+					q := d.centre(c)
+					r := d.cell * 0.27
+					pq := p.pt(q.X, q.Y)
+					s.SetFill(surface.White)
+					s.SetStroke(inkColour, math.Max(0.7, d.cell/40))
+					s.SetDash()
+					s.Circle(pq.X, pq.Y, r, surface.FillStroke)
+					s.SetFill(inkColour)
+					s.Text(pq.X, pq.Y, l.ID, surface.Font{Style: surface.Bold, Size: r * 1.1}, surface.Align{H: surface.Center, V: surface.Middle})
+				}
+			case "objective":
+				for _, c := range cs {
+					q := d.centre(c)
+					pq := p.pt(q.X, q.Y)
+					s.SetFill(surface.RGB(0xb0, 0x10, 0x10))
+					s.SetStroke(surface.White, 0.6)
+					s.Star(pq.X, pq.Y, d.cell*0.2, 5, surface.FillStroke)
+				}
+				q := p.pt(cx, cy+d.cell*0.22)
+				haloText(s, q.X, q.Y, nameOr(l.Name, l.ID), surface.Font{Style: surface.Bold, Size: clamp(d.cell*0.18, 5, 10)}, surface.Align{H: surface.Center, V: surface.Top})
+			default:
+				// Ring the place's cells, and name it.
+				s.SetStroke(surface.RGB(0x30, 0x30, 0x30), math.Max(0.6, d.cell/45))
+				s.SetDash(2, 1.5)
+				var poly []surface.Pt
+				for _, c := range cs {
+					poly = d.cellPoly(c, poly)
+					ctr := d.centre(c)
+					for i := range poly {
+						poly[i] = surface.Pt{X: ctr.X + (poly[i].X-ctr.X)*0.86, Y: ctr.Y + (poly[i].Y-ctr.Y)*0.86}
+					}
+					if locClass(l.Kind) == "village" {
+						s.Polygon(p.poly(poly, nil), surface.Stroke)
+					}
+				}
+				s.SetDash()
+				if locClass(l.Kind) == "village" || !d.hasLabelNear(b, cs) {
+					q := p.pt(cx, cy+d.cell*0.12)
+					haloText(s, q.X, q.Y, nameOr(l.Name, l.ID), surface.Font{Style: surface.Bold, Size: clamp(d.cell*0.17, 5, 10)}, surface.Align{H: surface.Center, V: surface.Top})
+				}
+			}
+		}
+	}
+}
+
+// hasLabelNear reports whether a map label already names one of these cells' surroundings (so a landmark is
+// not named twice).
+func (d *Drawing) hasLabelNear(b *content.Board, cs []grid.Cell) bool {
+	for _, ml := range b.Map.Labels {
+		c, ok := boardCell(b, ml.Cell)
+		if !ok {
+			continue
+		}
+		for _, x := range cs {
+			if d.Set.Distance(c, x) <= 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (d *Drawing) drawMapLabels(p *pen) {
+	for _, b := range d.Set.Boards {
+		for _, ml := range b.Map.Labels {
+			c, ok := boardCell(b, ml.Cell)
+			if !ok {
+				continue
+			}
+			q := d.centre(c)
+			if !p.visible(q.X-3*d.cell, q.Y-d.cell, q.X+3*d.cell, q.Y+d.cell) {
+				continue
+			}
+			pq := p.pt(q.X, q.Y)
+			haloText(p.s, pq.X, pq.Y, ml.Text, surface.Font{Style: surface.BoldItalic, Size: clamp(d.cell*0.2, 6, 12)}, surface.Align{H: surface.Center, V: surface.Middle})
+		}
+	}
+}
+
+// drawObjectives rings a scenario's objective cells and names each objective once.
+func (d *Drawing) drawObjectives(p *pen) {
+	s := p.s
+	red := surface.RGB(0xb0, 0x10, 0x10)
+	for _, o := range d.Scenario.Objectives {
+		var cs []grid.Cell
+		for _, l := range o.Cells {
+			if r, ok := d.Set.Cell(l); ok {
+				cs = append(cs, r.Cell)
+			}
+		}
+		if len(cs) == 0 && o.Location != "" {
+			if loc, b := d.Set.Location(o.Location); loc != nil {
+				for _, l := range loc.Cells {
+					if c, ok := boardCell(b, l); ok {
+						cs = append(cs, c)
+					}
+				}
+			}
+		}
+		var poly []surface.Pt
+		for _, c := range cs {
+			poly = d.cellPoly(c, poly)
+			ctr := d.centre(c)
+			for i := range poly {
+				poly[i] = surface.Pt{X: ctr.X + (poly[i].X-ctr.X)*0.93, Y: ctr.Y + (poly[i].Y-ctr.Y)*0.93}
+			}
+			s.SetStroke(red, math.Max(1, d.cell/22))
+			s.SetDash()
+			s.Polygon(p.poly(poly, nil), surface.Stroke)
+			q := p.pt(ctr.X+d.cell*0.28, ctr.Y+d.cell*0.05)
+			s.SetFill(red)
+			s.SetStroke(surface.White, 0.5)
+			s.Star(q.X, q.Y, d.cell*0.1, 5, surface.FillStroke)
+		}
+	}
+}
+
+// drawEntries writes each side's entry edges in the border, with arrows pointing onto the map.
+func (d *Drawing) drawEntries(p *pen) {
+	s := p.s
+	f := surface.Font{Style: surface.Bold, Size: 7}
+	for _, sd := range d.Scenario.Sides {
+		for _, en := range sd.Entry {
+			if en.Edge == "" {
+				continue
+			}
+			e, ok := d.Set.Edge(en.Edge)
+			if !ok {
+				continue
+			}
+			x0, y0, x1, y1 := d.border, d.border, d.mapW-d.border, d.mapH-d.border
+			if e.Board != nil && len(d.Set.Boards) > 1 {
+				bx0 := d.centre(grid.Cell{Col: e.Board.Col, Row: e.Board.Row})
+				bx1 := d.centre(grid.Cell{Col: e.Board.Col + e.Board.Geo.Cols - 1, Row: e.Board.Row + e.Board.Geo.Rows - 1})
+				x0, y0, x1, y1 = bx0.X, bx0.Y, bx1.X, bx1.Y
+			}
+			name := nameOr(sd.Name, sd.ID)
+			if i := strings.Index(name, " ("); i > 0 {
+				name = name[:i]
+			}
+			text := name + " enter"
+			if en.Turn > 0 {
+				text += " (turn " + itoa(en.Turn) + ")"
+			}
+			bw := d.border
+			var ax, ay, dx, dy float64
+			var rot float64
+			switch e.Side {
+			case "north":
+				ax, ay, dx, dy = (x0+x1)/2, bw*0.5, 0, 1
+			case "south":
+				ax, ay, dx, dy = (x0+x1)/2, d.mapH-bw*0.5, 0, -1
+			case "west":
+				ax, ay, dx, dy, rot = bw*0.5, (y0+y1)/2, 1, 0, -90
+			case "east":
+				ax, ay, dx, dy, rot = d.mapW-bw*0.5, (y0+y1)/2, -1, 0, 90
+			default:
+				continue
+			}
+			if !p.visible(ax-d.cell*4, ay-d.cell*4, ax+d.cell*4, ay+d.cell*4) {
+				continue
+			}
+			q := p.pt(ax, ay)
+			s.Push()
+			s.Translate(q.X, q.Y)
+			s.Rotate(rot)
+			w := s.MeasureText(text, f)
+			s.SetFill(surface.White)
+			s.Rect(-w/2-10, -5, w+20, 10, surface.Fill)
+			s.SetFill(surface.RGB(0xb0, 0x10, 0x10))
+			s.Text(0, 0, text, f, surface.Align{H: surface.Center, V: surface.Middle})
+			s.Pop()
+			// Arrows onto the map either side of the text.
+			for _, off := range []float64{-1, 1} {
+				px, py := ax, ay
+				gap := w/2 + 22
+				if dx == 0 {
+					px += off * gap
+				} else {
+					py += off * gap
+				}
+				arrow(s, p, px, py, dx, dy, bw*0.8)
+			}
+		}
+	}
+}
+
+func arrow(s surface.Surface, p *pen, x, y, dx, dy, l float64) {
+	tip := surface.Pt{X: x + dx*l*0.5, Y: y + dy*l*0.5}
+	tail := surface.Pt{X: x - dx*l*0.5, Y: y - dy*l*0.5}
+	vx, vy := -dy, dx
+	h := l * 0.35
+	s.SetStroke(surface.RGB(0xb0, 0x10, 0x10), 1.2)
+	a, b := p.pt(tail.X, tail.Y), p.pt(tip.X-dx*h*0.5, tip.Y-dy*h*0.5)
+	s.Line(a.X, a.Y, b.X, b.Y)
+	s.SetFill(surface.RGB(0xb0, 0x10, 0x10))
+	s.Polygon([]surface.Pt{p.pt(tip.X, tip.Y), p.pt(tip.X-dx*h+vx*h*0.5, tip.Y-dy*h+vy*h*0.5), p.pt(tip.X-dx*h-vx*h*0.5, tip.Y-dy*h-vy*h*0.5)}, surface.Fill)
+}
+
+// drawBorderText writes the title in the top border, edge names along the sides, and board names above
+// (and, turned, below) each board of a composed set.
+func (d *Drawing) drawBorderText(p *pen) {
+	s := p.s
+	bw := d.border
+	fs := math.Min(7, bw*0.5)
+	f := surface.Font{Size: fs * 0.93}
+	s.SetFill(inkColour)
+	o := p.pt(bw*0.5+2, bw*0.25)
+	if p.visible(0, 0, d.mapW, bw) {
+		s.Text(o.X, o.Y, d.Title, surface.Font{Style: surface.Bold, Size: fs}, surface.Align{H: surface.Left, V: surface.Middle})
+	}
+	if d.Set.Type == content.GridOpen {
+		return
+	}
+	// Names of the map's own edges (a single map), at each side's middle.
+	if len(d.Set.Boards) == 1 && d.Scenario == nil {
+		for _, e := range d.Set.Boards[0].Map.Edges {
+			if e.Name == "" {
+				continue
+			}
+			side := e.Side
+			if d.Set.Boards[0].Rotate == 180 {
+				side = map[string]string{"north": "south", "south": "north", "east": "west", "west": "east"}[side]
+			}
+			var x, y, rot float64
+			switch side {
+			case "north":
+				x, y = d.mapW/2, bw*0.25
+			case "south":
+				x, y = d.mapW/2, d.mapH-bw*0.25
+			case "west":
+				x, y, rot = bw*0.25, d.mapH/2, -90
+			case "east":
+				x, y, rot = d.mapW-bw*0.25, d.mapH/2, 90
+			default:
+				continue
+			}
+			q := p.pt(x, y)
+			s.Push()
+			s.Translate(q.X, q.Y)
+			s.Rotate(rot)
+			s.Text(0, 0, e.Name, f, surface.Align{H: surface.Center, V: surface.Middle})
+			s.Pop()
+		}
+	}
+	if d.Composed() {
+		for _, b := range d.Set.Boards {
+			a := d.centre(grid.Cell{Col: b.Col, Row: b.Row})
+			z := d.centre(grid.Cell{Col: b.Col + b.Geo.Cols - 1, Row: b.Row + b.Geo.Rows - 1})
+			name := "board " + b.Name
+			if b.Rotate == 180 {
+				name += " (turned 180°)"
+			}
+			bf := surface.Font{Style: surface.Bold, Size: fs}
+			if b.Row == 0 {
+				q := p.pt((a.X+z.X)/2, bw*0.75)
+				s.SetFill(surface.RGB(0x80, 0x10, 0x10))
+				s.Text(q.X, q.Y, name, bf, surface.Align{H: surface.Center, V: surface.Middle})
+			}
+			if b.Row+b.Geo.Rows == d.Set.Rows {
+				q := p.pt((a.X+z.X)/2, d.mapH-bw*0.75)
+				s.SetFill(surface.RGB(0x80, 0x10, 0x10))
+				s.Text(q.X, q.Y, name, bf, surface.Align{H: surface.Center, V: surface.Middle})
+			}
+		}
+		s.SetFill(inkColour)
+	}
+}

@@ -1,0 +1,433 @@
+// Package maps draws a game's maps to scale: hex and square grids with terrain fills and black-and-white
+// patterns, hexside features, roads, crossings, cell labels, locations, a legend and a title block, and open
+// tabletops as scaled plans. A drawing larger than the paper is tiled onto pages with overlap and assembly marks.
+package maps
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Drawing is one map ready to print: a single map or board, or a scenario's map set composed of boards.
+type Drawing struct {
+	Title    string // printed in the title block and the map's top border
+	Subtitle string // what it is: "board II, 20 x 20 flat-top hexes, 0.48in across flats"
+	Source   string // the content's source note
+	Set      *content.MapSet
+	Sys      *content.System
+	Scenario *content.Scenario // for a scenario's map set: objectives and entry edges are drawn too
+
+	Scale  float64 // drawing scale: 1 for grids (printed at 100%), less for open tabletop plans
+	border float64 // frame around the grid, in points
+	gx, gy float64 // art coordinates of the set grid's origin (centre of cell 0,0; or the table's corner)
+	mapW   float64 // the map frame (grid plus border), in points
+	mapH   float64
+	cell   float64 // cell size in points (pattern scale)
+
+	terrain  map[string]*content.TerrainDef
+	features map[string]*content.FeatureDef
+	elev     []int // per set cell (row-major), when any cell has an elevation
+	showElev bool
+
+	legend []legendEntry
+	strip  stripPlace
+	stripW float64 // size of the title-and-legend strip
+	stripH float64
+}
+
+// stripPlace says where the title block and legend go.
+type stripPlace uint8
+
+const (
+	stripBelow    stripPlace = iota // under the map frame
+	stripRight                      // right of it
+	stripSeparate                   // on a page of its own, after the map's pages
+)
+
+// Lengths in points.
+const (
+	// DefaultOverlap is how much neighbouring tiles overlap.
+	DefaultOverlap = 0.5 * surface.Inch
+	// DefaultMargin is the page margin of map pages.
+	DefaultMargin = 0.25 * surface.Inch
+	borderW       = 0.3 * surface.Inch
+	thinBorderW   = 0.12 * surface.Inch // when the frame must fit a sheet it would just miss
+	bandH         = 0.3 * surface.Inch  // the tile label band at the foot of each page
+)
+
+// Colours shared by the map artwork.
+var (
+	gridColour  = surface.RGB(0x4a, 0x4a, 0x4a)
+	inkColour   = surface.RGB(0x20, 0x20, 0x20)
+	frameColour = surface.Black
+)
+
+// ForMap prepares a single map or geomorphic board.
+func ForMap(pkg *content.Package, m *content.Map) (*Drawing, error) {
+	set, err := content.NewMapSet(m, pkg.System)
+	if err != nil {
+		return nil, fmt.Errorf("map %s: %w", m.ID, err)
+	}
+	title := m.Name
+	if title == "" {
+		title = m.ID
+	}
+	d := &Drawing{Title: title, Source: m.Source, Set: set, Sys: pkg.System}
+	d.init()
+	return d, nil
+}
+
+// ForScenario prepares a scenario's map set, boards composed as placed, with its objectives and entry edges.
+func ForScenario(pkg *content.Package, sc *content.Scenario) (*Drawing, error) {
+	set, ds := pkg.MapSet(sc)
+	if set == nil {
+		if ds.HasErrors() {
+			return nil, fmt.Errorf("scenario %s: the map set cannot be composed: %v", sc.ID, ds)
+		}
+		return nil, fmt.Errorf("scenario %s names no map", sc.ID)
+	}
+	title := sc.Name
+	if title == "" {
+		title = sc.ID
+	}
+	d := &Drawing{Title: title + ": map", Source: sc.Source, Set: set, Sys: pkg.System, Scenario: sc}
+	d.init()
+	return d, nil
+}
+
+// Composed reports whether the drawing joins several boards (or turns one).
+func (d *Drawing) Composed() bool {
+	return len(d.Set.Boards) > 1 || d.Set.Boards[0].Rotate != 0
+}
+
+func (d *Drawing) init() {
+	d.terrain = map[string]*content.TerrainDef{}
+	d.features = map[string]*content.FeatureDef{}
+	if d.Sys != nil {
+		for i := range d.Sys.Terrain {
+			d.terrain[d.Sys.Terrain[i].ID] = &d.Sys.Terrain[i]
+		}
+		for i := range d.Sys.Features {
+			d.features[d.Sys.Features[i].ID] = &d.Sys.Features[i]
+		}
+	}
+	d.Scale = 1
+	switch d.Set.Type {
+	case content.GridHex:
+		d.cell = d.Set.Hex.CellSize
+	case content.GridSquare:
+		d.cell = d.Set.Square.CellSize
+	case content.GridOpen:
+		d.cell = 0.5 * surface.Inch
+	}
+	d.setBorder(borderW)
+	d.Subtitle = d.describe()
+	d.initElevation()
+	d.legend = d.legendEntries()
+}
+
+// setBorder sets the width of the frame round the grid, and the map frame's size with it.
+func (d *Drawing) setBorder(bw float64) {
+	d.border = bw
+	s := d.Set
+	switch s.Type {
+	case content.GridHex:
+		b := s.Hex.Bounds()
+		d.gx, d.gy = d.border-b.Min.X, d.border-b.Min.Y
+		d.mapW, d.mapH = b.Width()+2*d.border, b.Height()+2*d.border
+	case content.GridSquare:
+		b := s.Square.Bounds()
+		d.gx, d.gy = d.border-b.Min.X, d.border-b.Min.Y
+		d.mapW, d.mapH = b.Width()+2*d.border, b.Height()+2*d.border
+	case content.GridOpen:
+		d.setScale(d.Scale)
+	}
+}
+
+// describe says what the map is, for the title block.
+func (d *Drawing) describe() string {
+	s := d.Set
+	var parts []string
+	if d.Composed() {
+		var names []string
+		for _, b := range s.Boards {
+			n := "board " + b.Name
+			if b.Rotate == 180 {
+				n += " (turned 180°)"
+			}
+			names = append(names, n)
+		}
+		parts = append(parts, strings.Join(names, ", "))
+	} else if b := s.Boards[0]; b.Map.Board != "" {
+		parts = append(parts, "board "+b.Map.Board)
+	}
+	switch s.Type {
+	case content.GridHex:
+		parts = append(parts, fmt.Sprintf("%d x %d %s-top hexes, %s across flats", s.Cols, s.Rows, s.Hex.Orientation, inches(s.Hex.CellSize)))
+	case content.GridSquare:
+		parts = append(parts, fmt.Sprintf("%d x %d squares of %s", s.Cols, s.Rows, inches(s.Square.CellSize)))
+	case content.GridOpen:
+		parts = append(parts, fmt.Sprintf("open table %s x %s", trimInches(s.Table.Width), trimInches(s.Table.Height)))
+	}
+	if s.Type != content.GridOpen {
+		first := s.Label(grid.Cell{})
+		last := s.Label(grid.Cell{Col: s.Cols - 1, Row: s.Rows - 1})
+		if len(s.Boards) == 1 {
+			parts = append(parts, "cells "+first+" to "+last)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func inches(pt float64) string { return trimInches(pt / surface.Inch) }
+
+func trimInches(v float64) string {
+	s := fmt.Sprintf("%.3f", v)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s + "in"
+}
+
+// initElevation reads each cell's elevation: the map's elevation rows, then its cell overrides. Terrain
+// elevation is shown by contours; printed numbers appear only when the map gives elevations of its own.
+func (d *Drawing) initElevation() {
+	s := d.Set
+	if s.Type == content.GridOpen {
+		return
+	}
+	own := false
+	for _, b := range s.Boards {
+		if len(b.Map.Elevation) > 0 {
+			own = true
+		}
+		for _, o := range b.Map.Cells {
+			if o.Elevation != nil {
+				own = true
+			}
+		}
+	}
+	d.showElev = own
+	d.elev = make([]int, s.Cols*s.Rows)
+	for row := 0; row < s.Rows; row++ {
+		for col := 0; col < s.Cols; col++ {
+			c := grid.Cell{Col: col, Row: row}
+			if t := d.terrain[s.Terrain(c)]; t != nil {
+				d.elev[row*s.Cols+col] = t.Elevation
+			}
+		}
+	}
+	for _, b := range s.Boards {
+		for row, text := range b.Map.Elevation {
+			col := 0
+			for _, r := range text {
+				if r >= '0' && r <= '9' && row < b.Geo.Rows && col < b.Geo.Cols {
+					c := b.ToSet(grid.Cell{Col: col, Row: row})
+					d.elev[c.Row*s.Cols+c.Col] = int(r - '0')
+				}
+				col++
+			}
+		}
+		for _, o := range b.Map.Cells {
+			if o.Elevation == nil {
+				continue
+			}
+			if lc, err := b.Geo.Lookup(o.Cell); err == nil {
+				c := b.ToSet(lc)
+				d.elev[c.Row*s.Cols+c.Col] = *o.Elevation
+			}
+		}
+	}
+}
+
+func (d *Drawing) elevation(c grid.Cell) int {
+	if d.elev == nil || !d.Set.Contains(c) {
+		return 0
+	}
+	return d.elev[c.Row*d.Set.Cols+c.Col]
+}
+
+// ------------------------------------------------------------------------------------------- legend
+
+type legendKind uint8
+
+const (
+	legTerrain legendKind = iota
+	legSide
+	legPath
+	legCrossing
+	legLocation
+	legObjective
+	legEntry
+)
+
+type legendEntry struct {
+	kind    legendKind
+	id      string
+	name    string
+	colour  surface.Color
+	pattern string
+	style   lineStyle
+	locKind string
+}
+
+func (d *Drawing) legendEntries() []legendEntry {
+	var out []legendEntry
+	usedT := map[string]bool{}
+	usedF := map[string]bool{}
+	usedLoc := map[string]bool{}
+	s := d.Set
+	if s.Type == content.GridOpen {
+		for _, b := range s.Boards {
+			for _, p := range b.Map.Pieces {
+				usedT[p.Terrain] = true
+			}
+		}
+	} else {
+		for row := 0; row < s.Rows; row++ {
+			for col := 0; col < s.Cols; col++ {
+				usedT[s.Terrain(grid.Cell{Col: col, Row: row})] = true
+			}
+		}
+	}
+	for _, b := range s.Boards {
+		for _, h := range b.Map.Hexsides {
+			usedF[h.Type] = true
+		}
+		for _, p := range b.Map.Paths {
+			usedF[p.Type] = true
+		}
+		for _, c := range b.Map.Crossings {
+			usedF[c.Type] = true
+		}
+		for _, l := range b.Map.Locations {
+			usedLoc[locClass(l.Kind)] = true
+		}
+	}
+	if d.Sys != nil {
+		for i := range d.Sys.Terrain {
+			t := &d.Sys.Terrain[i]
+			if usedT[t.ID] {
+				out = append(out, legendEntry{kind: legTerrain, id: t.ID, name: nameOr(t.Name, t.ID), colour: d.terrainColour(t.ID), pattern: t.Pattern})
+			}
+		}
+		for i := range d.Sys.Features {
+			f := &d.Sys.Features[i]
+			if !usedF[f.ID] {
+				continue
+			}
+			e := legendEntry{id: f.ID, name: nameOr(f.Name, f.ID), style: d.lineStyle(f.ID)}
+			switch f.On {
+			case content.FeatureHexside:
+				e.kind = legSide
+				if s.Type == content.GridSquare {
+					e.name += " (square side)"
+				}
+			case content.FeaturePath:
+				e.kind = legPath
+			default:
+				e.kind = legCrossing
+			}
+			out = append(out, e)
+		}
+	}
+	for _, k := range []string{"village", "deployment", "objective", "landmark"} {
+		if usedLoc[k] {
+			out = append(out, legendEntry{kind: legLocation, locKind: k, name: locLegendName(k)})
+		}
+	}
+	if d.Scenario != nil {
+		if len(d.Scenario.Objectives) > 0 && s.Type != content.GridOpen {
+			out = append(out, legendEntry{kind: legObjective, name: "Scenario objective"})
+		}
+		for _, sd := range d.Scenario.Sides {
+			if len(sd.Entry) > 0 {
+				out = append(out, legendEntry{kind: legEntry, name: "Entry edge"})
+				break
+			}
+		}
+	}
+	return out
+}
+
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
+}
+
+// locClass groups location kinds into the four marks the map draws.
+func locClass(kind string) string {
+	switch kind {
+	case "deployment":
+		return "deployment"
+	case "objective":
+		return "objective"
+	case "village", "settlement", "town":
+		return "village"
+	}
+	return "landmark"
+}
+
+func locLegendName(k string) string {
+	switch k {
+	case "deployment":
+		return "Deployment hex (letter)"
+	case "objective":
+		return "Objective"
+	case "village":
+		return "Settlement (name)"
+	}
+	return "Named place"
+}
+
+// terrainColour is the fill of a terrain: its colour, else a light grey.
+func (d *Drawing) terrainColour(id string) surface.Color {
+	if t := d.terrain[id]; t != nil && t.Colour != "" {
+		if c, err := surface.Hex(t.Colour); err == nil {
+			return c
+		}
+	}
+	if id == "" {
+		return surface.White
+	}
+	return surface.RGB(0xe4, 0xe4, 0xe4)
+}
+
+func (d *Drawing) terrainPattern(id string) string {
+	if t := d.terrain[id]; t != nil {
+		return t.Pattern
+	}
+	return ""
+}
+
+// ------------------------------------------------------------------------------------------- sizes
+
+// Art is the size of the whole artwork (map frame and, unless it has a page of its own, the strip), in points.
+func (d *Drawing) Art() surface.Size {
+	switch d.strip {
+	case stripBelow:
+		return surface.Size{W: d.mapW, H: d.mapH + d.stripH}
+	case stripRight:
+		return surface.Size{W: d.mapW + d.stripW, H: math.Max(d.mapH, d.stripH)}
+	}
+	return surface.Size{W: d.mapW, H: d.mapH}
+}
+
+// MapFrame is the size of the map with its border, without the strip.
+func (d *Drawing) MapFrame() surface.Size { return surface.Size{W: d.mapW, H: d.mapH} }
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,159 @@
+package maps
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Render draws every page of the plan (see Layout) onto s.
+func (d *Drawing) Render(s surface.Surface, pl Plan) error {
+	for i := 0; i < pl.Pages(); i++ {
+		d.RenderPage(s, pl, i)
+	}
+	return s.Err()
+}
+
+// RenderPage draws page i of the plan: a tile, or the legend page that follows the tiles.
+func (d *Drawing) RenderPage(s surface.Surface, pl Plan, i int) {
+	s.BeginPage(pl.Page.W, pl.Page.H)
+	if i >= len(pl.Tiles) {
+		d.legendPage(s, pl)
+		return
+	}
+	t := pl.Tiles[i]
+	f := t.Frame
+	s.SetPageBoxes(surface.PageBoxes{Trim: f})
+	s.Push()
+	s.ClipRect(f.X, f.Y, f.W, f.H)
+	p := &pen{s: s, dx: f.X - t.View.X, dy: f.Y - t.View.Y, view: t.View}
+	d.drawArt(p)
+	if len(pl.Tiles) > 1 {
+		d.alignMarks(p, pl)
+	}
+	s.Pop()
+	d.tileMarks(s, pl, t)
+	d.tileLabel(s, pl, i)
+}
+
+// drawArt draws the map frame and, unless it has a page of its own, the title block and legend.
+func (d *Drawing) drawArt(p *pen) {
+	d.drawMap(p)
+	switch d.strip {
+	case stripBelow:
+		d.drawStrip(p, 0, d.mapH, d.mapW, true)
+	case stripRight:
+		d.drawStrip(p, d.mapW, 0, d.stripW, false)
+	}
+}
+
+// legendPage is a page with the title block, the legend and a plan of the sheets.
+func (d *Drawing) legendPage(s surface.Surface, pl Plan) {
+	m := pl.Margin + 0.25*surface.Inch
+	w := pl.Page.W - 2*m
+	d.stripW = w
+	p := &pen{s: s, dx: m, dy: m, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
+	d.drawStrip(p, 0, 0, math.Min(w, rightW), false)
+}
+
+// alignMarks draws crosshairs in the overlap between neighbouring tiles, at the same map positions on both,
+// so the sheets can be laid one over the other.
+func (d *Drawing) alignMarks(p *pen, pl Plan) {
+	s := p.s
+	art := d.Art()
+	if len(pl.Tiles) == 0 {
+		return
+	}
+	vw := pl.Tiles[0].View.W
+	vh := pl.Tiles[0].View.H
+	every := 3 * surface.Inch
+	for c := 1; c < pl.Cols; c++ {
+		x := float64(c)*(vw-pl.Overlap) + pl.Overlap/2
+		for y := every / 2; y < art.H; y += every {
+			crosshair(s, p, x, y)
+		}
+	}
+	for r := 1; r < pl.Rows; r++ {
+		y := float64(r)*(vh-pl.Overlap) + pl.Overlap/2
+		for x := every / 2; x < art.W; x += every {
+			crosshair(s, p, x, y)
+		}
+	}
+}
+
+func crosshair(s surface.Surface, p *pen, x, y float64) {
+	if !p.visible(x-8, y-8, x+8, y+8) {
+		return
+	}
+	q := p.pt(x, y)
+	s.SetFill(surface.RGBA(255, 255, 255, 200))
+	s.Circle(q.X, q.Y, 5.5, surface.Fill)
+	s.SetStroke(surface.Black, 0.4)
+	s.SetDash()
+	s.Circle(q.X, q.Y, 4, surface.Stroke)
+	s.Line(q.X-8, q.Y, q.X+8, q.Y)
+	s.Line(q.X, q.Y-8, q.X, q.Y+8)
+}
+
+// tileMarks draws crop marks at the frame's corners, and a fine cut line along the edges to trim (the left
+// edge of every sheet but the first column, the top edge of every sheet but the first row).
+func (d *Drawing) tileMarks(s surface.Surface, pl Plan, t Tile) {
+	f := t.Frame
+	s.SetStroke(surface.Black, 0.3)
+	s.SetDash()
+	const off, l = 3.0, 9.0
+	for _, x := range []float64{f.X, f.X + f.W} {
+		for _, y := range []float64{f.Y, f.Y + f.H} {
+			dx, dy := -1.0, -1.0
+			if x > f.X {
+				dx = 1
+			}
+			if y > f.Y {
+				dy = 1
+			}
+			s.Line(x+dx*off, y, x+dx*(off+l), y)
+			s.Line(x, y+dy*off, x, y+dy*(off+l))
+		}
+	}
+	if len(pl.Tiles) == 1 {
+		return
+	}
+	s.SetStroke(surface.RGB(0x60, 0x60, 0x60), 0.3)
+	s.SetDash(2, 2)
+	if t.Col > 0 {
+		s.Line(f.X, f.Y, f.X, f.Y+f.H)
+	}
+	if t.Row > 0 {
+		s.Line(f.X, f.Y, f.X+f.W, f.Y)
+	}
+	s.SetDash()
+}
+
+// tileLabel writes under the frame which sheet this is, what it shows, and how to assemble it.
+func (d *Drawing) tileLabel(s surface.Surface, pl Plan, i int) {
+	t := pl.Tiles[i]
+	x := t.Frame.X + 14
+	y := pl.Page.H - pl.Margin - bandH + 3
+	w := pl.Page.W - 2*pl.Margin - 28
+	n := pl.Pages()
+	var l1, l2 string
+	if len(pl.Tiles) == 1 {
+		l1 = fmt.Sprintf("%s: sheet 1 of %d", d.Title, n)
+		l2 = "Print at 100% (actual size, no fit to page)."
+		if pl.LegendPage {
+			l2 += " The title block and legend are on sheet 2."
+		}
+	} else {
+		v := t.View
+		l1 = fmt.Sprintf("%s: sheet %d of %d (row %d, column %d); shows x %s to %s, y %s to %s of the %s x %s drawing",
+			d.Title, i+1, n, t.Row+1, t.Col+1, trimInches(v.X/surface.Inch), trimInches((v.X+v.W)/surface.Inch),
+			trimInches(v.Y/surface.Inch), trimInches((v.Y+v.H)/surface.Inch), trimInches(d.Art().W/surface.Inch), trimInches(d.Art().H/surface.Inch))
+		l2 = fmt.Sprintf("Print at 100%%. %d x %d sheets overlapping by %s: trim each sheet's left and top edges at the crop marks "+
+			"(dashed line) and lay it over its neighbour, matching the crosshairs.", pl.Rows, pl.Cols, trimInches(pl.Overlap/surface.Inch))
+	}
+	s.SetFill(inkColour)
+	s.Text(x, y, flow.Truncate(s, l1, labelFont, w), labelFont, surface.Align{V: surface.Top})
+	s.Text(x, y+8, flow.Truncate(s, l2, labelFont, w), labelFont, surface.Align{V: surface.Top})
+}

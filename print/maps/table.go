@@ -1,0 +1,180 @@
+package maps
+
+import (
+	"math"
+
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// tablePt converts table inches to art coordinates.
+func (d *Drawing) tablePt(x, y float64) surface.Pt {
+	k := surface.Inch * d.Scale
+	return surface.Pt{X: d.gx + x*k, Y: d.gy + y*k}
+}
+
+// drawTable draws an open tabletop as a plan: an inch grid, the terrain pieces to scale, named places.
+func (d *Drawing) drawTable(p *pen) {
+	s := p.s
+	t := d.Set.Table
+	k := surface.Inch * d.Scale
+	o := d.tablePt(0, 0)
+	z := d.tablePt(t.Width, t.Height)
+	q := p.pt(o.X, o.Y)
+	s.SetFill(surface.RGB(0xf4, 0xf0, 0xe0))
+	s.Rect(q.X, q.Y, z.X-o.X, z.Y-o.Y, surface.Fill)
+	var pieces [][]surface.Pt
+	for _, b := range d.Set.Boards {
+		for _, pc := range b.Map.Pieces {
+			var poly []surface.Pt
+			if pc.Circle != nil {
+				cx, cy, r := pc.Circle.X.Inches(), pc.Circle.Y.Inches(), pc.Circle.Radius.Inches()
+				for i := 0; i < 48; i++ {
+					a := float64(i) * 2 * math.Pi / 48
+					poly = append(poly, d.tablePt(cx+r*math.Cos(a), cy+r*math.Sin(a)))
+				}
+			} else {
+				for _, v := range pc.Polygon {
+					if len(v) == 2 {
+						poly = append(poly, d.tablePt(v[0].Inches(), v[1].Inches()))
+					}
+				}
+			}
+			if len(poly) < 3 {
+				continue
+			}
+			pieces = append(pieces, poly)
+			pts := p.poly(poly, nil)
+			col := d.terrainColour(pc.Terrain)
+			s.SetFill(col)
+			s.Polygon(pts, surface.Fill)
+			pat := d.terrainPattern(pc.Terrain)
+			s.Push()
+			s.ClipPolygon(pts)
+			x0, y0, x1, y1 := bbox(poly)
+			if pat == "contour" {
+				cx, cy := centroid(poly)
+				s.SetStroke(patternInk(col), 0.6)
+				for _, f := range []float64{0.78, 0.55, 0.32} {
+					in := make([]surface.Pt, len(poly))
+					for i, v := range poly {
+						in[i] = surface.Pt{X: cx + (v.X-cx)*f, Y: cy + (v.Y-cy)*f}
+					}
+					s.Polygon(p.poly(in, nil), surface.Stroke)
+				}
+			} else if pat != "" && pat != "none" {
+				drawPattern(s, pat, patternInk(col), d.cell, p, x0, y0, x1, y1)
+			}
+			s.Pop()
+			s.SetStroke(patternInk(col), 0.8)
+			s.SetDash()
+			s.Polygon(pts, surface.Stroke)
+		}
+	}
+	// The inch grid: every 6in, heavier every 12in, numbered along the top and left in the border.
+	for x := 6.0; x < t.Width; x += 6 {
+		a, b := p.pt(d.tablePt(x, 0).X, o.Y), p.pt(d.tablePt(x, 0).X, z.Y)
+		heavy := math.Mod(x, 12) == 0
+		gridLine(s, a, b, heavy)
+		if heavy {
+			s.SetFill(inkColour)
+			s.Text(a.X, a.Y-2, trimInches(x), surface.Font{Size: 5.5}, surface.Align{H: surface.Center, V: surface.Bottom})
+		}
+	}
+	for y := 6.0; y < t.Height; y += 6 {
+		a, b := p.pt(o.X, d.tablePt(0, y).Y), p.pt(z.X, d.tablePt(0, y).Y)
+		heavy := math.Mod(y, 12) == 0
+		gridLine(s, a, b, heavy)
+		if heavy {
+			s.SetFill(inkColour)
+			s.Text(a.X-2, a.Y, trimInches(y), surface.Font{Size: 5.5}, surface.Align{H: surface.Right, V: surface.Middle})
+		}
+	}
+	s.SetStroke(surface.Black, 0.8)
+	q = p.pt(o.X, o.Y)
+	s.Rect(q.X, q.Y, z.X-o.X, z.Y-o.Y, surface.Stroke)
+	// Piece names.
+	i := 0
+	for _, b := range d.Set.Boards {
+		for _, pc := range b.Map.Pieces {
+			if pc.Name == "" || i >= len(pieces) {
+				if pc.Circle != nil || len(pc.Polygon) >= 3 {
+					i++
+				}
+				continue
+			}
+			cx, _ := centroid(pieces[i])
+			_, y0, _, y1 := bbox(pieces[i])
+			i++
+			q := p.pt(cx, y0+math.Min(12, (y1-y0)*0.3))
+			haloText(s, q.X, q.Y, pc.Name, surface.Font{Style: surface.Italic, Size: clamp(k*2.2, 6, 10)}, surface.Align{H: surface.Center, V: surface.Middle})
+		}
+	}
+	// Named places.
+	points := map[string]float64{}
+	if d.Scenario != nil {
+		for _, ob := range d.Scenario.Objectives {
+			if ob.Location != "" && ob.Points != nil {
+				points[ob.Location] = ob.Points.Float()
+			}
+		}
+	}
+	for _, b := range d.Set.Boards {
+		for _, l := range b.Map.Locations {
+			if len(l.Point) != 2 {
+				continue
+			}
+			c := d.tablePt(l.Point[0].Inches(), l.Point[1].Inches())
+			q := p.pt(c.X, c.Y)
+			switch locClass(l.Kind) {
+			case "objective":
+				s.SetFill(surface.RGB(0xb0, 0x10, 0x10))
+				s.SetStroke(surface.White, 0.6)
+				s.Star(q.X, q.Y, 6, 5, surface.FillStroke)
+			case "village":
+				house(s, q.X, q.Y, 7)
+			default:
+				s.SetFill(inkColour)
+				s.Circle(q.X, q.Y, 2.5, surface.Fill)
+			}
+			name := nameOr(l.Name, l.ID)
+			if v, ok := points[l.ID]; ok {
+				name += " (" + trimNum(v) + " pts)"
+			}
+			haloText(s, q.X, q.Y+8, name, surface.Font{Style: surface.Bold, Size: 6.5}, surface.Align{H: surface.Center, V: surface.Top})
+		}
+	}
+	if d.Scenario != nil {
+		d.drawEntries(p)
+	}
+}
+
+func gridLine(s surface.Surface, a, b surface.Pt, heavy bool) {
+	if heavy {
+		s.SetStroke(surface.RGBA(0x40, 0x40, 0x40, 160), 0.5)
+	} else {
+		s.SetStroke(surface.RGBA(0x40, 0x40, 0x40, 90), 0.3)
+	}
+	s.SetDash()
+	s.Line(a.X, a.Y, b.X, b.Y)
+}
+
+// centroid is the area centroid of a simple polygon (the mean of its vertices when it has no area).
+func centroid(pts []surface.Pt) (float64, float64) {
+	var a, cx, cy float64
+	for i := range pts {
+		p, q := pts[i], pts[(i+1)%len(pts)]
+		c := p.X*q.Y - q.X*p.Y
+		a += c
+		cx += (p.X + q.X) * c
+		cy += (p.Y + q.Y) * c
+	}
+	if math.Abs(a) < 1e-9 {
+		var mx, my float64
+		for _, p := range pts {
+			mx += p.X
+			my += p.Y
+		}
+		return mx / float64(len(pts)), my / float64(len(pts))
+	}
+	return cx / (3 * a), cy / (3 * a)
+}
