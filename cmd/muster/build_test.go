@@ -176,3 +176,65 @@ func TestPrintTest(t *testing.T) {
 		t.Errorf("foldover calibration: exit %d, want 2", code)
 	}
 }
+
+// The whole Highest Ground: every output, each file recorded under its output; --only picks; a rebuild of
+// some outputs leaves the others' files alone.
+func TestBuildEverything(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, f := range []string{"counters.pdf", "maps/I.pdf", "maps/II.pdf", "maps/introductory.pdf", "charts.pdf", "scenarios/introductory.pdf", "rosters.pdf"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+	var rec record
+	b, _ := os.ReadFile(filepath.Join(out, buildRecord))
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"maps": "maps/II.pdf", "charts": "charts.pdf", "scenarios": "scenarios/introductory.pdf", "rosters": "rosters.pdf", "counters": "counters.pdf"} {
+		found := false
+		for _, f := range rec.Outputs[name] {
+			found = found || f == want
+		}
+		if !found {
+			t.Errorf("record: %s does not own %s: %v", name, want, rec.Outputs[name])
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(out, "charts.pdf"))
+	if code, _, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out, "--only", "maps,scenarios", "--png"); code != 0 {
+		t.Fatalf("--only: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "png", "maps", "II-page-01.png")); err != nil {
+		t.Error("--png: no map page preview")
+	}
+	if after, _ := os.ReadFile(filepath.Join(out, "charts.pdf")); !bytes.Equal(before, after) {
+		t.Error("--only maps,scenarios touched charts.pdf")
+	}
+}
+
+// --paper 23x35in prints the PRESTAGS map on one large sheet.
+func TestBuildLargePaper(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runCLI(t, "build", "../../examples/prestags", "-o", out, "--only", "maps", "--paper", "23x35in")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "1 sheet") {
+		t.Errorf("summary: %s", stdout)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "maps", "prestags-map.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := d.Pages[0]; !pdfcheck.Near(p.Width(), 35*72, 0.01) || !pdfcheck.Near(p.Height(), 23*72, 0.01) {
+		t.Errorf("page %gx%g, want 35x23in", p.Width(), p.Height())
+	}
+}

@@ -80,6 +80,9 @@ func Outputs() []Output {
 	return []Output{
 		{Name: "counters", Doc: "counter sheets: counters.pdf (with --png: a PNG per counter face and per page)", Run: buildCounters},
 		{Name: "maps", Doc: "maps to scale: maps/<map id>.pdf per map or board, maps/<scenario id>.pdf per composed map set, tiled with overlap or on one large page (with --png: a PNG per page)", Run: buildMaps},
+		{Name: "charts", Doc: "charts.pdf: every table as text with its sources, and each scenario's turn record and victory point record (with --png: a PNG per page)", Run: buildCharts},
+		{Name: "scenarios", Doc: "scenarios/<id>.pdf: a scenario sheet per scenario (with --png: a PNG per page)", Run: buildScenarios},
+		{Name: "rosters", Doc: "rosters.pdf: army rosters of point-buy forces, declared and computed totals (with --png: a PNG per page)", Run: buildRosters},
 	}
 }
 

@@ -1,0 +1,152 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/print/charts"
+	"github.com/muster-wargames/muster/print/roster"
+	"github.com/muster-wargames/muster/print/scenario"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Names of the sheet outputs in the output folder.
+const (
+	ChartsFile   = "charts.pdf"
+	ScenariosDir = "scenarios"
+	RostersFile  = "rosters.pdf"
+)
+
+func packageName(pkg *content.Package) string {
+	if pkg.Manifest != nil && pkg.Manifest.Name != "" {
+		return pkg.Manifest.Name
+	}
+	return pkg.ID
+}
+
+func (j *Job) paper() surface.Size {
+	return surface.Size{W: j.Settings.Paper.Width, H: j.Settings.Paper.Height}
+}
+
+// sheetPaper is the paper of text sheets: the settled paper, but never larger than tabloid (a 23x35in map
+// sheet is no size for a chart), in which case letter.
+func (j *Job) sheetPaper() surface.Size {
+	p := j.paper()
+	if max(p.W, p.H) > 17*surface.Inch+1 {
+		return surface.Size{W: surface.LetterW, H: surface.LetterH}
+	}
+	return p
+}
+
+// sheetMargin is the --margin, else 0.5in.
+func (j *Job) sheetMargin() float64 {
+	if j.Opt.Margin != nil {
+		return j.Opt.Margin.Points
+	}
+	return 0.5 * surface.Inch
+}
+
+// document renders one text document to PDF (and PNG pages) and adds it.
+func (j *Job) document(name, what, pngStem string, draw func(s surface.Surface) error) (pages int, err error) {
+	pdf := surface.NewPDF(pdfOptions(j.Pkg, what))
+	if err := draw(pdf); err != nil {
+		return 0, err
+	}
+	b, err := pdfBytes(pdf)
+	if err != nil {
+		return 0, err
+	}
+	if err := j.Add(name, b); err != nil {
+		return 0, err
+	}
+	if j.Opt.PNG {
+		files, err := pngPages(j, draw, pngStem)
+		if err != nil {
+			return 0, err
+		}
+		for _, f := range files {
+			if err := j.Add(f.Path, f.Data); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return bytes.Count(b, []byte("/Type /Page\n")), nil
+}
+
+func buildCharts(j *Job) error {
+	if charts.Empty(j.Pkg) {
+		j.Notef("charts: the package has no tables and no scenario with a length or victory levels")
+		return nil
+	}
+	opt := charts.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg)}
+	n, err := j.document(ChartsFile, "charts and tables", "png/charts/charts", func(s surface.Surface) error {
+		return charts.Render(s, j.Pkg, opt)
+	})
+	if err != nil {
+		return err
+	}
+	j.Notef("%s: %d tables and the scenarios' tracks on %d pages", ChartsFile, len(j.Pkg.Tables()), n)
+	return nil
+}
+
+func buildScenarios(j *Job) error {
+	scs := j.Pkg.Scenarios()
+	if len(scs) == 0 {
+		j.Notef("scenarios: the package has no scenarios")
+		return nil
+	}
+	// Where each scenario's map set is printed, as buildMaps names it.
+	mapFile := map[string]string{}
+	used := map[string]bool{}
+	for _, m := range j.Pkg.Maps() {
+		used[fileStem(m.ID)] = true
+	}
+	for _, sc := range scs {
+		if len(sc.Map.Boards) > 1 || len(sc.Map.Boards) == 1 && sc.Map.Boards[0].Rotate != 0 {
+			stem := fileStem(sc.ID)
+			if used[stem] {
+				stem += "-scenario"
+			}
+			used[stem] = true
+			mapFile[sc.ID] = MapsDir + "/" + stem + ".pdf"
+		} else if sc.Map.Map != "" {
+			mapFile[sc.ID] = MapsDir + "/" + fileStem(sc.Map.Map) + ".pdf"
+		} else if len(sc.Map.Boards) == 1 {
+			mapFile[sc.ID] = MapsDir + "/" + fileStem(sc.Map.Boards[0].Board) + ".pdf"
+		}
+	}
+	for _, sc := range scs {
+		stem := fileStem(sc.ID)
+		name := ScenariosDir + "/" + stem + ".pdf"
+		opt := scenario.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg), MapFile: mapFile[sc.ID]}
+		n, err := j.document(name, "scenario "+sc.ID, "png/"+ScenariosDir+"/"+stem, func(s surface.Surface) error {
+			return scenario.Render(s, j.Pkg, sc, opt)
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", sc.ID, err)
+		}
+		format := ""
+		if scenario.Format111(sc) {
+			format = ", in the 11.1 format"
+		}
+		j.Notef("%s: %d pages%s", name, n, format)
+	}
+	return nil
+}
+
+func buildRosters(j *Job) error {
+	if !roster.PointBuy(j.Pkg) {
+		j.Notef("rosters: the package buys no forces with points")
+		return nil
+	}
+	opt := roster.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg)}
+	n, err := j.document(RostersFile, "army rosters", "png/rosters/rosters", func(s surface.Surface) error {
+		return roster.Render(s, j.Pkg, opt)
+	})
+	if err != nil {
+		return err
+	}
+	j.Notef("%s: %d forces on %d pages", RostersFile, len(j.Pkg.Forces()), n)
+	return nil
+}

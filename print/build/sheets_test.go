@@ -1,0 +1,258 @@
+package build
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/pdfcheck"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+func example(t testing.TB, name string) *content.Package {
+	t.Helper()
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", name))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	ds.Extend(pkg.Decode(nil))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	return pkg
+}
+
+func text(t testing.TB, b []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed")
+	}
+	f := filepath.Join(t.TempDir(), "x.pdf")
+	os.WriteFile(f, b, 0o644)
+	out, err := exec.Command("pdftotext", f, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// pdftotext may break a cell's text over lines: compare with spaces normalised.
+	return strings.Join(strings.Fields(string(out)), " ")
+}
+
+func has(t *testing.T, what, txt string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(txt, strings.Join(strings.Fields(w), " ")) {
+			t.Errorf("%s: %q not found as text", what, w)
+		}
+	}
+}
+
+// The whole Highest Ground build: every output, every file named as documented, the same bytes twice, qpdf
+// accepts every PDF, and it takes less than a second.
+func TestHighestGroundBuild(t *testing.T) {
+	pkg := example(t, "highest-ground")
+	start := time.Now()
+	res, err := Run(pkg, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	t.Logf("whole build: %v", took)
+	if took > time.Second && !testing.Short() {
+		t.Errorf("the build took %v, want under 1s", took)
+	}
+	want := []string{"charts.pdf", "counters.pdf", "maps/I.pdf", "maps/II.pdf", "maps/III.pdf", "maps/IV.pdf", "maps/introductory.pdf", "rosters.pdf", "scenarios/introductory.pdf"}
+	var got []string
+	for _, f := range res.Files {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("files %v, want %v", got, want)
+	}
+	again, err := Run(example(t, "highest-ground"), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range res.Files {
+		if !bytes.Equal(f.Data, again.Files[i].Data) {
+			t.Errorf("%s differs between two builds", f.Path)
+		}
+	}
+	if _, err := exec.LookPath("qpdf"); err == nil {
+		dir := t.TempDir()
+		for _, f := range res.Files {
+			p := filepath.Join(dir, strings.ReplaceAll(f.Path, "/", "_"))
+			os.WriteFile(p, f.Data, 0o644)
+			if out, err := exec.Command("qpdf", "--check", p).CombinedOutput(); err != nil {
+				t.Errorf("qpdf --check %s: %v\n%s", f.Path, err, out)
+			}
+		}
+	}
+}
+
+// Charts are text: every row label and column of every table, the illustrative marks, the sources; the
+// victory point record runs past the highest level.
+func TestChartsAreText(t *testing.T) {
+	for _, ex := range []string{"highest-ground", "prestags", "ancients"} {
+		pkg := example(t, ex)
+		_, files := run(t, pkg, Options{})
+		txt := text(t, files[ChartsFile])
+		for _, tb := range pkg.Tables() {
+			has(t, ex+" "+tb.ID, txt, tb.Title)
+			for _, r := range tb.Rows {
+				has(t, ex+" "+tb.ID, txt, r.Label)
+			}
+			for _, c := range tb.Columns {
+				has(t, ex+" "+tb.ID, txt, c)
+			}
+		}
+		if ex == "highest-ground" {
+			has(t, ex, txt, "ILLUSTRATIVE: not the published chart", "Victory Point Record: Introductory Scenario", "Decisive Roman Victory", "More than 21")
+		}
+		if ex == "ancients" {
+			has(t, ex, txt, "Appendix I. Melee Deployment Table", "superior (withdrawal fails)")
+		}
+	}
+}
+
+// The turn record has as many boxes as the scenario has turns (PRESTAGS example: 15), measured as 0.6in
+// squares in the PDF.
+func TestTurnRecordBoxes(t *testing.T) {
+	pkg := example(t, "prestags")
+	_, files := run(t, pkg, Options{})
+	d := parse(t, files[ChartsFile])
+	n := 0
+	for _, p := range d.Pages {
+		rects, _ := p.Shapes()
+		for _, r := range rects {
+			if r.Stroke && pdfcheck.Near(r.W, 0.6*72, 0.01) && pdfcheck.Near(r.H, 0.6*72, 0.01) {
+				n++
+			}
+		}
+	}
+	if n != 15 {
+		t.Errorf("%d turn boxes, want 15", n)
+	}
+}
+
+// A scenario sheet names every victory level with its printed bound, the sides, the boards; PRESTAGS's
+// prints in the order of 11.1.
+func TestScenarioSheets(t *testing.T) {
+	pkg := example(t, "highest-ground")
+	_, files := run(t, pkg, Options{})
+	txt := text(t, files["scenarios/introductory.pdf"])
+	sc := pkg.Scenario("introductory")
+	for _, l := range sc.Victory.Levels {
+		has(t, "introductory", txt, l.Name, l.Text)
+	}
+	has(t, "introductory", txt, "Map II (board II): right of (east of) board I", "Allied (Feudal kingdoms and Mercenaries)", "Roman Empire",
+		"Game length", "Not given by the scenario", "15.3.1: The Roman L4 leader unit (the Emperor) is not used.", "River forks (15.2)", "maps/introductory.pdf")
+
+	pkg = example(t, "prestags")
+	_, files = run(t, pkg, Options{})
+	txt = text(t, files["scenarios/example-bridge.pdf"])
+	order := []string{"(0.0) The Bridge at the Village", "A Force", "Units:", "VP:", "PL:", "Deployment:", "Stacking:", "Leadership:",
+		"B Force", "Game Length", "Victory Conditions", "Terrain Modifications", "Special Rules"}
+	at := 0
+	for _, w := range order {
+		i := strings.Index(txt[at:], w)
+		if i < 0 {
+			t.Fatalf("11.1: %q not found after position %d:\n%s", w, at, txt)
+		}
+		at += i + len(w)
+	}
+	for _, l := range pkg.Scenario("example-bridge").Victory.Levels {
+		has(t, "example-bridge", txt, l.Name, l.Text)
+	}
+	has(t, "example-bridge", txt, "16 (40% of VP)", "D-3 (within 3 hexes of D)", "Mt.Ex.")
+}
+
+// Rosters give each force's lines and totals, computed beside declared: De Gre's Carthaginians are published
+// as 200 points but cost 203.
+func TestRosters(t *testing.T) {
+	pkg := example(t, "ancients")
+	_, files := run(t, pkg, Options{})
+	txt := text(t, files[RostersFile])
+	has(t, "ancients", txt, "Computed total", "Declared total", "DIFFERS from the computed total 203")
+	for _, f := range pkg.Forces() {
+		has(t, "ancients", txt, f.Name)
+	}
+	pkg = example(t, "prestags")
+	res, _ := run(t, pkg, Options{})
+	for _, f := range res.Files {
+		if f.Path == RostersFile {
+			t.Error("PRESTAGS buys nothing with points, yet has rosters")
+		}
+	}
+}
+
+// --paper 23x35in puts the PRESTAGS map on one sheet; text sheets stay on letter.
+func TestLargePaper(t *testing.T) {
+	pkg := example(t, "prestags")
+	p, _ := value.ParsePaper("23x35in")
+	res, err := Run(pkg, Options{Paper: &p}, []string{"maps", "charts"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		d := parse(t, f.Data)
+		pg := d.Pages[0]
+		switch f.Path {
+		case "maps/prestags-map.pdf":
+			if !pdfcheck.Near(pg.Width(), 35*72, 0.01) || !pdfcheck.Near(pg.Height(), 23*72, 0.01) {
+				t.Errorf("map page %gx%g", pg.Width(), pg.Height())
+			}
+		case ChartsFile:
+			if !pdfcheck.Near(pg.Width(), surface.LetterW, 0.01) && !pdfcheck.Near(pg.Height(), surface.LetterW, 0.01) {
+				t.Errorf("charts page %gx%g", pg.Width(), pg.Height())
+			}
+		}
+	}
+}
+
+// --png adds a PNG per page of every map, chart, scenario and roster PDF.
+func TestPNGPerPage(t *testing.T) {
+	pkg := example(t, "highest-ground")
+	res, err := Run(pkg, Options{PNG: true, PageDPI: 20}, []string{"maps", "charts", "scenarios", "rosters"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]int{}
+	pngs := map[string]bool{}
+	for _, f := range res.Files {
+		if strings.HasSuffix(f.Path, ".pdf") {
+			pages[f.Path] = len(parse(t, f.Data).Pages)
+		} else {
+			pngs[f.Path] = true
+		}
+	}
+	stems := map[string]string{"maps/II.pdf": "png/maps/II", "charts.pdf": "png/charts/charts", "scenarios/introductory.pdf": "png/scenarios/introductory", "rosters.pdf": "png/rosters/rosters"}
+	for pdf, stem := range stems {
+		for i := 1; i <= pages[pdf]; i++ {
+			name := stem + "-page-0" + string(rune('0'+i)) + ".png"
+			if !pngs[name] {
+				t.Errorf("missing %s (for page %d of %s)", name, i, pdf)
+			}
+		}
+		if pages[pdf] == 0 {
+			t.Errorf("no %s", pdf)
+		}
+	}
+}
+
+// BenchmarkHighestGround is the whole Highest Ground build: counters, four boards, the map set, charts, the
+// scenario sheet and the rosters.
+func BenchmarkHighestGround(b *testing.B) {
+	pkg := example(b, "highest-ground")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Run(pkg, Options{}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,319 @@
+// Package charts prints a package's tables (combat results, terrain effects, morale, fire and melee tables) as
+// text tables with their sources, marking what the content calls illustrative, and the record tracks of each
+// scenario: a turn record with as many boxes as the scenario has turns, and a victory point record.
+package charts
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Dagger marks a row whose source says it is illustrative.
+const Dagger = "†"
+
+// Options are the page settings.
+type Options struct {
+	Paper  surface.Size
+	Margin float64 // 0 means 0.5in
+	Title  string  // the package's name, for the footer
+}
+
+// Illustrative reports whether a source note says the data is not the published one.
+func Illustrative(source string) bool {
+	s := strings.ToLower(source)
+	return strings.Contains(s, "illustrative") || strings.Contains(s, "not the published")
+}
+
+// Empty reports whether there is nothing to chart: no tables and no scenario with a length or victory levels.
+func Empty(pkg *content.Package) bool {
+	if len(pkg.Tables()) > 0 {
+		return false
+	}
+	for _, sc := range pkg.Scenarios() {
+		if sc.Length != nil && sc.Length.Turns > 0 || vpRange(sc) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Render draws the charts of pkg on s: every table in the package's order, then each scenario's tracks.
+func Render(s surface.Surface, pkg *content.Package, opt Options) error {
+	if opt.Margin <= 0 {
+		opt.Margin = 0.5 * surface.Inch
+	}
+	d := flow.New(s, opt.Paper, opt.Margin, opt.Title+": charts and tables")
+	portrait := opt.Paper
+	landscape := surface.Size{W: opt.Paper.H, H: opt.Paper.W}
+	if landscape.W < landscape.H {
+		portrait, landscape = landscape, portrait
+	}
+	for _, t := range pkg.Tables() {
+		tab := tableOf(t)
+		// A table too wide for a portrait page gets a landscape one.
+		if !tab.Fits(s, portrait.W-2*opt.Margin) && tab.Fits(s, landscape.W-2*opt.Margin) {
+			d.SetPageSize(landscape)
+		} else if d.Page != portrait {
+			d.SetPageSize(portrait)
+		}
+		drawTable(d, t, tab)
+	}
+	d.SetPageSize(portrait)
+	for _, sc := range pkg.Scenarios() {
+		tracks(d, sc)
+	}
+	if d.Pages() == 0 {
+		d.NewPage()
+		d.Para("This package has no tables or scenario tracks.", flow.BodyFont)
+	}
+	return s.Err()
+}
+
+func title(t *content.Table) string {
+	switch {
+	case t.Title != "":
+		return t.Title
+	case t.Name != "":
+		return t.Name
+	}
+	return t.ID
+}
+
+// tableOf turns a Table into rows of text, daggers on illustrative rows.
+func tableOf(t *content.Table) *flow.Table {
+	tab := &flow.Table{Header: append([]string{t.Corner}, t.Columns...)}
+	tableIllus := Illustrative(t.Source)
+	for _, r := range t.Rows {
+		label := r.Label
+		if Illustrative(r.Source) && !tableIllus {
+			label += " " + Dagger
+		}
+		tab.Rows = append(tab.Rows, append([]string{label}, r.Cells...))
+	}
+	return tab
+}
+
+func drawTable(d *flow.Doc, t *content.Table, tab *flow.Table) {
+	head := title(t)
+	if t.Dice != "" {
+		head += " (" + t.Dice + ")"
+	}
+	d.Heading(head, 13, 60)
+	if Illustrative(t.Source) {
+		d.ParaAt(0, "ILLUSTRATIVE: not the published chart (see the source below).", surface.Font{Style: surface.Bold, Size: 8}, surface.RGB(0xa0, 0x10, 0x10))
+	}
+	d.Para(t.Caption, flow.BodyFont)
+	d.Table(tab)
+	tableIllus := Illustrative(t.Source)
+	var rowIllus bool
+	var rowSources []string
+	for _, r := range t.Rows {
+		if Illustrative(r.Source) && !tableIllus {
+			rowIllus = true
+		}
+		if r.Source != "" && r.Source != t.Source && !(Illustrative(r.Source) && strings.TrimSpace(strings.ToLower(r.Source)) == "illustrative, not the published chart") {
+			rowSources = append(rowSources, r.Label+": "+r.Source)
+		}
+	}
+	if rowIllus {
+		d.Para(Dagger+" illustrative, not the published chart (as the row's source says).", flow.NoteFont)
+	}
+	for _, n := range t.Notes {
+		d.Para("Note: "+n, flow.SmallFont)
+	}
+	if t.Source != "" {
+		d.Para("Source: "+t.Source, flow.NoteFont)
+	}
+	if len(rowSources) > 0 {
+		d.Para("Row sources: "+strings.Join(rowSources, "; ")+".", flow.NoteFont)
+	}
+	d.Gap(10)
+}
+
+// tracks draws a scenario's turn record and victory point record.
+func tracks(d *flow.Doc, sc *content.Scenario) {
+	name := sc.Name
+	if name == "" {
+		name = sc.ID
+	}
+	if sc.Length != nil && sc.Length.Turns > 0 {
+		d.Heading("Turn Record: "+name, 13, 60)
+		d.Para(fmt.Sprintf("%d turns. Move the turn marker one box at the end of each turn.", sc.Length.Turns), flow.BodyFont)
+		labels := make([]string, sc.Length.Turns)
+		for i := range labels {
+			labels[i] = fmt.Sprint(i + 1)
+		}
+		d.Track(labels, 0.6*surface.Inch)
+		d.Gap(6)
+	}
+	for _, tr := range VPTracks(sc) {
+		d.Heading(tr.Title, 13, 60)
+		d.Para(tr.Note, flow.BodyFont)
+		d.Track(tr.Labels, 0.5*surface.Inch)
+		if len(tr.Levels) > 0 {
+			tab := &flow.Table{Header: []string{"Victory level", "Score"}}
+			for _, l := range tr.Levels {
+				tab.Rows = append(tab.Rows, []string{l[0], l[1]})
+			}
+			d.Table(tab)
+		}
+		d.Gap(6)
+	}
+}
+
+// VPTrack is a victory point record: boxes for every score from Low to High.
+type VPTrack struct {
+	Title  string
+	Note   string
+	Labels []string
+	Levels [][2]string // level name, printed bound
+}
+
+// VPTracks returns the victory point records of a scenario: one track of the scored side's points when the
+// levels read points, one per side of destroyed enemy VP when they read a ratio (PRESTAGS 11.2).
+func VPTracks(sc *content.Scenario) []VPTrack {
+	v := sc.Victory
+	if v == nil {
+		return nil
+	}
+	name := sc.Name
+	if name == "" {
+		name = sc.ID
+	}
+	var levels [][2]string
+	for _, l := range v.Levels {
+		levels = append(levels, [2]string{l.Name, Bound(l)})
+	}
+	if v.Measure == "ratio" {
+		var out []VPTrack
+		for i, s := range sc.Sides {
+			// A side scores the VP of the enemy units it destroys: its record runs to the enemy's total.
+			var enemy *content.Side
+			for j := range sc.Sides {
+				if j != i {
+					enemy = &sc.Sides[j]
+					break
+				}
+			}
+			if enemy == nil || enemy.VP == nil {
+				continue
+			}
+			hi := int(enemy.VP.Ceil())
+			out = append(out, VPTrack{
+				Title:  fmt.Sprintf("Victory Point Record: %s, %s", name, sideName(s)),
+				Note:   fmt.Sprintf("Victory points of %s units destroyed (%s VP in all).", sideName(*enemy), enemy.VP),
+				Labels: numbers(0, hi),
+			})
+		}
+		if len(out) > 0 {
+			out[len(out)-1].Levels = levels
+		}
+		return out
+	}
+	r := vpRange(sc)
+	if r == nil {
+		return nil
+	}
+	who := "the score"
+	if v.Score != "" {
+		for _, s := range sc.Sides {
+			if s.ID == v.Score {
+				who = sideName(s) + "'s points"
+			}
+		}
+	}
+	return []VPTrack{{
+		Title:  "Victory Point Record: " + name,
+		Note:   fmt.Sprintf("Keep %s here (%d to %d).", who, r[0], r[1]),
+		Labels: numbers(r[0], r[1]),
+		Levels: levels,
+	}}
+}
+
+func sideName(s content.Side) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return s.ID
+}
+
+func numbers(lo, hi int) []string {
+	var out []string
+	for i := lo; i <= hi; i++ {
+		out = append(out, fmt.Sprint(i))
+	}
+	return out
+}
+
+// vpRange is the span of a points record: from 0 (or -10 when awards can take points away) to a little past
+// the highest level bound, rounded up to a multiple of 5. Nil when there is nothing to record.
+func vpRange(sc *content.Scenario) *[2]int {
+	v := sc.Victory
+	if v == nil || v.Measure == "ratio" || len(v.Levels) == 0 && len(v.Awards) == 0 {
+		return nil
+	}
+	lo, hi := 0, 0
+	for _, a := range v.Awards {
+		if a.Points.Cmp(value.Int(0)) < 0 {
+			lo = -10
+		}
+	}
+	var bounds []int
+	for _, l := range v.Levels {
+		for _, n := range []*value.Number{l.Min, l.Max, l.LessThan, l.MoreThan} {
+			if n != nil {
+				bounds = append(bounds, int(n.Ceil()))
+			}
+		}
+	}
+	sort.Ints(bounds)
+	if len(bounds) > 0 {
+		hi = bounds[len(bounds)-1] + 4
+		if bounds[0] < lo {
+			lo = bounds[0]
+		}
+	} else {
+		hi = 30
+	}
+	hi = (hi + 4) / 5 * 5
+	if hi > 200 || hi-lo > 250 {
+		return nil
+	}
+	return &[2]int{lo, hi}
+}
+
+// Bound is a victory level's bound as printed: its text, else one made from min, max, lessThan and moreThan.
+func Bound(l content.VictoryBand) string {
+	if l.Text != "" {
+		return l.Text
+	}
+	var parts []string
+	if l.MoreThan != nil {
+		parts = append(parts, "more than "+l.MoreThan.String())
+	}
+	if l.Min != nil && l.Max != nil {
+		if l.Min.Cmp(*l.Max) == 0 {
+			return "exactly " + l.Min.String()
+		}
+		return l.Min.String() + " to " + l.Max.String()
+	}
+	if l.Min != nil {
+		parts = append(parts, l.Min.String()+" or more")
+	}
+	if l.Max != nil {
+		parts = append(parts, l.Max.String()+" or less")
+	}
+	if l.LessThan != nil {
+		parts = append(parts, "less than "+l.LessThan.String())
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,757 @@
+// Package scenario prints scenario sheets: title and date, the map or the boards and how they join (with a
+// small diagram), each side's force with its setup or entry, reinforcements by turn, length, stacking, victory
+// conditions with their level table, objectives, terrain modifications and special rules. Scenarios whose sides
+// carry the PRESTAGS 11.1 fields (VP, panic level, leadership) print in the order of 11.1.
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/print/charts"
+	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Options are the page settings.
+type Options struct {
+	Paper   surface.Size
+	Margin  float64 // 0 means 0.5in
+	Title   string  // the package's name, for the footer
+	MapFile string  // where the printed map set is, for the sheet to say ("maps/introductory.pdf")
+}
+
+// Format111 reports whether a scenario is written in the PRESTAGS 11.1 format: a side gives its victory points
+// (vp), panic level (panicLevel or panicPercent) or leadership. Those fields exist only for that format, so
+// their presence is the signal; nothing else in the content has to name the format.
+func Format111(sc *content.Scenario) bool {
+	for _, s := range sc.Sides {
+		if s.VP != nil || s.PanicLevel != nil || s.PanicPercent != nil || s.Leadership != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Render draws the sheet of one scenario on s.
+func Render(s surface.Surface, pkg *content.Package, sc *content.Scenario, opt Options) error {
+	if opt.Margin <= 0 {
+		opt.Margin = 0.5 * surface.Inch
+	}
+	name := sc.Name
+	if name == "" {
+		name = sc.ID
+	}
+	d := flow.New(s, opt.Paper, opt.Margin, opt.Title+": "+name)
+	w := &writer{d: d, pkg: pkg, sc: sc, opt: opt}
+	w.title()
+	if Format111(sc) {
+		w.format111()
+	} else {
+		w.standard()
+	}
+	return s.Err()
+}
+
+type writer struct {
+	d   *flow.Doc
+	pkg *content.Package
+	sc  *content.Scenario
+	opt Options
+}
+
+func (w *writer) h(text string) { w.d.Heading(text, 11.5, 40) }
+
+func (w *writer) title() {
+	d, sc := w.d, w.sc
+	name := sc.Name
+	if name == "" {
+		name = sc.ID
+	}
+	d.Heading(name, 18, 30)
+	if sc.Date != "" {
+		d.Para(sc.Date, surface.Font{Style: surface.Bold, Size: 10})
+	}
+	d.Para(sc.Description, flow.BodyFont)
+	if sc.Source != "" {
+		d.Para("Source: "+sc.Source, flow.NoteFont)
+	}
+}
+
+// standard is the general order: map, sides, reinforcements, length, stacking, victory, objectives, terrain
+// modifications, special rules.
+func (w *writer) standard() {
+	w.mapSection()
+	for i := range w.sc.Sides {
+		w.side(&w.sc.Sides[i])
+	}
+	w.reinforcements()
+	w.h("Game length")
+	w.d.Para(lengthText(w.sc), flow.BodyFont)
+	w.stacking()
+	w.victory()
+	w.objectives()
+	w.lists()
+	w.turnTrack()
+}
+
+// format111 follows PRESTAGS 11.1: A Force (Units, VP, PL, Deployment, Stacking, Leadership), B Force, Game
+// Length, Victory Conditions, Terrain Modifications, Special Rules.
+func (w *writer) format111() {
+	d := w.d
+	sides := orderedSides(w.sc)
+	letters := "ABCDEFGH"
+	for i, s := range sides {
+		label := string(letters[min(i, len(letters)-1)]) + " Force"
+		title := label
+		if s.Name != "" && !strings.HasPrefix(s.Name, label) {
+			title += ": " + s.Name
+		} else if s.Name != "" {
+			title = s.Name
+		}
+		w.h(title)
+		var f [][2]string
+		f = append(f, [2]string{"Units", w.unitSummary(s)})
+		if s.VP != nil {
+			f = append(f, [2]string{"VP", s.VP.String()})
+		}
+		pl := ""
+		if s.PanicLevel != nil {
+			pl = s.PanicLevel.String()
+		}
+		if s.PanicPercent != nil {
+			if pl != "" {
+				pl += " (" + s.PanicPercent.String() + "% of VP)"
+			} else {
+				pl = s.PanicPercent.String() + "% of VP"
+			}
+		}
+		if pl != "" {
+			f = append(f, [2]string{"PL", pl})
+		}
+		dep := deployment(s.Deployment)
+		if dep == "" && len(s.Entry) > 0 {
+			dep = w.entries(s)
+		}
+		if dep != "" {
+			f = append(f, [2]string{"Deployment", dep})
+		}
+		if s.Stacking != nil {
+			f = append(f, [2]string{"Stacking", fmt.Sprint(*s.Stacking)})
+		}
+		lead := s.Leadership
+		if lead == "" {
+			lead = "normal"
+		}
+		f = append(f, [2]string{"Leadership", lead})
+		if i == 0 {
+			f = append(f, [2]string{"Moves", "deploys and moves first"})
+		}
+		d.Fields(f)
+		w.forceTable(s)
+		if s.Notes != "" {
+			d.Para(s.Notes, flow.NoteFont)
+		}
+	}
+	w.reinforcements()
+	w.h("Game Length")
+	d.Para(lengthText(w.sc), flow.BodyFont)
+	w.h("Victory Conditions")
+	w.victoryBody()
+	w.objectives()
+	w.list("Terrain Modifications", w.sc.TerrainMods, "none")
+	w.list("Special Rules", w.sc.SpecialRules, "none")
+	w.mapSection()
+	w.turnTrack()
+}
+
+// orderedSides puts the side that moves first first.
+func orderedSides(sc *content.Scenario) []content.Side {
+	var out []content.Side
+	for _, s := range sc.Sides {
+		if s.First {
+			out = append(out, s)
+		}
+	}
+	for _, s := range sc.Sides {
+		if !s.First {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func deployment(z *content.Zone) string {
+	if z == nil {
+		return ""
+	}
+	switch {
+	case z.Near != "" && z.Within > 0:
+		return fmt.Sprintf("%s-%d (within %d hexes of %s)", z.Near, z.Within, z.Within, z.Near)
+	case z.Near != "":
+		return "at " + z.Near
+	case z.Edge != "" && z.Depth > 0:
+		return fmt.Sprintf("within %d cells of the %s edge", z.Depth, z.Edge)
+	case z.Edge != "":
+		return "on the " + z.Edge + " edge"
+	case len(z.Cells) > 0:
+		return strings.Join(z.Cells, ", ")
+	}
+	return ""
+}
+
+func lengthText(sc *content.Scenario) string {
+	if sc.Length == nil || sc.Length.Turns == 0 {
+		if sc.Length != nil && sc.Length.Note != "" {
+			return sc.Length.Note
+		}
+		return "Not given by the scenario."
+	}
+	t := fmt.Sprintf("%d turns.", sc.Length.Turns)
+	if sc.Length.Note != "" {
+		t += " " + sc.Length.Note
+	}
+	return t
+}
+
+// ------------------------------------------------------------------------------------------- map
+
+func (w *writer) mapSection() {
+	d := w.d
+	sc := w.sc
+	w.h("Map")
+	set, _ := w.pkg.MapSet(sc)
+	if set == nil {
+		if sc.Map.Map != "" {
+			d.Para("Map "+sc.Map.Map+".", flow.BodyFont)
+		} else {
+			d.Para("No map given.", flow.BodyFont)
+		}
+		return
+	}
+	var lines []string
+	if len(sc.Map.Boards) > 0 {
+		for i, b := range sc.Map.Boards {
+			m := w.pkg.Map(b.Board)
+			n := b.Board
+			if m != nil && m.Name != "" {
+				n = m.Name + " (board " + boardLabel(m) + ")"
+			}
+			switch {
+			case i == 0:
+				lines = append(lines, n+": placed first, at the north-west")
+			case b.RightOf != "":
+				lines = append(lines, n+": right of (east of) board "+b.RightOf)
+			case b.LeftOf != "":
+				lines = append(lines, n+": left of (west of) board "+b.LeftOf)
+			case b.Above != "":
+				lines = append(lines, n+": above (north of) board "+b.Above)
+			case b.Below != "":
+				lines = append(lines, n+": below (south of) board "+b.Below)
+			}
+			if b.Rotate == 180 {
+				lines[len(lines)-1] += ", turned 180°"
+			}
+		}
+	} else if m := w.pkg.Map(sc.Map.Map); m != nil {
+		lines = append(lines, nameOr(m.Name, m.ID))
+	}
+	top := d.Y()
+	diagW := 2.4 * surface.Inch
+	textW := d.Width() - diagW - 12
+	// Text on the left, the diagram on the right.
+	y := top
+	for _, l := range lines {
+		for _, wl := range flow.Wrap(d.S, l, flow.BodyFont, textW) {
+			d.S.SetFill(flow.Ink)
+			d.S.Text(d.Left(), y, wl, flow.BodyFont, surface.Align{V: surface.Top})
+			y += 11.5
+		}
+	}
+	if w.opt.MapFile != "" {
+		for _, wl := range flow.Wrap(d.S, "The assembled map is printed to scale in "+w.opt.MapFile+".", flow.NoteFont, textW) {
+			d.S.SetFill(flow.Ink)
+			d.S.Text(d.Left(), y+3, wl, flow.NoteFont, surface.Align{V: surface.Top})
+			y += 10
+		}
+	}
+	h := w.diagram(set, d.Left()+textW+12, top, diagW)
+	d.SetY(math.Max(y, top+h) + 8)
+}
+
+func boardLabel(m *content.Map) string {
+	if m.Board != "" {
+		return m.Board
+	}
+	return m.ID
+}
+
+func nameOr(n, id string) string {
+	if n != "" {
+		return n
+	}
+	return id
+}
+
+// diagram draws the boards of a map set as labelled rectangles, to scale with each other, with a compass, and
+// returns its height.
+func (w *writer) diagram(set *content.MapSet, x, y, maxW float64) float64 {
+	s := w.d.S
+	if set.Type == content.GridOpen {
+		t := set.Table
+		k := maxW / t.Width
+		h := t.Height * k
+		s.SetStroke(flow.Ink, 0.8)
+		s.SetFill(surface.RGB(0xf0, 0xec, 0xdc))
+		s.Rect(x, y, maxW, h, surface.FillStroke)
+		s.SetFill(flow.Ink)
+		s.Text(x+maxW/2, y+h/2, fmt.Sprintf("%gin x %gin table", t.Width, t.Height), flow.SmallFont, surface.Align{H: surface.Center, V: surface.Middle})
+		return h + 10
+	}
+	cols, rows := float64(set.Cols), float64(set.Rows)
+	k := math.Min(maxW/cols, 1.8*surface.Inch/rows)
+	for _, b := range set.Boards {
+		bx, by := x+float64(b.Col)*k, y+12+float64(b.Row)*k
+		bw, bh := float64(b.Geo.Cols)*k, float64(b.Geo.Rows)*k
+		s.SetFill(surface.RGB(0xf3, 0xec, 0xd2))
+		s.SetStroke(flow.Ink, 1)
+		s.SetDash()
+		s.Rect(bx, by, bw, bh, surface.FillStroke)
+		s.SetFill(flow.Ink)
+		label := b.Name
+		if b.Rotate == 180 {
+			label += " (180°)"
+		}
+		s.Text(bx+bw/2, by+bh/2, label, surface.Font{Style: surface.Bold, Size: math.Min(14, bh*0.3)}, surface.Align{H: surface.Center, V: surface.Middle})
+	}
+	// Compass.
+	s.SetFill(flow.Ink)
+	s.Text(x+cols*k/2, y+9, "N", surface.Font{Style: surface.Bold, Size: 7}, surface.Align{H: surface.Center, V: surface.Baseline})
+	s.Text(x+cols*k/2, y+12+rows*k+9, "S", surface.Font{Style: surface.Bold, Size: 7}, surface.Align{H: surface.Center, V: surface.Baseline})
+	s.Text(x-3, y+12+rows*k/2, "W", surface.Font{Style: surface.Bold, Size: 7}, surface.Align{H: surface.Right, V: surface.Middle})
+	s.Text(x+cols*k+3, y+12+rows*k/2, "E", surface.Font{Style: surface.Bold, Size: 7}, surface.Align{V: surface.Middle})
+	// Entry edges.
+	for _, sd := range w.sc.Sides {
+		for _, en := range sd.Entry {
+			e, ok := set.Edge(en.Edge)
+			if !ok {
+				continue
+			}
+			n := nameOr(sd.Name, sd.ID)
+			if i := strings.Index(n, " ("); i > 0 {
+				n = n[:i]
+			}
+			f := surface.Font{Style: surface.Italic, Size: 6.5}
+			switch e.Side {
+			case "east":
+				s.Text(x+cols*k+3, y+12+rows*k/2+9, n, f, surface.Align{V: surface.Middle})
+			case "west":
+				s.Text(x-3, y+12+rows*k/2+9, n, f, surface.Align{H: surface.Right, V: surface.Middle})
+			case "north":
+				s.Text(x+cols*k/2+8, y+9, n, f, surface.Align{V: surface.Baseline})
+			case "south":
+				s.Text(x+cols*k/2+8, y+12+rows*k+9, n, f, surface.Align{V: surface.Baseline})
+			}
+		}
+	}
+	return rows*k + 24
+}
+
+// ------------------------------------------------------------------------------------------- sides
+
+func (w *writer) unitName(id string) string {
+	if u := w.pkg.UnitType(id); u != nil && u.Name != "" {
+		return u.Name
+	}
+	if m := w.pkg.Marker(id); m != nil && m.Name != "" {
+		return m.Name
+	}
+	return id
+}
+
+func (w *writer) unitAbbr(id string) string {
+	if u := w.pkg.UnitType(id); u != nil && u.Abbr != "" {
+		return u.Abbr
+	}
+	return w.unitName(id)
+}
+
+func (w *writer) forces(s *content.Side) []*content.Force {
+	var out []*content.Force
+	ids := append([]string{}, s.Forces...)
+	if s.Force != "" {
+		ids = append([]string{s.Force}, ids...)
+	}
+	for _, id := range ids {
+		if f := w.pkg.Force(id); f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// unitSummary is the 11.1 "Units" line: "2 HC, 4 LB, ..., Leaders 2 and 3".
+func (w *writer) unitSummary(s content.Side) string {
+	var parts []string
+	abbrs := map[string]int{}
+	for _, f := range w.forces(&s) {
+		for _, e := range f.Units {
+			if e.Unit != "" {
+				abbrs[w.unitAbbr(e.Unit)]++
+			}
+		}
+	}
+	for _, f := range w.forces(&s) {
+		for _, e := range f.Units {
+			if e.Unit == "" {
+				continue
+			}
+			a := w.unitAbbr(e.Unit)
+			if abbrs[a] > 1 { // two types share an abbreviation (leaders "L"): name them
+				a = w.unitName(e.Unit)
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", max(e.Count, 1), a))
+		}
+	}
+	if len(parts) == 0 {
+		return "as the scenario's forces give"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (w *writer) entries(s content.Side) string {
+	var parts []string
+	for _, e := range s.Entry {
+		t := "enter"
+		if e.Edge != "" {
+			t += " from the " + e.Edge + " edge"
+		}
+		if len(e.Cells) > 0 {
+			t += " at " + strings.Join(e.Cells, ", ")
+		}
+		if e.Turn > 0 {
+			t += fmt.Sprintf(" on turn %d", e.Turn)
+		}
+		if len(e.Units) > 0 {
+			var ns []string
+			for _, u := range e.Units {
+				ns = append(ns, w.unitName(u))
+			}
+			t += " (" + strings.Join(ns, ", ") + ")"
+		}
+		if e.Note != "" {
+			t += ": " + e.Note
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (w *writer) side(s *content.Side) {
+	d := w.d
+	title := nameOr(s.Name, s.ID)
+	w.h(title)
+	var f [][2]string
+	if len(s.Faction) > 0 {
+		f = append(f, [2]string{"Factions", strings.Join(s.Faction, ", ")})
+	}
+	if s.First {
+		f = append(f, [2]string{"Turn order", "moves first"})
+	}
+	if s.Budget != nil {
+		f = append(f, [2]string{"Budget", s.Budget.String() + " points"})
+	}
+	if s.Commander != "" {
+		f = append(f, [2]string{"Commander", w.unitName(s.Commander)})
+	}
+	if s.RoutLimit != nil {
+		f = append(f, [2]string{"Rout limit", s.RoutLimit.String()})
+	}
+	if s.Trumps != nil {
+		f = append(f, [2]string{"Trumps", fmt.Sprint(*s.Trumps)})
+	}
+	if s.Stacking != nil {
+		f = append(f, [2]string{"Stacking", fmt.Sprintf("at most %d units per cell", *s.Stacking)})
+	}
+	if len(s.Entry) > 0 {
+		f = append(f, [2]string{"Entry", w.entries(*s)})
+	}
+	if dep := deployment(s.Deployment); dep != "" {
+		f = append(f, [2]string{"Deployment", dep})
+	}
+	for _, m := range s.Minimums {
+		t := fmt.Sprintf("at least %d %s", m.Count, w.unitName(m.Unit))
+		if m.Note != "" {
+			t += ": " + m.Note
+		}
+		f = append(f, [2]string{"Must take", t})
+	}
+	for _, it := range s.Items {
+		t := it.Count.String() + " " + w.itemName(it.Item)
+		if it.Note != "" {
+			t += ": " + it.Note
+		}
+		f = append(f, [2]string{"Receives", t})
+	}
+	d.Fields(f)
+	w.forceTable(*s)
+	if s.Notes != "" {
+		d.Para(s.Notes, flow.NoteFont)
+	}
+}
+
+func (w *writer) itemName(id string) string {
+	if w.pkg.System != nil {
+		for _, it := range w.pkg.System.Items {
+			if it.ID == id && it.Name != "" {
+				return it.Name
+			}
+		}
+	}
+	return id
+}
+
+// forceTable lists a side's units: count, unit, and where each is set up.
+func (w *writer) forceTable(s content.Side) {
+	setup := map[string][]string{}
+	for _, p := range s.Setup {
+		where := strings.Join(p.Cells, ", ")
+		if p.Zone != nil {
+			where = deployment(p.Zone)
+		}
+		if p.Count > 0 && len(p.Cells) == 0 {
+			where = fmt.Sprintf("%d: %s", p.Count, where)
+		}
+		setup[p.Unit] = append(setup[p.Unit], where)
+	}
+	tab := &flow.Table{Header: []string{"Unit", "Count", "Set up, or the force's note"}, Numeric: map[int]bool{1: true}, DropEmpty: true}
+	total := 0
+	for _, f := range w.forces(&s) {
+		for _, e := range f.Units {
+			if e.Unit == "" {
+				continue
+			}
+			n := max(e.Count, 1)
+			total += n
+			name := w.unitName(e.Unit)
+			if e.Name != "" {
+				name = e.Name + " (" + name + ")"
+			}
+			where := strings.Join(setup[e.Unit], "; ")
+			delete(setup, e.Unit)
+			if where == "" && e.Note != "" {
+				where = e.Note
+			}
+			tab.Rows = append(tab.Rows, []string{name, fmt.Sprint(n), where})
+		}
+	}
+	// Setups of units no force line names (a commander, components).
+	for _, p := range s.Setup {
+		if where, ok := setup[p.Unit]; ok {
+			tab.Rows = append(tab.Rows, []string{w.unitName(p.Unit), fmt.Sprint(max(p.Count, 1)), strings.Join(where, "; ")})
+			delete(setup, p.Unit)
+		}
+	}
+	if len(tab.Rows) == 0 {
+		return
+	}
+	tab.Bold = map[int]bool{len(tab.Rows): true}
+	tab.Rows = append(tab.Rows, []string{"Total", fmt.Sprint(total), ""})
+	w.d.Table(tab)
+}
+
+func (w *writer) reinforcements() {
+	if len(w.sc.Reinforcements) == 0 {
+		return
+	}
+	w.h("Reinforcements")
+	tab := &flow.Table{Header: []string{"Turn", "Side", "Units", "Entry"}}
+	for _, r := range w.sc.Reinforcements {
+		var us []string
+		for _, e := range r.Units {
+			id := e.Unit
+			if id == "" {
+				id = e.Marker
+			}
+			us = append(us, fmt.Sprintf("%d %s", max(e.Count, 1), w.unitName(id)))
+		}
+		entry := r.Entry.Edge
+		if len(r.Entry.Cells) > 0 {
+			entry = strings.TrimSpace(entry + " " + strings.Join(r.Entry.Cells, ", "))
+		}
+		if r.Entry.Note != "" {
+			entry = strings.TrimSpace(entry + ": " + r.Entry.Note)
+		}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Turn), w.sideName(r.Side), strings.Join(us, ", "), entry})
+	}
+	w.d.Table(tab)
+}
+
+func (w *writer) sideName(id string) string {
+	for _, s := range w.sc.Sides {
+		if s.ID == id {
+			return nameOr(s.Name, s.ID)
+		}
+	}
+	return id
+}
+
+func (w *writer) stacking() {
+	var lines []string
+	for _, s := range w.sc.Sides {
+		if s.Stacking != nil {
+			lines = append(lines, fmt.Sprintf("%s: at most %d units per cell.", nameOr(s.Name, s.ID), *s.Stacking))
+		}
+	}
+	if sys := w.pkg.System; sys != nil && sys.Stacking != nil {
+		st := sys.Stacking
+		t := ""
+		if st.Limit > 0 {
+			t = fmt.Sprintf("At most %d units per side in a cell.", st.Limit)
+		}
+		for _, c := range st.PerClass {
+			if c.Doc != "" {
+				t += " " + c.Doc
+			} else {
+				t += fmt.Sprintf(" At most %d of %s.", c.Max, strings.Join(c.Classes, ", "))
+			}
+		}
+		if st.Doc != "" {
+			t += " " + st.Doc
+		}
+		if st.Source != "" {
+			t += " (" + st.Source + ")"
+		}
+		if t = strings.TrimSpace(t); t != "" {
+			lines = append(lines, "Game rule: "+t)
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	w.h("Stacking")
+	for _, l := range lines {
+		w.d.Para(l, flow.BodyFont)
+	}
+}
+
+// ------------------------------------------------------------------------------------------- victory
+
+func (w *writer) victory() {
+	w.h("Victory conditions")
+	w.victoryBody()
+}
+
+func (w *writer) victoryBody() {
+	d := w.d
+	v := w.sc.Victory
+	if v == nil {
+		d.Para("Not given by the scenario.", flow.BodyFont)
+		return
+	}
+	d.Para(v.Description, flow.BodyFont)
+	if len(v.Conditions) > 0 {
+		if Format111(w.sc) {
+			d.Para(strings.Join(v.Conditions, "; ")+".", flow.BoldFont)
+		} else {
+			d.Bullets(v.Conditions, flow.BodyFont)
+		}
+	}
+	if len(v.Awards) > 0 {
+		tab := &flow.Table{Header: []string{"Side", "Points", "For each"}, Numeric: map[int]bool{1: true}}
+		for _, a := range v.Awards {
+			per := a.Per
+			if a.Once {
+				per += " (once)"
+			}
+			pts := a.Points.String()
+			if a.Points.Num > 0 {
+				pts = "+" + pts
+			}
+			tab.Rows = append(tab.Rows, []string{w.sideName(a.Side), pts, per})
+		}
+		d.Table(tab)
+	}
+	if len(v.Levels) > 0 {
+		head := "Victory levels"
+		if v.Score != "" {
+			if v.Measure == "ratio" {
+				head += " (ratio of " + w.sideName(v.Score) + "'s victory points to the enemy's)"
+			} else {
+				head += " (" + w.sideName(v.Score) + "'s points)"
+			}
+		}
+		d.Para(head, flow.BoldFont)
+		tab := &flow.Table{Header: []string{"Level", "Score", "Winner"}}
+		for _, l := range v.Levels {
+			win := "-"
+			if l.Winner != "" {
+				win = w.sideName(l.Winner)
+			}
+			tab.Rows = append(tab.Rows, []string{l.Name, charts.Bound(l), win})
+		}
+		d.Table(tab)
+	}
+	if v.Source != "" {
+		d.Para("Source: "+v.Source, flow.NoteFont)
+	}
+}
+
+func (w *writer) objectives() {
+	if len(w.sc.Objectives) == 0 {
+		return
+	}
+	w.h("Objectives")
+	tab := &flow.Table{Header: []string{"Objective", "Where", "Points", "For"}, DropEmpty: true}
+	for _, o := range w.sc.Objectives {
+		where := strings.Join(o.Cells, ", ")
+		if where == "" && o.Location != "" {
+			where = "location " + o.Location
+		}
+		pts := ""
+		if o.Points != nil {
+			pts = o.Points.String()
+		}
+		var for_ []string
+		for _, s := range o.Sides {
+			for_ = append(for_, w.sideName(s))
+		}
+		tab.Rows = append(tab.Rows, []string{nameOr(o.Name, o.ID), where, pts, strings.Join(for_, ", ")})
+	}
+	w.d.Table(tab)
+}
+
+func (w *writer) lists() {
+	if len(w.sc.TerrainMods) > 0 {
+		w.list("Terrain modifications", w.sc.TerrainMods, "")
+	}
+	if len(w.sc.SpecialRules) > 0 {
+		w.list("Special rules", w.sc.SpecialRules, "")
+	}
+}
+
+func (w *writer) list(title string, items []string, none string) {
+	if len(items) == 0 && none == "" {
+		return
+	}
+	w.h(title)
+	if len(items) == 0 {
+		w.d.Para(none, flow.BodyFont)
+		return
+	}
+	w.d.Bullets(items, flow.BodyFont)
+}
+
+func (w *writer) turnTrack() {
+	if w.sc.Length == nil || w.sc.Length.Turns <= 0 {
+		return
+	}
+	w.h("Turn record")
+	labels := make([]string, w.sc.Length.Turns)
+	for i := range labels {
+		labels[i] = fmt.Sprint(i + 1)
+	}
+	w.d.Track(labels, 0.5*surface.Inch)
+}
