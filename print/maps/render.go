@@ -18,11 +18,16 @@ func (d *Drawing) Render(s surface.Surface, pl Plan) error {
 
 // RenderPage draws page i of the plan: a tile, or the legend page that follows the tiles.
 func (d *Drawing) RenderPage(s surface.Surface, pl Plan, i int) {
-	s.BeginPage(pl.Page.W, pl.Page.H)
 	if i >= len(pl.Tiles) {
+		// The legend of a map on one large sheet goes on a page of ordinary size.
+		if max(pl.Page.W, pl.Page.H) > 17*surface.Inch+1 {
+			pl.Page = surface.Size{W: surface.LetterW, H: surface.LetterH}
+		}
+		s.BeginPage(pl.Page.W, pl.Page.H)
 		d.legendPage(s, pl)
 		return
 	}
+	s.BeginPage(pl.Page.W, pl.Page.H)
 	t := pl.Tiles[i]
 	f := t.Frame
 	s.SetPageBoxes(surface.PageBoxes{Trim: f})
@@ -53,9 +58,8 @@ func (d *Drawing) drawArt(p *pen) {
 func (d *Drawing) legendPage(s surface.Surface, pl Plan) {
 	m := pl.Margin + 0.25*surface.Inch
 	w := pl.Page.W - 2*m
-	d.stripW = w
 	p := &pen{s: s, dx: m, dy: m, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
-	d.drawStrip(p, 0, 0, math.Min(w, rightW), false)
+	d.drawStrip(p, 0, 0, math.Min(w, 2*rightW), false)
 }
 
 // alignMarks draws crosshairs in the overlap between neighbouring tiles, at the same map positions on both,

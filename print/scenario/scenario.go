@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -312,6 +313,16 @@ func (w *writer) diagram(set *content.MapSet, x, y, maxW float64) float64 {
 	}
 	cols, rows := float64(set.Cols), float64(set.Rows)
 	k := math.Min(maxW/cols, 1.8*surface.Inch/rows)
+	if md, err := maps.ForScenario(w.pkg, w.sc); err == nil {
+		// A miniature of the map, boards outlined and named; the compass and entries around it.
+		mw, mh := md.Miniature(s, x, y+12, maxW, 1.8*surface.Inch)
+		if mw > 0 {
+			k = math.Min(mw/cols, mh/rows)
+			cols, rows = mw/k, mh/k
+			w.compass(set, x, y, cols, rows, k)
+			return rows*k + 24
+		}
+	}
 	for _, b := range set.Boards {
 		bx, by := x+float64(b.Col)*k, y+12+float64(b.Row)*k
 		bw, bh := float64(b.Geo.Cols)*k, float64(b.Geo.Rows)*k
@@ -326,7 +337,13 @@ func (w *writer) diagram(set *content.MapSet, x, y, maxW float64) float64 {
 		}
 		s.Text(bx+bw/2, by+bh/2, label, surface.Font{Style: surface.Bold, Size: math.Min(14, bh*0.3)}, surface.Align{H: surface.Center, V: surface.Middle})
 	}
-	// Compass.
+	w.compass(set, x, y, cols, rows, k)
+	return rows*k + 24
+}
+
+// compass writes N, S, W, E round a diagram of cols x rows cells at k points each, and the sides' entry edges.
+func (w *writer) compass(set *content.MapSet, x, y, cols, rows, k float64) {
+	s := w.d.S
 	s.SetFill(flow.Ink)
 	s.Text(x+cols*k/2, y+9, "N", surface.Font{Style: surface.Bold, Size: 7}, surface.Align{H: surface.Center, V: surface.Baseline})
 	s.Text(x+cols*k/2, y+12+rows*k+9, "S", surface.Font{Style: surface.Bold, Size: 7}, surface.Align{H: surface.Center, V: surface.Baseline})
@@ -356,7 +373,6 @@ func (w *writer) diagram(set *content.MapSet, x, y, maxW float64) float64 {
 			}
 		}
 	}
-	return rows*k + 24
 }
 
 // ------------------------------------------------------------------------------------------- sides

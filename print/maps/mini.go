@@ -1,0 +1,68 @@
+package maps
+
+import (
+	"math"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Miniature draws a small overview of a grid map at (x, y), at most w wide and h high: terrain, hexside
+// features, roads, the boards' outlines and names, and a scenario's objectives. It returns the size drawn, or
+// zeros for an open tabletop (which has no cells to shrink).
+func (d *Drawing) Miniature(s surface.Surface, x, y, w, h float64) (float64, float64) {
+	if d.Set.Type == content.GridOpen {
+		return 0, 0
+	}
+	gw, gh := d.mapW-2*d.border, d.mapH-2*d.border
+	k := math.Min(w/gw, h/gh)
+	s.Push()
+	s.Translate(x-d.border*k, y-d.border*k)
+	s.Scale(k, k)
+	p := &pen{s: s, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
+	var poly, buf []surface.Pt
+	set := d.Set
+	for row := 0; row < set.Rows; row++ {
+		for col := 0; col < set.Cols; col++ {
+			c := grid.Cell{Col: col, Row: row}
+			poly = d.cellPoly(c, poly)
+			col := d.terrainColour(set.Terrain(c))
+			s.SetFill(col)
+			s.SetStroke(col, 0.8/k) // hides the seams between neighbours
+			s.Polygon(p.poly(poly, buf), surface.FillStroke)
+		}
+	}
+	d.drawSides(p)
+	d.drawPaths(p)
+	if d.Scenario != nil {
+		d.drawObjectives(p)
+	}
+	s.Pop()
+	// Board outlines and names, in page units so they stay legible.
+	for _, b := range set.Boards {
+		a := d.cellPoly(grid.Cell{Col: b.Col, Row: b.Row}, nil)
+		z := d.cellPoly(grid.Cell{Col: b.Col + b.Geo.Cols - 1, Row: b.Row + b.Geo.Rows - 1}, nil)
+		x0, y0, _, _ := bbox(a)
+		_, _, x1, y1 := bbox(z)
+		px := func(v float64) float64 { return x + (v-d.border)*k }
+		py := func(v float64) float64 { return y + (v-d.border)*k }
+		s.SetStroke(surface.Black, 1)
+		s.SetDash()
+		s.Rect(px(x0), py(y0), (x1-x0)*k, (y1-y0)*k, surface.Stroke)
+		if len(set.Boards) > 1 || b.Map.Board != "" {
+			name := b.Name
+			if b.Rotate == 180 {
+				name += " (180°)"
+			}
+			cx, cy := (px(x0)+px(x1))/2, (py(y0)+py(y1))/2
+			f := surface.Font{Style: surface.Bold, Size: math.Min(16, (y1-y0)*k*0.25)}
+			tw := s.MeasureText(name, f)
+			s.SetFill(surface.RGBA(255, 255, 255, 200))
+			s.Rect(cx-tw/2-3, cy-f.Size*0.6, tw+6, f.Size*1.2, surface.Fill)
+			s.SetFill(surface.Black)
+			s.Text(cx, cy, name, f, surface.Align{H: surface.Center, V: surface.Middle})
+		}
+	}
+	return gw * k, gh * k
+}
