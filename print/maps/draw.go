@@ -141,7 +141,7 @@ func (d *Drawing) drawGrid(p *pen) {
 		s.Push()
 		s.ClipPolygon(buf)
 		x0, y0, x1, y1 := bbox(poly)
-		drawPattern(s, pat, patternInk(d.terrainColour(v.ter)), d.cell, p, x0, y0, x1, y1)
+		drawPattern(s, pat, patternInk(d.terrainColour(v.ter)), math.Min(d.cell, patternCell), p, x0, y0, x1, y1)
 		s.Pop()
 	}
 	// Contours where the ground falls away.
@@ -151,7 +151,7 @@ func (d *Drawing) drawGrid(p *pen) {
 		}
 	})
 	// Grid lines.
-	s.SetStroke(gridColour, math.Max(0.35, d.cell/120))
+	s.SetStroke(gridColour, clamp(d.cell/120, 0.35, 0.8))
 	s.SetDash()
 	s.SetLineJoin(surface.RoundJoin)
 	for _, v := range cells {
@@ -209,6 +209,9 @@ func (d *Drawing) drawGrid(p *pen) {
 
 func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
 
+// patternCell is the largest cell size patterns are scaled for: on bigger cells they repeat instead of growing.
+const patternCell = 0.6 * surface.Inch
+
 func itoa(n int) string {
 	neg := n < 0
 	if neg {
@@ -251,7 +254,7 @@ func (d *Drawing) drawContours(p *pen, cells func(func(grid.Cell))) {
 	}
 	s := p.s
 	ink := surface.RGB(0x6b, 0x4a, 0x1f)
-	s.SetStroke(ink, math.Max(0.5, d.cell/60))
+	s.SetStroke(ink, clamp(d.cell/60, 0.5, 1.2))
 	s.SetDash()
 	s.SetLineCap(surface.RoundCap)
 	var nb []grid.Cell
@@ -299,7 +302,7 @@ func (d *Drawing) drawBoardJoins(p *pen) {
 		return
 	}
 	s := p.s
-	s.SetStroke(surface.RGB(0x80, 0x10, 0x10), math.Max(1.2, d.cell/25))
+	s.SetStroke(surface.RGB(0x80, 0x10, 0x10), clamp(d.cell/25, 1.2, 3))
 	s.SetDash(4, 2)
 	var nb []grid.Cell
 	for _, b := range set.Boards {
@@ -338,6 +341,7 @@ type lineStyle struct {
 	kind   string // water, stream, slope, wall, hedge, road, trail, rail, line, bridge, ford
 	colour surface.Color
 	width  float64 // relative to the cell size
+	most   float64 // the most it may be, in points, on big cells
 	fixed  float64 // absolute width in points from the feature's `width`, 0 if none
 }
 
@@ -370,11 +374,11 @@ func (d *Drawing) lineStyle(id string) lineStyle {
 	case content.FeaturePath:
 		switch {
 		case has("trail", "track", "path"):
-			st.kind, st.width = "trail", 0.05
+			st.kind, st.width, st.most = "trail", 0.05, 3
 		case has("rail"):
-			st.kind, st.width = "rail", 0.05
+			st.kind, st.width, st.most = "rail", 0.05, 3
 		default:
-			st.kind, st.width = "road", 0.11
+			st.kind, st.width, st.most = "road", 0.11, 7
 		}
 	case content.FeatureCrossing:
 		st.kind = "bridge"
@@ -384,17 +388,17 @@ func (d *Drawing) lineStyle(id string) lineStyle {
 	default:
 		switch {
 		case has("stream", "creek", "brook"):
-			st.kind, st.width = "stream", 0.07
+			st.kind, st.width, st.most = "stream", 0.07, 5
 		case water || has("river", "canal"):
-			st.kind, st.width = "water", 0.12
+			st.kind, st.width, st.most = "water", 0.12, 9
 		case has("slope", "cliff", "escarp", "ridge", "crest"):
-			st.kind, st.width = "slope", 0.05
+			st.kind, st.width, st.most = "slope", 0.05, 3
 		case has("wall", "fort", "rampart", "palisade"):
-			st.kind, st.width = "wall", 0.07
+			st.kind, st.width, st.most = "wall", 0.07, 5
 		case has("hedge", "bocage"):
-			st.kind, st.width = "hedge", 0.06
+			st.kind, st.width, st.most = "hedge", 0.06, 4
 		default:
-			st.kind, st.width = "line", 0.05
+			st.kind, st.width, st.most = "line", 0.05, 3
 		}
 	}
 	return st
@@ -404,7 +408,11 @@ func (st lineStyle) w(cell float64) float64 {
 	if st.fixed > 0 {
 		return st.fixed
 	}
-	return math.Max(0.8, st.width*cell)
+	w := math.Max(0.8, st.width*cell)
+	if st.most > 0 {
+		w = math.Min(w, st.most)
+	}
+	return w
 }
 
 // boardCell reads a label written in a board's own file (bare or prefixed) as a set cell.
@@ -553,7 +561,7 @@ func (d *Drawing) sideTicks(p *pen, segs [][2]surface.Pt, owners [][2]grid.Cell,
 			continue
 		}
 		nx, ny = nx/l, ny/l
-		tl := d.cell * 0.12
+		tl := math.Min(d.cell*0.12, 6)
 		for _, t := range []float64{0.2, 0.4, 0.6, 0.8} {
 			q := surface.Pt{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t}
 			r0 := p.pt(q.X, q.Y)
@@ -608,7 +616,7 @@ func (d *Drawing) drawCrossings(p *pen) {
 			if !p.visible(mid.X-d.cell, mid.Y-d.cell, mid.X+d.cell, mid.Y+d.cell) {
 				continue
 			}
-			half, wide := d.cell*0.24, d.cell*0.09
+			half, wide := math.Min(d.cell*0.24, 24), math.Min(d.cell*0.09, 9)
 			quad := func(h, w float64) []surface.Pt {
 				return []surface.Pt{
 					p.pt(mid.X-ux*h-vx*w, mid.Y-uy*h-vy*w), p.pt(mid.X+ux*h-vx*w, mid.Y+uy*h-vy*w),
