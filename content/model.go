@@ -1,6 +1,9 @@
 package content
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/validate/diag"
 )
@@ -826,10 +829,11 @@ type VictoryBand struct {
 	Fields   FieldPos      `yaml:"-"`
 }
 
-// Generated records how a generated scenario or map was made, so anyone can make it again.
+// Generated records how a generated scenario or map was made, so anyone can make it again. Seeds are whole
+// numbers from 0 to 2^63-1 (what a content file's integers hold).
 type Generated struct {
 	Generator string `yaml:"generator"`
-	Seed      uint64 `yaml:"seed"`
+	Seed      int64  `yaml:"seed"`
 	Muster    string `yaml:"muster"`
 }
 
@@ -866,9 +870,38 @@ type Generator struct {
 	Scenario *ScenarioGen `yaml:"scenario"`
 }
 
-// MapGen shapes random terrain.
+// Roll is a number a generator draws: a dice expression (`1d4` boards, THG 14.3) or a fixed whole number
+// (`8` objectives, Fields of Honor). Written as either; the zero Roll is unset.
+type Roll struct {
+	Dice  value.Dice // Dice.Count is 0 for a fixed number
+	Fixed int
+	Set   bool
+}
+
+func (r *Roll) fromScalar(s string) {
+	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+		*r = Roll{Fixed: n, Set: true}
+		return
+	}
+	if d, err := value.ParseDice(s); err == nil {
+		*r = Roll{Dice: d, Set: true}
+	}
+}
+
+// String is the roll as written: 1d4 or 8.
+func (r Roll) String() string {
+	if r.Dice.Count > 0 {
+		return r.Dice.String()
+	}
+	return strconv.Itoa(r.Fixed)
+}
+
+// MapGen shapes random terrain. Ranges ([min, max]) are inclusive; a range left out takes the generator's
+// default.
 type MapGen struct {
-	Base        string         `yaml:"base"` // map to start from (size, numbering)
+	Base        string         `yaml:"base"`  // map to start from (size, numbering, edges; open tables keep its pieces)
+	Bases       []string       `yaml:"bases"` // maps to draw the base from, one at random (FoH: the five generic maps)
+	Board       string         `yaml:"board"` // board name of the generated map, for board-letter-number labels
 	Grid        *GridSpec      `yaml:"grid"`
 	Default     string         `yaml:"default"` // terrain of unfilled cells
 	Mix         []TerrainShare `yaml:"mix"`
@@ -883,8 +916,8 @@ type MapGen struct {
 // TerrainShare is one terrain's share of the map and how it clumps.
 type TerrainShare struct {
 	Terrain  string       `yaml:"terrain"`
-	Share    value.Number `yaml:"share"` // fraction of cells, e.g. 0.15 or 3/20
-	Clusters *[2]int      `yaml:"clusters"`
+	Share    value.Number `yaml:"share"`    // fraction of cells, e.g. 0.15 or 3/20
+	Clusters []int        `yaml:"clusters"` // [min, max] contiguous clusters
 	At       diag.Pos     `yaml:"-"`
 	Fields   FieldPos     `yaml:"-"`
 }
@@ -892,8 +925,8 @@ type TerrainShare struct {
 // RiverGen places rivers as chains of hexsides from edge to edge.
 type RiverGen struct {
 	Feature string `yaml:"feature"`
-	Count   [2]int `yaml:"count"`
-	Forks   [2]int `yaml:"forks"`
+	Count   []int  `yaml:"count"` // [min, max] rivers
+	Forks   []int  `yaml:"forks"` // [min, max] forks per river
 	Bridge  string `yaml:"bridge"`
 	Ford    string `yaml:"ford"`
 }
@@ -901,20 +934,23 @@ type RiverGen struct {
 // RoadGen links settlements and map edges with roads.
 type RoadGen struct {
 	Feature string `yaml:"feature"`
-	Count   [2]int `yaml:"count"`
+	Count   []int  `yaml:"count"` // [min, max] roads that run on to a map edge
 }
 
-// SettlementGen places settlements with a minimum spacing.
+// SettlementGen places settlements with a minimum spacing: in cells on a grid, in inches on an open table.
 type SettlementGen struct {
-	Terrain    string `yaml:"terrain"`
-	Count      [2]int `yaml:"count"`
-	MinSpacing int    `yaml:"minSpacing"`
-	Size       [2]int `yaml:"size"`
+	Terrain    string        `yaml:"terrain"`
+	Count      []int         `yaml:"count"`      // [min, max] settlements
+	MinSpacing int           `yaml:"minSpacing"` // cells between settlements (grids)
+	Size       []int         `yaml:"size"`       // [min, max] cells per settlement (grids)
+	MinSize    *value.Length `yaml:"minSize"`    // smallest settlement across (open tables)
+	MaxSize    *value.Length `yaml:"maxSize"`    // largest settlement across (open tables)
+	Spacing    *value.Length `yaml:"spacing"`    // clear ground round a settlement (open tables)
 }
 
 // PieceGen places open-tabletop terrain pieces that do not overlap.
 type PieceGen struct {
-	Count   [2]int        `yaml:"count"`
+	Count   []int         `yaml:"count"`
 	Terrain []string      `yaml:"terrain"`
 	MinSize *value.Length `yaml:"minSize"`
 	MaxSize *value.Length `yaml:"maxSize"`
@@ -930,7 +966,7 @@ type ScenarioGen struct {
 	Sides      []SideGen      `yaml:"sides"`
 	Points     *value.Number  `yaml:"points"`
 	Balance    *value.Number  `yaml:"balance"` // allowed difference as a fraction of the budget
-	Length     [2]int         `yaml:"length"`
+	Length     []int          `yaml:"length"`  // [min, max] turns
 	Victory    *VictoryGen    `yaml:"victory"`
 	Scale      string         `yaml:"scale"`
 	At         diag.Pos       `yaml:"-"`
@@ -938,43 +974,57 @@ type ScenarioGen struct {
 
 // BoardsGen draws the number of boards and their placement (THG 14.3: 1d4).
 type BoardsGen struct {
-	From  []string   `yaml:"from"`
-	Count value.Dice `yaml:"count"`
-	Place string     `yaml:"place"` // row, grid or random-adjacent
+	From   []string `yaml:"from"`
+	Count  Roll     `yaml:"count"`
+	Place  string   `yaml:"place"`  // row, column, grid or random-adjacent
+	Rotate bool     `yaml:"rotate"` // each board may be turned 180 degrees
 }
 
 // ObjectivesGen places objectives by dice coordinates or alternately with spacing.
 type ObjectivesGen struct {
-	Count      value.Dice   `yaml:"count"`
-	Method     string       `yaml:"method"` // dice or alternate
-	Column     value.Dice   `yaml:"column"`
-	Row        value.Dice   `yaml:"row"`
-	MinSpacing int          `yaml:"minSpacing"`
-	Points     value.Number `yaml:"points"`
+	Count      Roll          `yaml:"count"`
+	Method     string        `yaml:"method"` // dice or alternate
+	Column     value.Dice    `yaml:"column"`
+	Row        value.Dice    `yaml:"row"`
+	MinSpacing int           `yaml:"minSpacing"` // cells between objectives (grids)
+	Spacing    *value.Length `yaml:"spacing"`    // inches between objectives (open tables)
+	Points     value.Number  `yaml:"points"`
 }
 
-// EntryGen picks entry edges.
+// EntryGen picks entry edges: a random map side each (THG 14.4) or opposite sides. With setupDepth, the sides
+// set up within that many cells of their edge instead of entering by it.
 type EntryGen struct {
-	Method   string `yaml:"method"` // random-side, opposite
-	Distinct bool   `yaml:"distinct"`
+	Method     string `yaml:"method"` // random-side, opposite
+	Distinct   bool   `yaml:"distinct"`
+	SetupDepth int    `yaml:"setupDepth"`
 }
 
 // SideGen is one side of a generated scenario.
 type SideGen struct {
-	ID      string   `yaml:"id"`
-	Name    string   `yaml:"name"`
-	Faction []string `yaml:"faction"`
-	Mix     string   `yaml:"mix"`
-	Units   []string `yaml:"units"`
+	ID      string     `yaml:"id"`
+	Name    string     `yaml:"name"`
+	Faction []string   `yaml:"faction"`
+	Mix     string     `yaml:"mix"`
+	Units   []string   `yaml:"units"`
+	Classes []string   `yaml:"classes"`
+	Exclude []string   `yaml:"exclude"` // unit types never bought (THG 15.3.1: the Emperor is not used)
+	Items   []string   `yaml:"items"`   // items the side may buy with points left over
+	Take    []UnitPick `yaml:"take"`    // units taken whatever the points: leaders that cost nothing
+	At      diag.Pos   `yaml:"-"`
+	Fields  FieldPos   `yaml:"-"`
+}
+
+// UnitPick is a number of units of one type, or of some classes, a generated side takes.
+type UnitPick struct {
+	Unit    string   `yaml:"unit"`
 	Classes []string `yaml:"classes"`
-	At      diag.Pos `yaml:"-"`
-	Fields  FieldPos `yaml:"-"`
+	Count   []int    `yaml:"count"` // [min, max]
 }
 
 // VictoryGen chooses victory conditions from templates.
 type VictoryGen struct {
 	Templates []string `yaml:"templates"` // hold-objectives, exit-units, destroy-vp
-	Levels    []string `yaml:"levels"`
+	Levels    []string `yaml:"levels"`    // level names, worst for the scoring side first; {winner} is a side's name
 }
 
 // ------------------------------------------------------------------------------------------- Fixture

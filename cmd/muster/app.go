@@ -74,6 +74,7 @@ Examples:
 			versionCommand(),
 			completionCommand(),
 			rosterCommand(), rulesCommand(), testCommand(),
+			generateCommand(),
 		},
 	}
 }

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/generators"
+	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/urfave/cli/v2"
+)
+
+const generateHelp = `Runs one of the package's Generator documents with a seed and writes the result as a YAML content file:
+the same package, generator and seed give the same file, byte for byte, on any machine. The file records
+the generator, the seed and muster's version under generated: (a map, which has no such field, in a comment
+and its source line), and its second line is the command that makes it again.
+
+The result is checked with the whole validation pipeline, exactly as muster validate checks a file inside
+the package, before anything is written; if it does not validate, nothing is written and the exit code is 1.
+When the settings cannot be met (a budget too small for the units the rules require, more objectives than
+the map has room for), the error says which constraint failed.
+
+Where to put the file: inside the package folder, in a folder its muster.yaml includes (scenarios/ for a
+scenario, boards/ or maps/ for a map), so that muster validate and muster build see it with its game. A file
+written outside the package is still valid content, but muster validate FILE looks for the game in the
+folders above the file: move it into the package (or generate it there) before validating or building.
+Without -o the file goes to standard output, written as if it lived at the top of the package folder.
+
+Exit codes: 0 written, 1 the settings cannot be met or the result does not validate, 2 usage or I/O failure.`
+
+func generateCommand() *cli.Command {
+	flags := func(points bool) []cli.Flag {
+		fs := append(outputFlags(),
+			&cli.StringFlag{Name: "seed", Usage: "the seed: a whole number from 0 to 9223372036854775807 (required)"},
+			&cli.StringFlag{Name: "generator", Usage: "the Generator document's `ID` (default: the package's only one of this kind)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` (default: standard output)"},
+		)
+		if points {
+			fs = append(fs, &cli.StringFlag{Name: "points", Usage: "points per side, instead of the settings' (e.g. 60)"})
+		}
+		return fs
+	}
+	sub := func(kind, usage, example string) *cli.Command {
+		return &cli.Command{
+			Name:        kind,
+			Usage:       usage,
+			ArgsUsage:   "PACKAGE_DIR --seed N",
+			Flags:       flags(kind == "scenario"),
+			Before:      checkFormat,
+			Description: generateHelp + "\n\nExamples:\n" + example,
+			Action:      func(c *cli.Context) error { return runGenerate(c, kind) },
+		}
+	}
+	return &cli.Command{
+		Name:  "generate",
+		Usage: "generate a random map or scenario from a package's generator settings and a seed",
+		Subcommands: []*cli.Command{
+			sub("scenario", "generate a scenario: boards or a map, objectives, entries, point-bought forces and victory conditions",
+				"   muster generate scenario examples/highest-ground --seed 7 -o examples/highest-ground/scenarios/random-7.yaml\n"+
+					"   muster generate scenario examples/highest-ground --seed 7 --points 60 > s.yaml"),
+			sub("map", "generate a map: terrain clusters, rivers, roads, settlements (or tabletop pieces)",
+				"   muster generate map examples/highest-ground --generator thg-random-board --seed 3 -o examples/highest-ground/boards/V-3.yaml"),
+		},
+	}
+}
+
+func runGenerate(c *cli.Context, kind string) error {
+	names := []string{"seed", "generator", "out", "o", "points", "format", "f", "quiet", "q", "strict"}
+	pos, fl, err := splitArgs(c, names...)
+	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
+		return exitError{exitUsage}
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: name one package folder (e.g. muster generate %s examples/highest-ground --seed 7)\n", kind, kind)
+		return exitError{exitUsage}
+	}
+	pkgDir := pos[0]
+	if st, err := os.Stat(pkgDir); err != nil || !st.IsDir() {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %s is not a package folder\n", kind, pkgDir)
+		return exitError{exitUsage}
+	}
+	seedText, ok := fl["seed"]
+	if !ok {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: give a seed (--seed 7): the same seed makes the same %s again\n", kind, kind)
+		return exitError{exitUsage}
+	}
+	seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
+	if err != nil || seed < 0 {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: --seed %q is not a whole number from 0 to 9223372036854775807\n", kind, seedText)
+		return exitError{exitUsage}
+	}
+	q := generators.Request{Kind: kind, Generator: fl["generator"], Seed: seed}
+	if p, ok := fl["points"]; ok {
+		n, err := value.ParseNumber(p)
+		if err != nil || n.Cmp(value.Number{}) <= 0 {
+			fmt.Fprintf(c.App.ErrWriter, "muster generate %s: --points %q is not a number of points above 0\n", kind, p)
+			return exitError{exitUsage}
+		}
+		q.Points = &n
+	}
+	out := fl["out"]
+	if out == "" {
+		out = fl["o"]
+	}
+	g, ds, err := generators.Open(pkgDir)
+	if err != nil {
+		if len(ds) > 0 {
+			_ = report(c, ds)
+		}
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
+		return exitError{exitFail}
+	}
+	at := out
+	if at == "" {
+		at = filepath.Join(pkgDir, "generated.yaml")
+	}
+	data, err := generators.Generate(g, q, pkgDir, generators.SchemaPath(pkgDir, at))
+	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
+		return exitError{exitFail}
+	}
+	problems, err := generators.Verify(pkgDir, data)
+	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: cannot check the result: %v\n", kind, err)
+		return exitError{exitUsage}
+	}
+	if problems.HasErrors() {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: the generated %s does not validate, so nothing was written (please report this with the command line):\n", kind, kind)
+		_ = diag.WriteText(c.App.ErrWriter, problems, false)
+		return exitError{exitFail}
+	}
+	if out == "" {
+		_, err := c.App.Writer.Write(data)
+		return err
+	}
+	if err := writeAtomic(out, data); err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
+		return exitError{exitUsage}
+	}
+	if optString(c, "format") == "text" && !optBool(c, "quiet") {
+		fmt.Fprintf(c.App.Writer, "wrote %s %s (seed %d)\n", kind, out, seed)
+		if !inside(pkgDir, out) {
+			fmt.Fprintf(c.App.ErrWriter, "note: %s is outside the package %s: muster validate finds a file's game in the folders above it, so move the file into the package (a folder its muster.yaml includes) before validating or building it\n", out, pkgDir)
+		}
+	}
+	return nil
+}
+
+// inside reports whether path lies in dir or below it.
+func inside(dir, path string) bool {
+	d, err1 := filepath.Abs(dir)
+	p, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}

@@ -1,0 +1,186 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/value"
+)
+
+// defaultLevels are the level names when the settings give none, worst for the scoring side first.
+var defaultLevels = []string{"Decisive {winner} victory", "Marginal {winner} victory", "Draw", "Marginal {winner} victory", "Decisive {winner} victory"}
+
+// victory writes the awards of the chosen templates, all scored for the first side (its gains count up, the
+// other side's count down), and a level table that covers every score exactly once: its steps are a share of
+// the points the forces and objectives put at stake, so bigger battles need bigger margins.
+func (ru *run) victory() error {
+	vg := ru.sg.Victory
+	if vg == nil || len(vg.Templates) == 0 {
+		return nil
+	}
+	a, b := &ru.sc.Sides[0], &ru.sc.Sides[1]
+	an, bn := shortName(&ru.sg.Sides[0]), shortName(&ru.sg.Sides[1])
+	v := &content.Victory{Score: a.ID, Measure: "points", Source: "generated: templates " + strings.Join(vg.Templates, ", ")}
+	var potA, potB value.Number
+	one := value.Int(1)
+	for _, t := range vg.Templates {
+		switch t {
+		case "hold-objectives":
+			for _, o := range ru.sc.Objectives {
+				p := one
+				if o.Points != nil {
+					p = *o.Points
+				}
+				v.Awards = append(v.Awards,
+					content.Award{Side: a.ID, Points: p, Per: fmt.Sprintf("%s held by %s at the end", o.ID, an), Objective: o.ID},
+					content.Award{Side: a.ID, Points: value.Number{}.Sub(p), Per: fmt.Sprintf("%s held by %s at the end", o.ID, bn), Objective: o.ID})
+				potA, potB = potA.Add(p), potB.Add(p)
+			}
+			if len(ru.sc.Objectives) > 0 {
+				v.Conditions = append(v.Conditions, fmt.Sprintf("Objectives: each scores its points for %s when %s holds it at the end, and counts against %s when %s does.", an, an, an, bn))
+			}
+		case "destroy-vp":
+			v.Awards = append(v.Awards,
+				content.Award{Side: a.ID, Points: one, Per: fmt.Sprintf("point of %s units eliminated", bn)},
+				content.Award{Side: a.ID, Points: value.Int(-1), Per: fmt.Sprintf("point of %s units eliminated", an)})
+			potA = potA.Add(unitPoints(ru, 1))
+			potB = potB.Add(unitPoints(ru, 0))
+			v.Conditions = append(v.Conditions, "Casualties: every point of units eliminated (by the System's point costs) scores for the side that eliminated them.")
+		case "exit-units":
+			v.Awards = append(v.Awards,
+				content.Award{Side: a.ID, Points: one, Per: fmt.Sprintf("%s unit exited by %s's map side", an, bn), Edge: ru.edges[1].ID},
+				content.Award{Side: a.ID, Points: value.Int(-1), Per: fmt.Sprintf("%s unit exited by %s's map side", bn, an), Edge: ru.edges[0].ID})
+			potA = potA.Add(value.Int(int64(unitCount(ru, 0))))
+			potB = potB.Add(value.Int(int64(unitCount(ru, 1))))
+			v.Conditions = append(v.Conditions, "Exits: every unit that leaves the map by the enemy's map side scores 1 point for its side.")
+		default:
+			return fmt.Errorf("victory: unknown template %q (use hold-objectives, exit-units or destroy-vp)", t)
+		}
+	}
+	names := vg.Levels
+	if len(names) == 0 {
+		names = defaultLevels
+	}
+	k := len(names) / 2
+	// The decisive levels start at a third of what each side has at stake.
+	stake := potA.Add(potB).Mul(value.Frac(1, 2))
+	t := int64(1)
+	if k > 0 {
+		t = max(1, stake.Floor()/int64(3*k))
+	}
+	var bands []content.VictoryBand
+	name := func(i int, winner string) string {
+		w := map[string]string{a.ID: an, b.ID: bn}[winner]
+		return strings.ReplaceAll(names[i], "{winner}", w)
+	}
+	num := func(x int64) *value.Number { n := value.Int(x); return &n }
+	idx := 0
+	for j := k; j >= 1; j-- { // the other side's levels, worst for the scoring side first
+		bd := content.VictoryBand{Winner: b.ID}
+		if len(names)%2 == 1 {
+			bd.LessThan = num(-int64(j) * t)
+			if j < k {
+				bd.Min = num(-int64(j+1) * t)
+			}
+		} else {
+			bd.LessThan = num(-int64(j-1) * t)
+			if j < k {
+				bd.Min = num(-int64(j) * t)
+			}
+		}
+		bd.Name = name(idx, b.ID)
+		idx++
+		bands = append(bands, bd)
+	}
+	if len(names)%2 == 1 {
+		bd := content.VictoryBand{Name: name(idx, ""), Min: num(-t), Max: num(t)}
+		if k == 0 {
+			bd.Min, bd.Max = nil, nil
+		}
+		idx++
+		bands = append(bands, bd)
+	}
+	for j := 1; j <= k; j++ {
+		bd := content.VictoryBand{Winner: a.ID}
+		if len(names)%2 == 1 {
+			bd.MoreThan = num(int64(j) * t)
+			if j < k {
+				bd.Max = num(int64(j+1) * t)
+			}
+		} else {
+			if j == 1 {
+				bd.Min = num(0)
+			} else {
+				bd.MoreThan = num(int64(j-1) * t)
+			}
+			if j < k {
+				bd.Max = num(int64(j) * t)
+			}
+		}
+		bd.Name = name(idx, a.ID)
+		idx++
+		bands = append(bands, bd)
+	}
+	for i := range bands {
+		bands[i].Text = bandText(&bands[i])
+	}
+	v.Levels = bands
+	v.Description = fmt.Sprintf("%s's points decide the battle: gains for %s count up, gains for %s count down; the levels read the total.", an, an, bn)
+	ru.sc.Victory = v
+	return nil
+}
+
+func bandText(b *content.VictoryBand) string {
+	var lo, hi string
+	switch {
+	case b.Min != nil:
+		lo = b.Min.String()
+	case b.MoreThan != nil:
+		lo = "over " + b.MoreThan.String()
+	}
+	switch {
+	case b.Max != nil:
+		hi = b.Max.String()
+	case b.LessThan != nil:
+		hi = "under " + b.LessThan.String()
+	}
+	switch {
+	case lo == "" && hi == "":
+		return "any score"
+	case lo == "":
+		return strings.ToUpper(hi[:1]) + hi[1:]
+	case hi == "":
+		if b.Min != nil {
+			return lo + " or more"
+		}
+		return strings.ToUpper(lo[:1]) + lo[1:]
+	}
+	return lo + " to " + hi
+}
+
+// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms and Mercenaries)" is Allied.
+func shortName(sd *content.SideGen) string {
+	n := sideName(sd)
+	if i := strings.Index(n, " ("); i > 0 {
+		n = n[:i]
+	}
+	return n
+}
+
+// unitPoints is what side i's units cost (items left out).
+func unitPoints(ru *run, i int) value.Number {
+	var p value.Number
+	for _, l := range ru.out.Forces[i].Units {
+		p = p.Add(ru.g.cat.UnitCost(l.Unit).Mul(value.Int(int64(max(l.Count, 1)))))
+	}
+	return p
+}
+
+func unitCount(ru *run, i int) int {
+	n := 0
+	for _, l := range ru.out.Forces[i].Units {
+		n += max(l.Count, 1)
+	}
+	return n
+}

@@ -1,0 +1,140 @@
+package terrain
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/generators/dice"
+	"github.com/muster-wargames/muster/generators/emit"
+	"github.com/muster-wargames/muster/generators/internal/testpkg"
+	"github.com/muster-wargames/muster/validate"
+	"github.com/muster-wargames/muster/validate/diag"
+)
+
+const thg = "../../examples/highest-ground"
+
+func num(s string) value.Number {
+	n, err := value.ParseNumber(s)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// hexSettings is a 30x40 hex map with every feature.
+func hexSettings() *content.Generator {
+	return &content.Generator{Meta: content.Meta{Kind: content.KindGenerator, ID: "test-hex"}, Type: "map", Map: &content.MapGen{
+		Grid:    &content.GridSpec{Type: "hex", Orientation: "flat", Offset: "odd", Cols: 30, Rows: 40, Numbering: &content.Numbering{Scheme: "ccrr", Digits: 2}},
+		Default: "clear",
+		Mix: []content.TerrainShare{{Terrain: "forest", Share: num("0.15"), Clusters: []int{4, 7}}, {Terrain: "swamp", Share: num("1/20"), Clusters: []int{1, 3}},
+			{Terrain: "hill", Share: num("0.1"), Clusters: []int{2, 5}}},
+		Rivers:      &content.RiverGen{Feature: "river", Count: []int{1, 2}, Forks: []int{0, 2}, Bridge: "bridge"},
+		Roads:       &content.RoadGen{Feature: "road", Count: []int{1, 2}},
+		Settlements: &content.SettlementGen{Terrain: "village", Count: []int{2, 4}, MinSpacing: 6, Size: []int{1, 3}},
+	}}
+}
+
+func loadPkg(t testing.TB, dir string) *content.Package {
+	t.Helper()
+	r := validate.Load(dir)
+	if r.Diags.HasErrors() {
+		t.Fatalf("%s: %v", dir, r.Diags)
+	}
+	return r.Pkg
+}
+
+func writeMap(t testing.TB, dir, name string, m *content.Map) string {
+	t.Helper()
+	data, err := emit.File("../../../schema/muster.schema.json", nil, emit.Map(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func errorsOf(ds diag.List) []string {
+	var out []string
+	for _, d := range ds {
+		if d.Severity == diag.Error || d.Severity == diag.Warning && !validate.IsExpected(d) {
+			out = append(out, d.String())
+		}
+	}
+	return out
+}
+
+func TestHexMapValidates(t *testing.T) {
+	pkg := loadPkg(t, thg)
+	dir := testpkg.Copy(t, thg)
+	for seed := uint64(1); seed <= 20; seed++ {
+		m, err := Generate(pkg, hexSettings(), "gen-"+itoa(seed), dice.New(seed, "map"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeMap(t, filepath.Join(dir, "boards"), "gen-"+itoa(seed)+".yaml", m)
+		checkRivers(t, m)
+	}
+	r := validate.Load(dir)
+	if errs := errorsOf(r.Diags); len(errs) > 0 {
+		t.Fatalf("%d problems:\n%s", len(errs), strings.Join(errs[:min(len(errs), 20)], "\n"))
+	}
+}
+
+// checkRivers checks every river's main line and forks as hexside chains (grid.Hex.CheckChain).
+func checkRivers(t *testing.T, m *content.Map) {
+	t.Helper()
+	g, err := m.Geometry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range m.Hexsides {
+		if h.Type != "river" {
+			continue
+		}
+		var chain []grid.Hexside
+		flush := func() {
+			if len(chain) > 0 {
+				if err := g.Hex.CheckChain(chain); err != nil {
+					t.Errorf("%s %s: %v", m.ID, h.ID, err)
+				}
+			}
+			chain = nil
+		}
+		for _, s := range h.Sides {
+			a, b, _ := strings.Cut(s, "/")
+			ca, _ := g.Lookup(a)
+			cb, _ := g.Lookup(b)
+			hs, err := g.Hex.Side(ca, cb)
+			if err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+			if len(chain) > 0 && !g.Hex.SidesShareCorner(chain[len(chain)-1], hs) {
+				flush() // a fork starts a new chain
+			}
+			chain = append(chain, hs)
+		}
+		flush()
+	}
+}
+
+func itoa(n uint64) string { return strings.TrimSpace(strings.Repeat(" ", 0) + uitoa(n)) }
+
+func uitoa(n uint64) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}
