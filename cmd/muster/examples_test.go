@@ -51,6 +51,15 @@ func TestExamplesValidateAndBuild(t *testing.T) {
 			if st, err := os.Stat(filepath.Join(outDir, "counters.pdf")); err != nil || st.Size() < 1000 {
 				t.Errorf("counters.pdf missing or tiny: %v", err)
 			}
+			readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+			if err != nil {
+				t.Fatalf("each example package has a README: %v", err)
+			}
+			if !strings.Contains(string(readme), "](preview.png)") {
+				t.Error("the README shows no preview.png")
+			} else if st, err := os.Stat(filepath.Join(dir, "preview.png")); err != nil || st.Size() < 2000 {
+				t.Errorf("preview.png missing or empty: %v", err)
+			}
 		})
 	}
 }
