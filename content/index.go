@@ -43,6 +43,9 @@ func (p *Package) Decode(quiet func(*Document) bool) diag.List {
 	p.byKey = map[docKey]Doc{}
 	p.byKind = map[string][]Doc{}
 	p.Manifest, p.System = nil, nil
+	p.sets.mu.Lock()
+	p.sets.byMap, p.sets.byScenario = nil, nil
+	p.sets.mu.Unlock()
 	for _, d := range p.Docs {
 		v := newOfKind(d.Kind)
 		if v == nil {

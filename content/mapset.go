@@ -824,7 +824,8 @@ func absInt(x int) int {
 
 // MapSet builds the ground of a scenario: its one map (`map: id`), or its geomorphic boards composed by
 // placement. It returns nil, and no diagnostics, when the scenario names no map or a map that is missing
-// or has a broken grid (the reference and map checks report those).
+// or has a broken grid (the reference and map checks report those). Sets are built once per decoded package
+// and shared, so callers must not change them.
 //
 // Composition rules (THG 15.1: "Map 2 is placed to the right of Map 1"):
 //   - the first board lies at the origin and names no neighbour; every next board names exactly one of
@@ -842,6 +843,39 @@ func absInt(x int) int {
 //   - labels must tell the boards apart: at most one board may have labels without a board prefix, and no
 //     two boards may share a board name.
 func (p *Package) MapSet(s *Scenario) (*MapSet, diag.List) {
+	p.sets.mu.Lock()
+	defer p.sets.mu.Unlock()
+	if c, ok := p.sets.byScenario[s]; ok {
+		return c.set, c.diags
+	}
+	set, ds := p.composeMapSet(s)
+	if p.sets.byScenario == nil {
+		p.sets.byScenario = map[*Scenario]cachedSet{}
+	}
+	p.sets.byScenario[s] = cachedSet{set: set, diags: ds}
+	return set, ds
+}
+
+// MapSetOf is NewMapSet for one of the package's maps, built once per decoded package.
+func (p *Package) MapSetOf(m *Map) (*MapSet, error) {
+	p.sets.mu.Lock()
+	defer p.sets.mu.Unlock()
+	return p.mapSetOfLocked(m)
+}
+
+func (p *Package) mapSetOfLocked(m *Map) (*MapSet, error) {
+	if c, ok := p.sets.byMap[m]; ok {
+		return c.set, c.err
+	}
+	set, err := NewMapSet(m, p.System)
+	if p.sets.byMap == nil {
+		p.sets.byMap = map[*Map]cachedSet{}
+	}
+	p.sets.byMap[m] = cachedSet{set: set, err: err}
+	return set, err
+}
+
+func (p *Package) composeMapSet(s *Scenario) (*MapSet, diag.List) {
 	var ds diag.List
 	if len(s.Map.Boards) == 0 {
 		if s.Map.Map == "" {
@@ -851,7 +885,7 @@ func (p *Package) MapSet(s *Scenario) (*MapSet, diag.List) {
 		if m == nil {
 			return nil, nil
 		}
-		set, err := NewMapSet(m, p.System)
+		set, err := p.mapSetOfLocked(m)
 		if err != nil {
 			return nil, nil
 		}

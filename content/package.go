@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/validate/diag"
 	"go.yaml.in/yaml/v3"
@@ -32,6 +33,8 @@ type Package struct {
 	byKey  map[docKey]Doc
 	byKind map[string][]Doc
 	System *System
+
+	sets setCache // map sets, built once: the checks, the printers and the generators all ask for them
 }
 
 type docKey struct{ kind, id string }
@@ -506,4 +509,18 @@ func matchGlob(pattern, name string) bool {
 		return ni == len(ns)
 	}
 	return match(0, 0)
+}
+
+// setCache remembers the map set of each map and each scenario of a decoded package. The model is not changed
+// after Decode, so a set built once stays right; Decode starts a new cache.
+type setCache struct {
+	mu         sync.Mutex
+	byMap      map[*Map]cachedSet
+	byScenario map[*Scenario]cachedSet
+}
+
+type cachedSet struct {
+	set   *MapSet
+	err   error
+	diags diag.List
 }

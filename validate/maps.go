@@ -165,7 +165,7 @@ var mapCellsCheck = &Check{
 	Run: func(p *Pass) {
 		src := &sources{}
 		for _, m := range p.Pkg.Maps() {
-			set, err := content.NewMapSet(m, p.Pkg.System)
+			set, err := p.Pkg.MapSetOf(m)
 			if err != nil {
 				continue
 			}
@@ -245,7 +245,7 @@ var mapHexsidesCheck = &Check{
 	Run: func(p *Pass) {
 		src := &sources{}
 		for _, m := range p.Pkg.Maps() {
-			set, err := content.NewMapSet(m, p.Pkg.System)
+			set, err := p.Pkg.MapSetOf(m)
 			if err != nil || set.Type == content.GridOpen {
 				continue
 			}
@@ -390,7 +390,7 @@ var mapPathsCheck = &Check{
 	Run: func(p *Pass) {
 		src := &sources{}
 		for _, m := range p.Pkg.Maps() {
-			set, err := content.NewMapSet(m, p.Pkg.System)
+			set, err := p.Pkg.MapSetOf(m)
 			if err != nil || set.Type == content.GridOpen {
 				continue
 			}
@@ -436,7 +436,7 @@ var mapCrossingsCheck = &Check{
 			}
 		}
 		for _, m := range p.Pkg.Maps() {
-			set, err := content.NewMapSet(m, p.Pkg.System)
+			set, err := p.Pkg.MapSetOf(m)
 			if err != nil || set.Type == content.GridOpen || len(m.Crossings) == 0 {
 				continue
 			}

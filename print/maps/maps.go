@@ -70,7 +70,7 @@ var (
 
 // ForMap prepares a single map or geomorphic board.
 func ForMap(pkg *content.Package, m *content.Map) (*Drawing, error) {
-	set, err := content.NewMapSet(m, pkg.System)
+	set, err := pkg.MapSetOf(m)
 	if err != nil {
 		return nil, fmt.Errorf("map %s: %w", m.ID, err)
 	}
