@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/muster-wargames/muster/generators/internal/testpkg"
 	"github.com/muster-wargames/muster/generators/scenario"
@@ -25,6 +26,11 @@ type example struct {
 var examples = []example{
 	{"../examples/highest-ground", "scenario", "thg-random", "scenarios"},
 	{"../examples/highest-ground", "map", "thg-random-board", "boards"},
+	{"../examples/fields-of-honor", "scenario", "foh-random-battle-8", "scenarios"},
+	{"../examples/fields-of-honor", "map", "foh-random-battlefield", "maps"},
+	{"../examples/fields-of-honor", "scenario", "foh-random-battle", "scenarios"},
+	{"../examples/ancients", "scenario", "ancients-random-battle", "scenarios"},
+	{"../examples/ancients", "map", "ancients-random-field", "boards"},
 }
 
 func seedsFor(t *testing.T) int {
@@ -74,7 +80,9 @@ func TestExamplesGenerateValidContent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			start := time.Now()
 			outs := generateAll(t, g, ex, ex.pkg, n)
+			genTime := time.Since(start)
 			again := generateAll(t, g, ex, ex.pkg, n)
 			distinct := map[string]bool{}
 			for i := range outs {
@@ -86,26 +94,52 @@ func TestExamplesGenerateValidContent(t *testing.T) {
 			if len(distinct) < n*95/100 {
 				t.Errorf("only %d distinct outputs in %d seeds", len(distinct), n)
 			}
-			t.Logf("%d seeds, %d distinct outputs", n, len(distinct))
-			dir := testpkg.Copy(t, ex.pkg)
-			for i, data := range outs {
-				name := filepath.Join(dir, ex.folder, fmt.Sprintf("gen-%04d.yaml", i+1))
-				if err := os.WriteFile(name, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			r := validate.Load(dir)
-			var bad []string
-			for _, d := range r.Diags {
-				if d.Severity == diag.Error || d.Severity == diag.Warning && strings.Contains(d.Pos.File, "gen-") {
-					bad = append(bad, d.String())
-				}
-			}
+			start = time.Now()
+			bad := validateAll(t, ex, outs)
+			t.Logf("%d seeds, %d distinct outputs; generated in %v, validated in %v", n, len(distinct), genTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 			if len(bad) > 0 {
 				t.Fatalf("%d problems, first:\n%s", len(bad), strings.Join(bad[:min(len(bad), 15)], "\n"))
 			}
 		})
 	}
+}
+
+// validateAll validates generated files with the whole pipeline: they are written into copies of their
+// package (one per CPU, each holding a share of the files, so the work runs in parallel) where the package's
+// include globs pick them up, and each copy is loaded with validate.Load, as `muster validate DIR` would. It
+// returns every error, and every warning about a generated file.
+func validateAll(t testing.TB, ex example, outs [][]byte) []string {
+	parts := runtime.GOMAXPROCS(0)
+	dirs := make([]string, parts)
+	for p := range dirs {
+		dirs[p] = testpkg.Copy(t, ex.pkg)
+	}
+	for i, data := range outs {
+		name := filepath.Join(dirs[i%parts], ex.folder, fmt.Sprintf("gen-%04d.yaml", i+1))
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bad := make([][]string, parts)
+	var wg sync.WaitGroup
+	for p := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := validate.Load(dirs[p])
+			for _, d := range r.Diags {
+				if d.Severity == diag.Error || d.Severity == diag.Warning && strings.Contains(d.Pos.File, "gen-") {
+					bad[p] = append(bad[p], d.String())
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var all []string
+	for _, b := range bad {
+		all = append(all, b...)
+	}
+	return all
 }
 
 // body is the file without its ids and seed, so two seeds that made the same content count as one.

@@ -103,11 +103,22 @@ func (c *Catalog) candidates(sd *content.SideGen, sup Supply) (buy, need []*cont
 			continue
 		}
 		need = append(need, u)
-		if c.unitCost[u.ID].Cmp(value.Number{}) > 0 {
+		if c.unitCost[u.ID].Cmp(value.Number{}) > 0 && !taken(sd, u) {
 			buy = append(buy, u)
 		}
 	}
 	return buy, need
+}
+
+// taken reports whether a side's take list fixes how many of a unit type it fields, so that points do not buy
+// more of it.
+func taken(sd *content.SideGen, u *content.UnitType) bool {
+	for _, p := range sd.Take {
+		if p.Unit == u.ID || p.Unit == "" && shareAny(p.Classes, u.Classes) {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Catalog) sideMayField(sd *content.SideGen, u *content.UnitType, sup Supply) bool {
@@ -140,6 +151,7 @@ type force struct {
 	budget value.Number
 	supply Supply
 	run    formula.Runner
+	cached formula.Env // the Group environment of the current state; nil after a change
 }
 
 func (f *force) count(id string) int {
@@ -156,11 +168,13 @@ func (f *force) add(u *content.UnitType, n int) {
 		f.index[u.ID] = i
 		f.lines = append(f.lines, line{ut: u})
 	}
+	f.cached = nil
 	f.lines[i].n += n
 	f.points = f.points.Add(f.c.unitCost[u.ID].Mul(value.Int(int64(n))))
 }
 
 func (f *force) remove(u *content.UnitType, n int) {
+	f.cached = nil
 	i := f.index[u.ID]
 	f.lines[i].n -= n
 	f.points = f.points.Sub(f.c.unitCost[u.ID].Mul(value.Int(int64(n))))
@@ -171,6 +185,7 @@ func (f *force) remove(u *content.UnitType, n int) {
 }
 
 func (f *force) addItem(item, unit string, each value.Number) {
+	f.cached = nil
 	for i := range f.items {
 		if f.items[i].item == item && f.items[i].unit == unit {
 			f.items[i].n++
@@ -183,6 +198,7 @@ func (f *force) addItem(item, unit string, each value.Number) {
 }
 
 func (f *force) removeItem(item, unit string) {
+	f.cached = nil
 	for i := range f.items {
 		if f.items[i].item == item && f.items[i].unit == unit {
 			f.items[i].n--
@@ -231,6 +247,13 @@ func (f *force) result() *Result {
 
 // env is the Group environment of the force as a side (the validator's side scope).
 func (f *force) env() formula.Env {
+	if f.cached == nil {
+		f.cached = f.makeEnv()
+	}
+	return f.cached
+}
+
+func (f *force) makeEnv() formula.Env {
 	c := f.c
 	g := &formula.GroupData{Counts: map[string]int{}, Points: f.points.Float(), Budget: f.budget.Float(), HasBudget: true,
 		Items: map[string]float64{}, Side: map[string]any{"id": f.side.ID, "name": f.side.Name, "budget": f.budget.Float()}}
@@ -318,13 +341,7 @@ func (f *force) broken() string {
 	if f.points.Cmp(f.budget) > 0 {
 		return "budget"
 	}
-	var env formula.Env
-	lazy := func() formula.Env {
-		if env == nil {
-			env = f.env()
-		}
-		return env
-	}
+	lazy := f.env
 	for _, r := range f.c.rules {
 		x := r.def
 		if r.when != nil && !f.applies(r, lazy()) {

@@ -76,10 +76,11 @@ func NewCatalog(pkg *content.Package) (*Catalog, error) {
 	if ds.HasErrors() {
 		return nil, fmt.Errorf("pricing: %v", ds)
 	}
-	cp := *pkg
-	cp.Docs = append(append([]*content.Document{}, pkg.Docs...), docs...)
+	// A package of the same documents plus the pricing force, decoded on its own: the package itself is not
+	// touched.
+	cp := &content.Package{ID: pkg.ID, Dir: pkg.Dir, Base: pkg.Base, Docs: append(append([]*content.Document{}, pkg.Docs...), docs...)}
 	cp.Decode(nil)
-	ro, err := validate.MakeRoster(&cp, pricingForce, "")
+	ro, err := validate.MakeRoster(cp, pricingForce, "")
 	if err != nil || len(ro.Forces) != 1 {
 		return nil, fmt.Errorf("pricing: %v", err)
 	}

@@ -37,6 +37,10 @@ func newGround(set *content.MapSet, sys *content.System) *ground {
 	g.passable = make([]bool, g.n)
 	g.nbr = make([][]int32, g.n)
 	var buf []grid.Cell
+	passable := map[string]bool{}
+	for _, t := range sys.Terrain {
+		passable[t.ID] = terrain.Passable(sys, t.ID)
+	}
 	for i := range g.cells {
 		c := grid.Cell{Col: i % g.cols, Row: i / g.cols}
 		g.cells[i] = c
@@ -51,7 +55,8 @@ func newGround(set *content.MapSet, sys *content.System) *ground {
 			continue
 		}
 		t := set.Terrain(c)
-		g.passable[i] = t == "" || terrain.Passable(sys, t)
+		p, known := passable[t]
+		g.passable[i] = p || !known
 		buf = set.Neighbours(c, buf[:0])
 		for _, x := range buf {
 			g.nbr[i] = append(g.nbr[i], int32(g.index(x)))

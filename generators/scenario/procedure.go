@@ -35,6 +35,11 @@ func (g *Generator) Scenario(opt Options) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	return g.Run(gen, opt)
+}
+
+// Run runs the scenario procedure of the given settings (opt.Generator is ignored).
+func (g *Generator) Run(gen *content.Generator, opt Options) (*Output, error) {
 	if opt.Seed < 0 {
 		return nil, fmt.Errorf("the seed must be 0 or more")
 	}
@@ -165,7 +170,8 @@ func (ru *run) boards() error {
 				_ = y
 			}
 			ru.sc.Map.Boards = pl
-			set, ds := ru.g.pkg.MapSet(ru.sc)
+			// A scenario value of its own for each try: the package caches map sets by scenario.
+			set, ds := ru.g.pkg.MapSet(&content.Scenario{Map: content.MapLayout{Boards: pl}})
 			if set != nil && !ds.HasErrors() {
 				ru.set = set
 				if note != "" {

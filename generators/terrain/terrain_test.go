@@ -138,3 +138,95 @@ func uitoa(n uint64) string {
 	}
 	return string(b)
 }
+
+// Slopes ring every hill cluster (one feature per connected stretch of its outline), lakes are impassable and
+// roads keep out of them; square grids work the same way.
+func TestSlopesAndSquares(t *testing.T) {
+	const hills = "testdata/hills"
+	pkg := loadPkg(t, hills)
+	dir := testpkg.Copy(t, hills)
+	gen := func(grid content.GridSpec) *content.Generator {
+		return &content.Generator{Meta: content.Meta{Kind: content.KindGenerator, ID: "hills"}, Type: "map", Map: &content.MapGen{
+			Grid: &grid, Default: "clear", Slopes: "slope",
+			Mix: []content.TerrainShare{{Terrain: "hill", Share: num("0.2"), Clusters: []int{3, 6}}, {Terrain: "lake", Share: num("0.05"), Clusters: []int{1, 2}},
+				{Terrain: "woods", Share: num("0.1")}},
+			Rivers:      &content.RiverGen{Feature: "river", Count: []int{1, 2}, Forks: []int{1, 1}, Bridge: "bridge"},
+			Roads:       &content.RoadGen{Feature: "road", Count: []int{2, 3}},
+			Settlements: &content.SettlementGen{Terrain: "town", Count: []int{2, 3}, MinSpacing: 5, Size: []int{1, 2}},
+		}}
+	}
+	grids := []content.GridSpec{
+		{Type: "hex", Orientation: "pointy", Offset: "even", Cols: 24, Rows: 18},
+		{Type: "square", Cols: 20, Rows: 16},
+		{Type: "square", Cols: 20, Rows: 16, DiagonalCost: &[]value.Number{num("1.5")}[0]},
+	}
+	slopes := 0
+	for gi, gs := range grids {
+		for seed := uint64(0); seed < 10; seed++ {
+			m, err := Generate(pkg, gen(gs), "m"+itoa(uint64(gi))+"-"+itoa(seed), dice.New(seed, "map"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range m.Hexsides {
+				if h.Type == "slope" {
+					slopes++
+				}
+			}
+			for _, p := range m.Paths {
+				for _, c := range p.Cells {
+					g, _ := m.Geometry()
+					cell, _ := g.Lookup(c)
+					if m.CellTerrain(g, pkg.System)[cell.Row*g.Cols+cell.Col] == "lake" {
+						t.Errorf("%s: road %s runs through the lake at %s", m.ID, p.ID, c)
+					}
+				}
+			}
+			writeMap(t, filepath.Join(dir, "maps"), m.ID+".yaml", m)
+		}
+	}
+	if slopes == 0 {
+		t.Error("no slopes drawn")
+	}
+	r := validate.Load(dir)
+	if errs := errorsOf(r.Diags); len(errs) > 0 {
+		t.Fatalf("%d problems:\n%s", len(errs), strings.Join(errs[:min(len(errs), 20)], "\n"))
+	}
+}
+
+// Terrain pieces on an open table never overlap each other or the base map's pieces, and stay on the table.
+func TestTablePiecesDoNotOverlap(t *testing.T) {
+	const foh = "../../examples/fields-of-honor"
+	pkg := loadPkg(t, foh)
+	dir := testpkg.Copy(t, foh)
+	l := func(s string) *value.Length { v, _ := value.ParseLength(s); return &v }
+	g := &content.Generator{Meta: content.Meta{Kind: content.KindGenerator, ID: "table"}, Type: "map", Map: &content.MapGen{
+		Base: "generic-1", Default: "open",
+		Settlements: &content.SettlementGen{Terrain: "settlement", Count: []int{2, 3}, MinSize: l("3in"), MaxSize: l("5in"), Spacing: l("2in")},
+		Pieces:      &content.PieceGen{Count: []int{3, 6}, Terrain: []string{"woods", "hill", "steep-hill"}, MinSize: l("4in"), MaxSize: l("9in"), Spacing: l("1in")},
+	}}
+	for seed := uint64(0); seed < 30; seed++ {
+		m, err := Generate(pkg, g, "t-"+itoa(seed), dice.New(seed, "map"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var discs []disc
+		base := len(pkg.Map("generic-1").Pieces)
+		for i, p := range m.Pieces {
+			d, ok := pieceDisc(p)
+			if !ok {
+				t.Fatalf("piece %s has no shape", p.ID)
+			}
+			for _, o := range discs {
+				if i >= base && !d.clear(o, -2) { // allow the one-eighth rounding of the discs themselves
+					t.Errorf("%s: piece %s overlaps another", m.ID, p.ID)
+				}
+			}
+			discs = append(discs, d)
+		}
+		writeMap(t, filepath.Join(dir, "maps"), m.ID+".yaml", m)
+	}
+	r := validate.Load(dir)
+	if errs := errorsOf(r.Diags); len(errs) > 0 {
+		t.Fatalf("%d problems:\n%s", len(errs), strings.Join(errs[:min(len(errs), 20)], "\n"))
+	}
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const thgPkg = "../../examples/highest-ground"
+
+func copyPkg(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestGenerateScenarioToStdoutIsDeterministic(t *testing.T) {
+	code, a, errs := runCLI(t, "generate", "scenario", thgPkg, "--seed", "7")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.HasPrefix(a, "# yaml-language-server: $schema=../../schema/muster.schema.json\n") {
+		t.Errorf("first line: %q", strings.SplitN(a, "\n", 2)[0])
+	}
+	for _, want := range []string{"generated: {generator: thg-random, seed: 7, muster: ", "--seed 7", "kind: Force"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	_, b, _ := runCLI(t, "generate", "scenario", "--seed", "7", thgPkg)
+	if a != b {
+		t.Error("the same seed gave different output")
+	}
+	_, c, _ := runCLI(t, "generate", "scenario", thgPkg, "--seed", "8")
+	if a == c {
+		t.Error("seeds 7 and 8 gave the same output")
+	}
+}
+
+// A file written into the package validates and builds with it, as muster validate FILE sees it.
+func TestGenerateIntoPackageValidates(t *testing.T) {
+	dir := copyPkg(t, thgPkg)
+	out := filepath.Join(dir, "scenarios", "random-11.yaml")
+	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "11", "--points", "50", "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, stdout, _ := runCLI(t, "validate", out); code != 0 {
+		t.Fatalf("validate: exit %d\n%s", code, stdout)
+	}
+	data, _ := os.ReadFile(out)
+	if !strings.HasPrefix(string(data), "# yaml-language-server: $schema=../../../schema/muster.schema.json\n") || !strings.Contains(string(data), "budget: 50") {
+		t.Errorf("unexpected file:\n%s", data)
+	}
+	mapOut := filepath.Join(dir, "boards", "V-3.yaml")
+	if code, _, errs := runCLI(t, "generate", "map", dir, "--generator", "thg-random-board", "--seed", "3", "-o", mapOut); code != 0 {
+		t.Fatalf("map: exit %d: %s", code, errs)
+	}
+	if code, stdout, _ := runCLI(t, "validate", dir); code != 0 {
+		t.Fatalf("validate package: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestGenerateErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"generate", "scenario", thgPkg}, 2, "give a seed"},
+		{[]string{"generate", "scenario", thgPkg, "--seed", "-1"}, 2, "not a whole number"},
+		{[]string{"generate", "scenario", thgPkg, "--seed", "1", "--points", "lots"}, 2, "not a number of points"},
+		{[]string{"generate", "scenario", thgPkg, "--seed", "1", "--points", "1/2"}, 1, "buys nothing"},
+		{[]string{"generate", "scenario", thgPkg, "--seed", "1", "--generator", "nope"}, 1, `no scenario generator "nope"`},
+		{[]string{"generate", "map", thgPkg, "--seed", "1", "--generator", "thg-random"}, 1, `no map generator "thg-random"`},
+		{[]string{"generate", "scenario", "no-such-dir", "--seed", "1"}, 2, "not a package folder"},
+	}
+	for _, c := range cases {
+		code, _, errs := runCLI(t, c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errs, c.code, c.msg)
+		}
+	}
+}
+
+func TestGenerateOutsidePackageSaysWhatToDo(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "s.yaml")
+	code, _, errs := runCLI(t, "generate", "scenario", thgPkg, "--seed", "3", "-o", out)
+	if code != 0 || !strings.Contains(errs, "outside the package") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+}
