@@ -198,6 +198,15 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value) {
 			}
 			v.SetInt(i)
 		}
+	case reflect.Uint, reflect.Uint64, reflect.Uint32:
+		if x, ok := d.scalar(n); ok {
+			u, err := strconv.ParseUint(strings.ReplaceAll(x, "_", ""), 0, 64)
+			if err != nil {
+				d.errorf(n, "decode.type", "%q is not a whole number of zero or more", x)
+				return
+			}
+			v.SetUint(u)
+		}
 	case reflect.Float64:
 		if x, ok := d.scalar(n); ok {
 			f, err := strconv.ParseFloat(x, 64)

@@ -849,10 +849,14 @@ func (p *Package) MapSet(s *Scenario) (*MapSet, diag.List) {
 		return c.set, c.diags
 	}
 	set, ds := p.composeMapSet(s)
-	if p.sets.byScenario == nil {
-		p.sets.byScenario = map[*Scenario]cachedSet{}
+	// Only the package's own scenarios are remembered: fixtures and generators make scenarios by the
+	// thousand, and keeping theirs would only grow the cache.
+	if own, _ := p.byKey[docKey{KindScenario, s.ID}].(*Scenario); own == s {
+		if p.sets.byScenario == nil {
+			p.sets.byScenario = map[*Scenario]cachedSet{}
+		}
+		p.sets.byScenario[s] = cachedSet{set: set, diags: ds}
 	}
-	p.sets.byScenario[s] = cachedSet{set: set, diags: ds}
 	return set, ds
 }
 

@@ -506,6 +506,7 @@ type Map struct {
 	Labels    []MapLabel        `yaml:"labels"`
 	Edges     []EdgeDef         `yaml:"edges"`
 	Pieces    []Piece           `yaml:"pieces"` // open tabletop terrain
+	Generated *Generated        `yaml:"generated"`
 }
 
 // GridSpec is the geometry of a map.

@@ -93,6 +93,33 @@ func loadFile(file string) (*Package, diag.List) {
 	return pkg, ds
 }
 
+// LoadWith loads the package in dir together with content that is not on disk: data, read as if it were the
+// file name (a path inside the package, for positions). Generators check their output this way before they
+// write a byte, so nothing is ever left in the user's package folder.
+func LoadWith(dir, name string, data []byte) (*Package, diag.List) {
+	var ds diag.List
+	pkg := loadDir(dir, nil, &ds)
+	if pkg == nil {
+		return nil, ds
+	}
+	// The data stands in for the file: documents the package read from that file on disk are dropped.
+	abs, _ := filepath.Abs(name)
+	kept := pkg.own[:0]
+	for _, d := range pkg.own {
+		if a, _ := filepath.Abs(d.File); a != abs || d.Kind == KindPackage {
+			kept = append(kept, d)
+		}
+	}
+	pkg.own = kept
+	docs, fds := Parse(name, data)
+	ds.Extend(fds)
+	for _, d := range docs {
+		d.Package = pkg.ID
+	}
+	pkg.addDocs(docs, &ds)
+	return pkg, ds
+}
+
 func findPackageDir(dir string) string {
 	d, err := filepath.Abs(dir)
 	if err != nil {

@@ -192,3 +192,28 @@ func TestIncludes(t *testing.T) {
 		t.Errorf("documents = %v, want the manifest, a, b, c once each in include order", ids)
 	}
 }
+
+func TestLoadWithReadsContentNotOnDisk(t *testing.T) {
+	dir := filepath.Join("testdata", "mods", "base")
+	extra := []byte("kind: UnitType\nid: pony\nfaction: feudal\nstats: {movement: 4}\n")
+	pkg, ds := LoadWith(dir, filepath.Join(dir, "generated.yaml"), extra)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	ds = pkg.Decode(nil)
+	if pkg.UnitType("pony") == nil || pkg.UnitType("legion") == nil {
+		t.Fatalf("want the package's units and the extra one: %v", pkg.IDs(KindUnitType))
+	}
+	if got := pkg.UnitType("pony").At.String(); got != filepath.Join(dir, "generated.yaml")+":1:1" {
+		t.Errorf("the extra document is positioned at %s", got)
+	}
+	// Standing in for a file on disk replaces what that file held.
+	pkg, _ = LoadWith(dir, filepath.Join(dir, "units.yaml"), extra)
+	pkg.Decode(nil)
+	if pkg.UnitType("legion") != nil || pkg.UnitType("pony") == nil {
+		t.Errorf("units.yaml's documents must be replaced by the data: %v", pkg.IDs(KindUnitType))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("LoadWith must not write into the package: %d entries", len(entries))
+	}
+}

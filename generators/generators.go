@@ -63,7 +63,6 @@ func Generate(g *scenario.Generator, q Request, pkgDir, schemaPath string) ([]by
 		if err != nil {
 			return nil, err
 		}
-		comments = append(comments, fmt.Sprintf("generated: {generator: %s, seed: %d, muster: %s}", strings.TrimSuffix(m.ID, fmt.Sprintf("-%d", q.Seed)), q.Seed, content.MusterVersion))
 		docs = append(docs, emit.Map(m))
 	case "scenario":
 		out, err := g.Scenario(opt)
@@ -110,29 +109,18 @@ func SchemaPath(pkgDir, outPath string) string {
 	return filepath.ToSlash(rel)
 }
 
-// Verify checks generated content exactly as `muster validate FILE` would with the file placed in the
-// package folder: it writes data to a hidden temporary file there, runs validate.Load on it and removes it.
-// It returns every error (the package had none before, see Open, so the file caused them) and the warnings
-// about the file itself.
+// Verify checks generated content exactly as `muster validate FILE` would with the file placed at the top of
+// the package folder, without writing anything: validate.LoadWith reads the data as that file. It returns
+// every error (the package had none before, see Open, so the content caused them) and the warnings about the
+// content itself.
 func Verify(pkgDir string, data []byte) (diag.List, error) {
-	tmp, err := os.CreateTemp(pkgDir, ".muster-generate-*.yaml")
-	if err != nil {
-		return nil, err
-	}
-	name := tmp.Name()
-	defer os.Remove(name)
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return nil, err
-	}
-	if err := tmp.Close(); err != nil {
-		return nil, err
-	}
-	r := validate.Load(name)
-	abs, _ := filepath.Abs(name)
+	// The output is read as a file at the top of the package folder, where a designer would put it, but it
+	// is checked in memory: nothing is written into the package.
+	name := filepath.Join(pkgDir, "generated-by-muster.yaml")
+	r := validate.LoadWith(pkgDir, name, data)
 	var out diag.List
 	for _, d := range r.Diags {
-		if a, _ := filepath.Abs(d.Pos.File); a == abs || d.Severity == diag.Error {
+		if d.Pos.File == name || d.Severity == diag.Error {
 			out = append(out, d)
 		}
 	}

@@ -68,6 +68,17 @@ type Result struct {
 // partial) even when there are errors; Diags is sorted.
 func Load(path string) Result {
 	pkg, ds := content.Load(path)
+	return check(pkg, ds)
+}
+
+// LoadWith runs the whole pipeline on the package in dir plus content that is not on disk (see
+// content.LoadWith): a generator's output is checked exactly as the file would be, before it is written.
+func LoadWith(dir, name string, data []byte) Result {
+	pkg, ds := content.LoadWith(dir, name, data)
+	return check(pkg, ds)
+}
+
+func check(pkg *content.Package, ds diag.List) Result {
 	r := Result{Pkg: pkg, Diags: ds}
 	if pkg == nil {
 		r.Diags.Sort()

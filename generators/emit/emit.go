@@ -236,6 +236,9 @@ func Map(x *content.Map) *yaml.Node {
 		items = append(items, e.n)
 	}
 	m.add("pieces", list(items))
+	if g := x.Generated; g != nil {
+		m.add("generated", flowMapping().str("generator", g.Generator).add("seed", integer(g.Seed)).str("muster", g.Muster).n)
+	}
 	return &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{m.n}}
 }
 

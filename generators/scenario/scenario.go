@@ -106,6 +106,7 @@ func (g *Generator) Map(opt Options) (*content.Map, error) {
 	}
 	m.Name = fmt.Sprintf("%s, seed %d", nameOf(gen), opt.Seed)
 	m.Source = provenance(gen, opt.Seed)
+	m.Generated = &content.Generated{Generator: gen.ID, Seed: opt.Seed, Muster: content.MusterVersion}
 	return m, nil
 }
 
