@@ -793,7 +793,7 @@ type Victory struct {
 	Description string        `yaml:"description"`
 	Conditions  []string      `yaml:"conditions"`
 	Score       string        `yaml:"score"`   // whose points the levels read: a side id
-	Measure     string        `yaml:"measure"` // points (default) or ratio (PRESTAGS 11.2)
+	Measure     string        `yaml:"measure"` // points (default), ratio (PRESTAGS 11.2) or compare (the higher total wins)
 	Awards      []Award       `yaml:"awards"`
 	Levels      []VictoryBand `yaml:"levels"`
 	Source      string        `yaml:"source"`
