@@ -141,15 +141,19 @@ type System struct {
 
 // Scale is one of the scales a game can be played at (Fields of Honor: section to brigade).
 type Scale struct {
-	ID           string   `yaml:"id"`
-	Name         string   `yaml:"name"`
-	Unit         string   `yaml:"unit"`   // the basic manoeuvre unit at this scale
-	Stand        string   `yaml:"stand"`  // what a stand represents
-	Stands       string   `yaml:"stands"` // stands per unit, as published ("4-5")
-	Turn         string   `yaml:"turn"`
-	Ground       string   `yaml:"ground"` // "1in = 2 yards"
-	YardsPerInch float64  `yaml:"yardsPerInch"`
-	At           diag.Pos `yaml:"-"`
+	ID           string  `yaml:"id"`
+	Name         string  `yaml:"name"`
+	Unit         string  `yaml:"unit"`   // the basic manoeuvre unit at this scale
+	Stand        string  `yaml:"stand"`  // what a stand represents
+	Stands       string  `yaml:"stands"` // stands per unit, as published ("4-5")
+	Turn         string  `yaml:"turn"`
+	Ground       string  `yaml:"ground"` // "1in = 2 yards"
+	YardsPerInch float64 `yaml:"yardsPerInch"`
+	// StandsMin and StandsMax bound the stands of one unit at this scale, where the rules state them firmly
+	// (Fields of Honor: a section is 4-5 stands); units outside them are reported.
+	StandsMin int      `yaml:"standsMin"`
+	StandsMax int      `yaml:"standsMax"`
+	At        diag.Pos `yaml:"-"`
 }
 
 // Stat types.

@@ -210,3 +210,15 @@ func TestPlacement(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestScale(t *testing.T) {
+	r := Load(filepath.Join("testdata", "scale"))
+	var got []string
+	for _, d := range r.Diags {
+		got = append(got, filepath.Base(d.Pos.File)+":"+itoa(d.Pos.Line)+":"+itoa(d.Pos.Col)+" "+d.Code)
+	}
+	want := "content.yaml:17:12 scale.stands\ncontent.yaml:34:20 scale.mismatch" // 6 stands at section scale (4-5); a company force in a section battle
+	if strings.Join(got, "\n") != want {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
