@@ -130,7 +130,7 @@ func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
 		if len(want) > 0 && !want[o.Name] {
 			continue
 		}
-		if err := o.Run(j); err != nil {
+		if err := runSafely(o, j); err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Name, err)
 		}
 		res.Outputs = append(res.Outputs, o.Name)
@@ -138,6 +138,17 @@ func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
 	sort.Slice(j.files, func(a, b int) bool { return j.files[a].Path < j.files[b].Path })
 	res.Files, res.Notes = j.files, j.notes
 	return res, nil
+}
+
+// runSafely runs one output; a panic in a printer (a bug) becomes an error, so a build never crashes and
+// never writes half its files.
+func runSafely(o Output, j *Job) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("printing failed (a bug in muster; please report it): %v", r)
+		}
+	}()
+	return o.Run(j)
 }
 
 // Settings are the print settings in force, after the command line and the package's defaults.

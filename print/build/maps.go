@@ -92,6 +92,12 @@ func buildMaps(j *Job) error {
 	results := make([]done, len(items))
 	parallel(len(items), func(i int) {
 		it := items[i]
+		defer func() {
+			// A worker's panic would end the process: report it as this map's error instead.
+			if r := recover(); r != nil {
+				results[i].err = fmt.Errorf("%s: drawing failed (a bug in muster; please report it): %v", it.stem, r)
+			}
+		}()
 		pl := it.d.Layout(opt)
 		pdf := surface.NewPDF(pdfOptions(j.Pkg, "map "+it.d.Title))
 		if err := it.d.Render(pdf, pl); err != nil {
