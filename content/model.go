@@ -121,22 +121,25 @@ type PrintDefaults struct {
 // and another does not lives here, not in Go.
 type System struct {
 	Meta     `yaml:",inline"`
-	Dice     []value.Dice  `yaml:"dice"`
-	Grid     string        `yaml:"grid"` // hex, square or open: the ground the game is played on
-	Scales   []Scale       `yaml:"scales"`
-	Stats    []StatDef     `yaml:"stats"`
-	Classes  []ClassDef    `yaml:"classes"`
-	Factions []FactionDef  `yaml:"factions"`
-	Terrain  []TerrainDef  `yaml:"terrain"`
-	Features []FeatureDef  `yaml:"features"` // hexside and path features: rivers, walls, slopes, roads, bridges
-	Items    []ItemDef     `yaml:"items"`    // things bought that are not counters: ammo, defence supplies, boats
-	Faces    []FaceLayout  `yaml:"faces"`
-	Points   []PointRule   `yaml:"points"`
-	Derived  []DerivedDef  `yaml:"derived"`
-	Stacking *Stacking     `yaml:"stacking"`
-	Rules    []RuleDef     `yaml:"rules"`
-	Symbols  []SymbolDef   `yaml:"symbols"`
-	Levels   []VictoryBand `yaml:"victoryLevels"` // named levels a scenario may refer to (PRESTAGS 11.2)
+	Dice     []value.Dice `yaml:"dice"`
+	Grid     string       `yaml:"grid"` // hex, square or open: the ground the game is played on
+	Scales   []Scale      `yaml:"scales"`
+	Stats    []StatDef    `yaml:"stats"`
+	Classes  []ClassDef   `yaml:"classes"`
+	Factions []FactionDef `yaml:"factions"`
+	Terrain  []TerrainDef `yaml:"terrain"`
+	Features []FeatureDef `yaml:"features"` // hexside and path features: rivers, walls, slopes, roads, bridges
+	Items    []ItemDef    `yaml:"items"`    // things bought that are not counters: ammo, defence supplies, boats
+	Faces    []FaceLayout `yaml:"faces"`
+	Points   []PointRule  `yaml:"points"`
+	Derived  []DerivedDef `yaml:"derived"`
+	Stacking *Stacking    `yaml:"stacking"`
+	// StackingVariants are other stacking models a scenario may choose by id (Rampant's series rule against the
+	// Alesia module's); the one above is the default.
+	StackingVariants []Stacking    `yaml:"stackingVariants"`
+	Rules            []RuleDef     `yaml:"rules"`
+	Symbols          []SymbolDef   `yaml:"symbols"`
+	Levels           []VictoryBand `yaml:"victoryLevels"` // named levels a scenario may refer to (PRESTAGS 11.2)
 }
 
 // Scale is one of the scales a game can be played at (Fields of Honor: section to brigade).
@@ -315,6 +318,7 @@ type DerivedDef struct {
 
 // Stacking is the system's stacking model.
 type Stacking struct {
+	ID         string           `yaml:"id"`         // names a variant (System.stackingVariants)
 	Limit      int              `yaml:"limit"`      // units per side per cell; 0 = no general limit
 	Ignore     []string         `yaml:"ignore"`     // classes that never count (leaders, markers)
 	PerClass   []ClassLimit     `yaml:"perClass"`   // e.g. at most 1 Roman and 1 Feudal combat unit
@@ -677,7 +681,9 @@ type Scenario struct {
 	TerrainMods    []string        `yaml:"terrainModifications"`
 	SpecialRules   []string        `yaml:"specialRules"`
 	Objectives     []Objective     `yaml:"objectives"`
-	Generated      *Generated      `yaml:"generated"`
+	// StackingVariant picks one of the System's stackingVariants for this scenario (a module's own rule).
+	StackingVariant string     `yaml:"stackingVariant"`
+	Generated       *Generated `yaml:"generated"`
 }
 
 // MapLayout is the scenario's ground: one map, or geomorphic boards placed relative to each other.

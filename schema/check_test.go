@@ -159,3 +159,21 @@ func TestSchemaMatchesModel(t *testing.T) {
 		}
 	}
 }
+
+// A fixture's inline force and scenario are Force and Scenario documents without kind: their schemas must
+// allow every key the real kinds allow.
+func TestFixtureInlineDocumentsMatchTheirKinds(t *testing.T) {
+	c, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx := c.raw["fixture.schema.json"].(map[string]any)["properties"].(map[string]any)
+	for key, file := range map[string]string{"force": "force.schema.json", "scenario": "scenario.schema.json"} {
+		inline := fx[key].(map[string]any)["properties"].(map[string]any)
+		for k := range c.raw[file].(map[string]any)["properties"].(map[string]any) {
+			if _, ok := inline[k]; !ok && k != "kind" {
+				t.Errorf("fixture %s lacks %q, which %s allows", key, k, file)
+			}
+		}
+	}
+}

@@ -112,7 +112,14 @@ func runReferences(p *Pass) {
 	for _, t := range sys.Terrain {
 		class(t.Fields.Of("admits", t.At), t.Admits...)
 	}
-	if st := sys.Stacking; st != nil {
+	models := []*content.Stacking{sys.Stacking}
+	for i := range sys.StackingVariants {
+		models = append(models, &sys.StackingVariants[i])
+	}
+	for _, st := range models {
+		if st == nil {
+			continue
+		}
 		class(st.At, st.Ignore...)
 		for _, l := range st.PerClass {
 			class(l.Fields.Of("classes", l.At), l.Classes...)
@@ -226,6 +233,10 @@ func runReferences(p *Pass) {
 		}
 		if s.Scale != "" {
 			r.local(s.Doc.PosOf("/scale"), s.Scale, "scale", scaleIDs, scalePos)
+		}
+		if s.StackingVariant != "" {
+			ids, pos := idsAndPos(sys.StackingVariants, func(c content.Stacking) string { return c.ID }, func(c content.Stacking) diag.Pos { return c.At })
+			r.local(s.Doc.PosOf("/stackingVariant"), s.StackingVariant, "stacking variant", ids, pos)
 		}
 		sideIDs := make([]string, len(s.Sides))
 		for i, side := range s.Sides {

@@ -59,9 +59,9 @@ type rulesEngine struct {
 	derived    []*unitFormula
 	itemCost   map[string]*formula.Program
 	rules      []*declRule
-	exceptions []*formula.Program // by index in System.Stacking.Exceptions; nil when absent or broken
-	compile    diag.List          // compile errors, reported by the formulas check
-	runtime    diag.List          // run time errors not yet reported
+	exceptions map[*content.Stacking][]*formula.Program // by index in each stacking model's Exceptions; nil when absent or broken
+	compile    diag.List                                // compile errors, reported by the formulas check
+	runtime    diag.List                                // run time errors not yet reported
 	rtSeen     map[string]bool
 	units      map[unitKey]*unitInfo
 	visiting   map[string]bool
@@ -201,10 +201,19 @@ func newEngine(pkg *content.Package) *rulesEngine {
 				fmt.Sprintf("cost of item %s", it.ID), nil)
 		}
 	}
-	if st := sys.Stacking; st != nil {
+	e.exceptions = map[*content.Stacking][]*formula.Program{}
+	models := map[string]*content.Stacking{}
+	if sys.Stacking != nil {
+		models["/stacking"] = sys.Stacking
+	}
+	for i := range sys.StackingVariants {
+		models[fmt.Sprintf("/stackingVariants/%d", i)] = &sys.StackingVariants[i]
+	}
+	for _, ptr := range sortedKeys(models) {
+		st := models[ptr]
 		for i := range st.Exceptions {
 			x := &st.Exceptions[i]
-			e.exceptions = append(e.exceptions, compile(fmt.Sprintf("/stacking/exceptions/%d/units", i), x.Units, x.At, formula.Unit, formula.Bool,
+			e.exceptions[st] = append(e.exceptions[st], compile(fmt.Sprintf("%s/exceptions/%d/units", ptr, i), x.Units, x.At, formula.Unit, formula.Bool,
 				fmt.Sprintf("stacking exception %s", x.ID), nil))
 		}
 	}
@@ -1077,4 +1086,13 @@ func describeSel(units, classes []string) string {
 		return "units"
 	}
 	return strings.Join(parts, " or ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -12,7 +12,7 @@ import (
 
 var stackingCheck = &Check{
 	Name: "stacking",
-	Doc:  "scenario setups respect the System's stacking: units per side per cell (System.stacking.limit or the side's stacking), per-class limits by side or cell, class compatibility groups, and the declared exceptions",
+	Doc:  "scenario setups respect the System's stacking (or the stackingVariant the scenario chooses): units per side per cell (the model's limit or the side's stacking), per-class limits by side or cell, class compatibility groups, and the declared exceptions",
 	Run: func(p *Pass) {
 		e := engineFor(p.Pkg)
 		for _, sc := range p.Pkg.Scenarios() {
@@ -118,6 +118,17 @@ func (e *rulesEngine) unitGroups(s *content.Side) map[string]string {
 
 func (e *rulesEngine) checkStacking(p *Pass, sc *content.Scenario) {
 	st := e.sys.Stacking
+	if sc.StackingVariant != "" {
+		st = nil
+		for i := range e.sys.StackingVariants {
+			if e.sys.StackingVariants[i].ID == sc.StackingVariant {
+				st = &e.sys.StackingVariants[i]
+			}
+		}
+		if st == nil {
+			return // references reports the unknown variant
+		}
+	}
 	anySide := false
 	for _, s := range sc.Sides {
 		if s.Stacking != nil {
@@ -263,8 +274,8 @@ func (e *rulesEngine) excepted(st *content.Stacking, us []placedUnit) bool {
 			continue
 		}
 		var prog *formula.Program
-		if i < len(e.exceptions) {
-			prog = e.exceptions[i]
+		if progs := e.exceptions[st]; i < len(progs) {
+			prog = progs[i]
 		}
 		if x.Units != "" && prog == nil {
 			continue // did not compile; the formulas check said so
