@@ -748,13 +748,16 @@ type Entry struct {
 // Placement sets units up on cells or in a zone. Count units go one per cell in turn; a two-cell unit
 // (footprint 2) takes its cells in pairs: cells [A, B, C, D] put the first unit on A and B, the second on C and D.
 type Placement struct {
-	Unit   string   `yaml:"unit"`
-	Group  string   `yaml:"group"` // the legion or tribe these units belong to, when their force has several
-	Count  int      `yaml:"count"`
-	Cells  []string `yaml:"cells"`
-	Zone   *Zone    `yaml:"zone"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Unit  string   `yaml:"unit"`
+	Group string   `yaml:"group"` // the legion or tribe these units belong to, when their force has several
+	Count int      `yaml:"count"`
+	Cells []string `yaml:"cells"`
+	// Points place units on an open tabletop, one unit per point in turn: [x, y] from the table's top-left
+	// corner (Fields of Honor).
+	Points [][]value.Length `yaml:"points"`
+	Zone   *Zone            `yaml:"zone"`
+	At     diag.Pos         `yaml:"-"`
+	Fields FieldPos         `yaml:"-"`
 }
 
 // Zone is an area: within N cells of a cell or location (PRESTAGS deployment "within 3 hexes of hex M").

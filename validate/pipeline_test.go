@@ -222,3 +222,19 @@ func TestScale(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}
 }
+
+func TestTabletopPlacement(t *testing.T) {
+	r := Load(filepath.Join("testdata", "tabletop"))
+	var got []string
+	for _, d := range r.Diags {
+		got = append(got, filepath.Base(d.Pos.File)+":"+itoa(d.Pos.Line)+":"+itoa(d.Pos.Col)+" "+d.Code)
+	}
+	want := []string{
+		"content.yaml:29:43 placement.off-table", // x 73in on a 72in table; (71in, 47in) is on it
+		"content.yaml:30:43 placement.points",    // two points for one unit
+		"content.yaml:39:43 placement.points",    // points on a square grid
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
 )
 
 // The placement check: where a setup puts a unit, the ground must take it. Whether the labels exist at all is
 // placement-labels' business (maps.go); this check looks at the cells that do exist.
 var placementCheck = &Check{
 	Name: "placement",
-	Doc:  "units set up on a map stand on terrain that admits them (not impassable; the terrain's `admits` classes), and a two-cell unit (footprint 2) takes its cells in adjacent pairs",
+	Doc:  "units set up on a map stand on terrain that admits them (not impassable; the terrain's `admits` classes), a two-cell unit (footprint 2) takes its cells in adjacent pairs, and on an open tabletop units stand at points on the table",
 	Run: func(p *Pass) {
 		for _, s := range p.Pkg.Scenarios() {
 			if set, _ := p.Pkg.MapSet(s); set != nil {
@@ -35,8 +36,18 @@ func checkPlacement(p *Pass, sc *content.Scenario, set *content.MapSet) {
 	for _, side := range sc.Sides {
 		for _, pl := range side.Setup {
 			ut := p.Pkg.UnitType(pl.Unit)
-			if ut == nil || len(pl.Cells) == 0 {
-				continue // references reports the unit; zones have no cells to check
+			if ut == nil {
+				continue // references reports the unit
+			}
+			if set.Type == content.GridOpen {
+				checkTablePoints(p, side.ID, ut.ID, pl, set.Table)
+				continue
+			}
+			if len(pl.Points) > 0 {
+				p.Errorf(pl.Fields.Of("points", pl.At), "points", "%s is a grid of cells: set %s up on cells, not points (points are for open tabletops)", set.Boards[0].Map.ID, ut.ID)
+			}
+			if len(pl.Cells) == 0 {
+				continue // zones have no cells to check
 			}
 			at := pl.Fields.Of("cells", pl.At)
 			for _, label := range pl.Cells {
@@ -88,4 +99,24 @@ func apart(set *content.MapSet, a, b content.CellRef) string {
 		return "the same cell"
 	}
 	return fmt.Sprintf("%d cells apart", set.Distance(a.Cell, b.Cell))
+}
+
+// checkTablePoints checks a placement on an open tabletop: points, not cells, each on the table.
+func checkTablePoints(p *Pass, side, unit string, pl content.Placement, table grid.Table) {
+	if len(pl.Cells) > 0 {
+		p.Errorf(pl.Fields.Of("cells", pl.At), "points", "an open tabletop has no cells: set %s up at points ([x, y] in inches)", unit)
+	}
+	at := pl.Fields.Of("points", pl.At)
+	for _, pt := range pl.Points {
+		if len(pt) != 2 {
+			continue // the schema reports it
+		}
+		x, y := pt[0].Inches(), pt[1].Inches()
+		if !table.ContainsPoint(grid.Point{X: x, Y: y}) {
+			p.Errorf(at, "off-table", "side %s sets up %s at (%s, %s), off the %gin x %gin table", side, unit, pt[0], pt[1], table.Width, table.Height)
+		}
+	}
+	if pl.Count > 0 && len(pl.Points) > pl.Count {
+		p.Errorf(at, "points", "%d points for %d %s: one point per unit", len(pl.Points), pl.Count, unit)
+	}
 }
