@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -43,41 +44,64 @@ func fileStem(id string) string {
 	return s
 }
 
-// buildMaps writes maps/<map id>.pdf for every map and board, and maps/<scenario id>.pdf for every scenario
-// whose map set composes boards.
-func buildMaps(j *Job) error {
-	type item struct {
-		stem string
-		d    *maps.Drawing
+// ScenarioMapFiles says where buildMaps prints each scenario's map (maps/<scenario id>.pdf, or
+// maps/<scenario id>-scenario.pdf when a map has that id), by scenario id; scenarios without a map are left out.
+func ScenarioMapFiles(pkg *content.Package) map[string]string {
+	out := map[string]string{}
+	for _, it := range scenarioStems(pkg) {
+		out[it.sc.ID] = MapsDir + "/" + it.stem + ".pdf"
 	}
-	var items []item
+	return out
+}
+
+type scenarioStem struct {
+	sc   *content.Scenario
+	stem string
+}
+
+// scenarioStems names the scenario maps' files, clear of the maps' own.
+func scenarioStems(pkg *content.Package) []scenarioStem {
 	used := map[string]bool{}
-	for _, m := range j.Pkg.Maps() {
-		d, err := maps.ForMap(j.Pkg, m)
-		if err != nil {
-			return err
-		}
-		stem := fileStem(m.ID)
-		used[stem] = true
-		items = append(items, item{stem, d})
+	for _, m := range pkg.Maps() {
+		used[fileStem(m.ID)] = true
 	}
-	for _, sc := range j.Pkg.Scenarios() {
+	var out []scenarioStem
+	for _, sc := range pkg.Scenarios() {
 		if sc.Map.Map == "" && len(sc.Map.Boards) == 0 {
 			continue
-		}
-		d, err := maps.ForScenario(j.Pkg, sc)
-		if err != nil {
-			return err
-		}
-		if !d.Composed() {
-			continue // the scenario's one map is printed as it is
 		}
 		stem := fileStem(sc.ID)
 		if used[stem] {
 			stem += "-scenario"
 		}
 		used[stem] = true
-		items = append(items, item{stem, d})
+		out = append(out, scenarioStem{sc, stem})
+	}
+	return out
+}
+
+// buildMaps writes maps/<map id>.pdf for every map and board, and maps/<scenario id>.pdf for every scenario
+// with a map: its map set to scale with the scenario on top (objectives, entries, deployment zones, set-up
+// units, reinforcements).
+func buildMaps(j *Job) error {
+	type item struct {
+		stem string
+		d    *maps.Drawing
+	}
+	var items []item
+	for _, m := range j.Pkg.Maps() {
+		d, err := maps.ForMap(j.Pkg, m)
+		if err != nil {
+			return err
+		}
+		items = append(items, item{fileStem(m.ID), d})
+	}
+	for _, it := range scenarioStems(j.Pkg) {
+		d, err := maps.ForScenario(j.Pkg, it.sc)
+		if err != nil {
+			return err
+		}
+		items = append(items, item{it.stem, d})
 	}
 	if len(items) == 0 {
 		j.Notef("maps: the package has no maps")

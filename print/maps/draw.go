@@ -199,12 +199,21 @@ func (d *Drawing) drawGrid(p *pen) {
 			}
 		}
 	}
+	if d.layer != nil {
+		d.drawZones(p)
+		d.drawEntryTints(p)
+	}
 	d.drawLocations(p)
-	d.drawMapLabels(p)
 	if d.Scenario != nil {
 		d.drawObjectives(p)
-		d.drawEntries(p)
 	}
+	names := d.placedNames()
+	if d.layer != nil {
+		d.drawUnits(p)
+		d.drawBands(p, d.bandGeoms(p.s))
+		d.drawBadges(p)
+	}
+	d.drawNames(p, names)
 }
 
 func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
@@ -678,6 +687,8 @@ func haloText(s surface.Surface, x, y float64, text string, f surface.Font, a su
 	s.Text(x, y, text, f, a)
 }
 
+// drawLocations draws the marks of the maps' places: deployment letters, objective stars, settlements'
+// outlines. Their names are placed with the other names (see placedNames).
 func (d *Drawing) drawLocations(p *pen) {
 	s := p.s
 	for _, b := range d.Set.Boards {
@@ -691,15 +702,8 @@ func (d *Drawing) drawLocations(p *pen) {
 			if len(cs) == 0 {
 				continue
 			}
-			var cx, cy float64
-			for _, c := range cs {
-				q := d.centre(c)
-				cx += q.X
-				cy += q.Y
-			}
-			cx /= float64(len(cs))
-			cy /= float64(len(cs))
-			if !p.visible(cx-3*d.cell, cy-d.cell, cx+3*d.cell, cy+d.cell) {
+			bx := d.cellsBox(cs)
+			if !p.sees(bx) {
 				continue
 			}
 			switch locClass(l.Kind) {
@@ -719,14 +723,12 @@ func (d *Drawing) drawLocations(p *pen) {
 				for _, c := range cs {
 					q := d.centre(c)
 					pq := p.pt(q.X, q.Y)
-					s.SetFill(surface.RGB(0xb0, 0x10, 0x10))
+					s.SetFill(objectiveRed)
 					s.SetStroke(surface.White, 0.6)
 					s.Star(pq.X, pq.Y, d.cell*0.2, 5, surface.FillStroke)
 				}
-				q := p.pt(cx, cy+d.cell*0.22)
-				haloText(s, q.X, q.Y, nameOr(l.Name, l.ID), surface.Font{Style: surface.Bold, Size: clamp(d.cell*0.18, 5, 10)}, surface.Align{H: surface.Center, V: surface.Top})
-			default:
-				// Ring the place's cells, and name it.
+			case "village":
+				// Ring the settlement's cells.
 				s.SetStroke(surface.RGB(0x30, 0x30, 0x30), math.Max(0.6, d.cell/45))
 				s.SetDash(2, 1.5)
 				var poly []surface.Pt
@@ -736,15 +738,9 @@ func (d *Drawing) drawLocations(p *pen) {
 					for i := range poly {
 						poly[i] = surface.Pt{X: ctr.X + (poly[i].X-ctr.X)*0.86, Y: ctr.Y + (poly[i].Y-ctr.Y)*0.86}
 					}
-					if locClass(l.Kind) == "village" {
-						s.Polygon(p.poly(poly, nil), surface.Stroke)
-					}
+					s.Polygon(p.poly(poly, nil), surface.Stroke)
 				}
 				s.SetDash()
-				if locClass(l.Kind) == "village" || !d.hasLabelNear(b, cs) {
-					q := p.pt(cx, cy+d.cell*0.12)
-					haloText(s, q.X, q.Y, nameOr(l.Name, l.ID), surface.Font{Style: surface.Bold, Size: clamp(d.cell*0.17, 5, 10)}, surface.Align{H: surface.Center, V: surface.Top})
-				}
 			}
 		}
 	}
@@ -767,57 +763,48 @@ func (d *Drawing) hasLabelNear(b *content.Board, cs []grid.Cell) bool {
 	return false
 }
 
-func (d *Drawing) drawMapLabels(p *pen) {
-	for _, b := range d.Set.Boards {
-		for _, ml := range b.Map.Labels {
-			c, ok := boardCell(b, ml.Cell)
-			if !ok {
-				continue
-			}
-			q := d.centre(c)
-			if !p.visible(q.X-3*d.cell, q.Y-d.cell, q.X+3*d.cell, q.Y+d.cell) {
-				continue
-			}
-			pq := p.pt(q.X, q.Y)
-			haloText(p.s, pq.X, pq.Y, ml.Text, surface.Font{Style: surface.BoldItalic, Size: clamp(d.cell*0.2, 6, 12)}, surface.Align{H: surface.Center, V: surface.Middle})
-		}
-	}
-}
-
-// drawObjectives rings a scenario's objective cells and names each objective once.
+// drawObjectives rings a scenario's objective cells, each with a star, and draws its objective hexsides as a
+// heavy red line with white ticks. Names are placed with the other names.
 func (d *Drawing) drawObjectives(p *pen) {
 	s := p.s
-	red := surface.RGB(0xb0, 0x10, 0x10)
 	for _, o := range d.Scenario.Objectives {
-		var cs []grid.Cell
-		for _, l := range o.Cells {
-			if r, ok := d.Set.Cell(l); ok {
-				cs = append(cs, r.Cell)
-			}
-		}
-		if len(cs) == 0 && o.Location != "" {
-			if loc, b := d.Set.Location(o.Location); loc != nil {
-				for _, l := range loc.Cells {
-					if c, ok := boardCell(b, l); ok {
-						cs = append(cs, c)
-					}
-				}
-			}
-		}
+		cs, sides := d.objectiveCells(o)
 		var poly []surface.Pt
 		for _, c := range cs {
 			poly = d.cellPoly(c, poly)
+			if x0, y0, x1, y1 := bbox(poly); !p.visible(x0, y0, x1, y1) {
+				continue
+			}
 			ctr := d.centre(c)
 			for i := range poly {
 				poly[i] = surface.Pt{X: ctr.X + (poly[i].X-ctr.X)*0.93, Y: ctr.Y + (poly[i].Y-ctr.Y)*0.93}
 			}
-			s.SetStroke(red, math.Max(1, d.cell/22))
+			s.SetStroke(objectiveRed, math.Max(1, d.cell/22))
 			s.SetDash()
 			s.Polygon(p.poly(poly, nil), surface.Stroke)
 			q := p.pt(ctr.X+d.cell*0.28, ctr.Y+d.cell*0.05)
-			s.SetFill(red)
+			s.SetFill(objectiveRed)
 			s.SetStroke(surface.White, 0.5)
 			s.Star(q.X, q.Y, d.cell*0.1, 5, surface.FillStroke)
+		}
+		for _, pl := range d.sideChains(sides) {
+			x0, y0, x1, y1 := bbox(pl)
+			if !p.visible(x0-d.cell, y0-d.cell, x1+d.cell, y1+d.cell) {
+				continue
+			}
+			pts := p.poly(pl, nil)
+			w := clamp(d.cell/9, 2, 6)
+			s.SetLineCap(surface.RoundCap)
+			s.SetLineJoin(surface.RoundJoin)
+			s.SetDash()
+			s.SetStroke(objectiveRed, w)
+			s.Polyline(pts)
+			s.SetStroke(surface.White, w*0.35)
+			s.SetDash(w*0.8, w*1.2)
+			s.Polyline(pts)
+			s.SetDash()
+			s.SetLineCap(surface.ButtCap)
+			s.SetLineJoin(surface.MiterJoin)
 		}
 	}
 }
@@ -959,12 +946,12 @@ func (d *Drawing) drawBorderText(p *pen) {
 				name += " (turned 180°)"
 			}
 			bf := surface.Font{Style: surface.Bold, Size: fs}
-			if b.Row == 0 {
+			if b.Row == 0 && !d.bandOn(b, "north") {
 				q := p.pt((a.X+z.X)/2, bw*0.75)
 				s.SetFill(surface.RGB(0x80, 0x10, 0x10))
 				s.Text(q.X, q.Y, name, bf, surface.Align{H: surface.Center, V: surface.Middle})
 			}
-			if b.Row+b.Geo.Rows == d.Set.Rows {
+			if b.Row+b.Geo.Rows == d.Set.Rows && !d.bandOn(b, "south") {
 				q := p.pt((a.X+z.X)/2, d.mapH-bw*0.75)
 				s.SetFill(surface.RGB(0x80, 0x10, 0x10))
 				s.Text(q.X, q.Y, name, bf, surface.Align{H: surface.Center, V: surface.Middle})

@@ -63,7 +63,7 @@ var (
 )
 
 // measurer measures text for layout before any page exists.
-func measurer() flow.Measurer { return surface.NewPNG(surface.PNGOptions{DPI: 72}) }
+func measurer() metrics { return surface.NewPNG(surface.PNGOptions{DPI: 72}) }
 
 // Layout plans the pages: it picks the paper's orientation and where the title block and legend go so that
 // the drawing takes the fewest sheets, and for an open tabletop the largest scale that fits one sheet.
@@ -472,6 +472,32 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 		s.Star(q.X, q.Y, 4, 5, surface.Fill)
 	case legEntry:
 		arrow(s, p, cx, cy, 0, 1, sh)
+	case legSideArea:
+		d.sideSwatch(p, d.layer.sides[e.side], x+2, y+1, sw-4, sh-2)
+	case legUnit:
+		m := math.Min(sh-2, 18.0)
+		b := box{cx - m/2, cy - m/2 + 1, cx + m/2, cy + m/2 + 1}
+		u := unitMark{abbr: "HI", symbol: "infantry", fill: surface.RGB(0x80, 0x80, 0x80), text: surface.White}
+		if len(d.layer.stacks) > 0 {
+			u = d.layer.stacks[0].units[0]
+		} else if len(d.layer.table) > 0 {
+			u = d.layer.table[0].units[0]
+		}
+		d.marker(p, u, b)
+		q := p.pt(b.x1, b.y0)
+		s.SetFill(surface.White)
+		s.SetStroke(inkColour, 0.6)
+		s.Circle(q.X, q.Y, 3.6, surface.FillStroke)
+		s.SetFill(inkColour)
+		s.Text(q.X, q.Y, "2", surface.Font{Style: surface.Bold, Size: 4.5}, surface.Align{H: surface.Center, V: surface.Middle})
+	case legTurn:
+		q := p.pt(cx, cy)
+		f := surface.Font{Style: surface.Bold, Size: 7}
+		s.SetFill(surface.White)
+		s.SetStroke(inkColour, 0.6)
+		s.Rect(q.X-8, q.Y-5, 16, 10, surface.FillStroke)
+		s.SetFill(inkColour)
+		s.Text(q.X, q.Y, "Tn", f, surface.Align{H: surface.Center, V: surface.Middle})
 	}
 	lines := flow.Wrap(s, e.name, entryFont, w-sw-10)
 	if len(lines) > 2 {

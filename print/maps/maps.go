@@ -35,6 +35,9 @@ type Drawing struct {
 	elev     []int // per set cell (row-major), when any cell has an elevation
 	showElev bool
 
+	layer *layer // the scenario's marks (grids only)
+	names labels // names placed for the current grid position
+
 	legend []legendEntry
 	strip  stripPlace
 	stripW float64 // size of the title-and-legend strip
@@ -83,7 +86,8 @@ func ForMap(pkg *content.Package, m *content.Map) (*Drawing, error) {
 	return d, nil
 }
 
-// ForScenario prepares a scenario's map set, boards composed as placed, with its objectives and entry edges.
+// ForScenario prepares a scenario's map set (its one map, or its boards composed as placed) with the scenario
+// on top: objectives, entry edges, deployment zones, set-up units and reinforcements.
 func ForScenario(pkg *content.Package, sc *content.Scenario) (*Drawing, error) {
 	set, ds := pkg.MapSet(sc)
 	if set == nil {
@@ -97,6 +101,7 @@ func ForScenario(pkg *content.Package, sc *content.Scenario) (*Drawing, error) {
 		title = sc.ID
 	}
 	d := &Drawing{Title: title + ": map", Source: sc.Source, Set: set, Sys: pkg.System, Scenario: sc}
+	d.buildLayer(pkg)
 	d.init()
 	return d, nil
 }
@@ -263,6 +268,9 @@ const (
 	legLocation
 	legObjective
 	legEntry
+	legSideArea // a side's colour: zones, entry bands, badges
+	legUnit     // a set-up unit's marker
+	legTurn     // a reinforcement's turn
 )
 
 type legendEntry struct {
@@ -273,6 +281,7 @@ type legendEntry struct {
 	pattern string
 	style   lineStyle
 	locKind string
+	side    int
 }
 
 func (d *Drawing) legendEntries() []legendEntry {
@@ -344,10 +353,24 @@ func (d *Drawing) legendEntries() []legendEntry {
 		if len(d.Scenario.Objectives) > 0 && s.Type != content.GridOpen {
 			out = append(out, legendEntry{kind: legObjective, name: "Scenario objective"})
 		}
-		for _, sd := range d.Scenario.Sides {
-			if len(sd.Entry) > 0 {
-				out = append(out, legendEntry{kind: legEntry, name: "Entry edge"})
-				break
+		if l := d.layer; l != nil {
+			for i, st := range l.sides {
+				if st.used {
+					out = append(out, legendEntry{kind: legSideArea, side: i, name: st.legendName()})
+				}
+			}
+			if l.units {
+				out = append(out, legendEntry{kind: legUnit, name: "Unit set up (a number: units in the stack)"})
+			}
+			if l.turns {
+				out = append(out, legendEntry{kind: legTurn, name: "Tn: reinforcements enter on turn n"})
+			}
+		} else {
+			for _, sd := range d.Scenario.Sides {
+				if len(sd.Entry) > 0 {
+					out = append(out, legendEntry{kind: legEntry, name: "Entry edge"})
+					break
+				}
 			}
 		}
 	}

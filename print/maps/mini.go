@@ -35,6 +35,9 @@ func (d *Drawing) Miniature(s surface.Surface, x, y, w, h float64) (float64, flo
 	}
 	d.drawSides(p)
 	d.drawPaths(p)
+	if d.layer != nil {
+		d.miniLayer(p, k)
+	}
 	if d.Scenario != nil {
 		d.drawObjectives(p)
 	}
@@ -65,4 +68,29 @@ func (d *Drawing) Miniature(s surface.Surface, x, y, w, h float64) (float64, flo
 		}
 	}
 	return gw * k, gh * k
+}
+
+// miniLayer draws the scenario on a miniature (scaled by k): zones and entry edges tinted in the sides'
+// colours, set-up units as dots of their colour.
+func (d *Drawing) miniLayer(p *pen, k float64) {
+	s := p.s
+	for _, z := range d.layer.zones {
+		d.tint(p, z.cells, d.layer.sides[z.side].fill, 110)
+	}
+	for _, bm := range d.layer.bands {
+		d.tint(p, bm.cells, d.layer.sides[bm.side].fill, 200)
+	}
+	r := math.Max(d.cell*0.28, 1.2/k)
+	for _, st := range d.layer.stacks {
+		c := d.centre(st.cell)
+		q := p.pt(c.X-r, c.Y-r)
+		s.SetFill(st.units[0].fill)
+		s.Rect(q.X, q.Y, 2*r, 2*r, surface.Fill)
+	}
+	for _, pm := range d.layer.pairs {
+		a, b := d.centre(pm.a), d.centre(pm.b)
+		qa, qb := p.pt(a.X, a.Y), p.pt(b.X, b.Y)
+		s.SetStroke(pm.unit.fill, 2*r)
+		s.Line(qa.X, qa.Y, qb.X, qb.Y)
+	}
 }

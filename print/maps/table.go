@@ -92,6 +92,10 @@ func (d *Drawing) drawTable(p *pen) {
 	s.SetStroke(surface.Black, 0.8)
 	q = p.pt(o.X, o.Y)
 	s.Rect(q.X, q.Y, z.X-o.X, z.Y-o.Y, surface.Stroke)
+	// Set-up units, under the names.
+	if d.layer != nil {
+		d.drawTableUnits(p)
+	}
 	// Piece names.
 	i := 0
 	for _, b := range d.Set.Boards {

@@ -1,0 +1,206 @@
+package maps
+
+import (
+	"math"
+
+	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Names on the map (places, map labels, objectives, deployment zones) are placed together, once per drawing,
+// in art coordinates, so that every tile of a tiled map shows the same placement. Each name tries a few
+// positions round what it names, nearest first, and takes the first that overlaps no name already placed and
+// no mark (a unit, a deployment letter, an objective star); a name pushed further out gets a leader line.
+
+// metrics measures text: what placing names needs before any page exists.
+type metrics interface {
+	flow.Measurer
+	FontMetrics(f surface.Font) (ascent, descent, capHeight float64)
+}
+
+// box is an axis-aligned rectangle in art coordinates.
+type box struct{ x0, y0, x1, y1 float64 }
+
+func (a box) overlap(b box) float64 {
+	w := math.Min(a.x1, b.x1) - math.Max(a.x0, b.x0)
+	h := math.Min(a.y1, b.y1) - math.Max(a.y0, b.y0)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+func (a box) grow(d float64) box { return box{a.x0 - d, a.y0 - d, a.x1 + d, a.y1 + d} }
+
+// nameLabel is one name to place: its text, what it names (anchor, with the radius of the mark there) and,
+// once placed, its box.
+type nameLabel struct {
+	lines  []string
+	font   surface.Font
+	ink    surface.Color
+	anchor surface.Pt
+	r      float64 // the clearance round the anchor
+	centre bool    // may sit on its anchor (a region's name: "River", "Village")
+
+	placed     box
+	leader     bool
+	asc, lineH float64
+}
+
+// labels are a drawing's placed names, for one position of the grid in the art.
+type labels struct {
+	gx, gy float64
+	ok     bool
+	names  []nameLabel
+}
+
+// marks and names are collected by the drawing before placement.
+type labelInput struct {
+	marks []box
+	names []nameLabel
+}
+
+func (in *labelInput) mark(x, y, r float64) {
+	in.marks = append(in.marks, box{x - r, y - r, x + r, y + r})
+}
+
+// placedNames places the drawing's names for the current grid position (computed once and kept).
+func (d *Drawing) placedNames() []nameLabel {
+	if d.names.ok && d.names.gx == d.gx && d.names.gy == d.gy {
+		return d.names.names
+	}
+	var in labelInput
+	d.collectNames(&in)
+	d.names = labels{gx: d.gx, gy: d.gy, ok: true, names: placeNames(measurer(), in, d.gridBox(), d.cell)}
+	return d.names.names
+}
+
+// gridBox is the area names may take: the grid inside the frame.
+func (d *Drawing) gridBox() box {
+	return box{d.border, d.border, d.mapW - d.border, d.mapH - d.border}
+}
+
+// placeNames places each name in turn. Positions are tried ring by ring (just outside the mark, then one and
+// two steps further): below, above, right, left, then the corners. The first position free of marks and of
+// names placed before wins; when none is free, the one overlapping least.
+func placeNames(m metrics, in labelInput, area box, cell float64) []nameLabel {
+	var taken []box
+	taken = append(taken, in.marks...)
+	out := make([]nameLabel, 0, len(in.names))
+	for _, n := range in.names {
+		asc, desc, _ := m.FontMetrics(n.font)
+		n.asc, n.lineH = asc, asc+desc
+		w := 0.0
+		for _, l := range n.lines {
+			w = math.Max(w, m.MeasureText(l, n.font))
+		}
+		w += 3
+		h := n.lineH*float64(len(n.lines)) + 1
+		step := math.Max(cell*0.45, h+2)
+		type cand struct {
+			b    box
+			ring int
+		}
+		var cands []cand
+		at := func(cx, cy float64, ring int) {
+			cands = append(cands, cand{box{cx - w/2, cy - h/2, cx + w/2, cy + h/2}, ring})
+		}
+		ax, ay := n.anchor.X, n.anchor.Y
+		if n.centre {
+			at(ax, ay, 0)
+		}
+		for ring := 0; ring < 3; ring++ {
+			r := n.r + float64(ring)*step
+			at(ax, ay+r+h/2, ring)               // below
+			at(ax, ay-r-h/2, ring)               // above
+			at(ax+r+w/2, ay, ring)               // right
+			at(ax-r-w/2, ay, ring)               // left
+			at(ax+r*0.7+w/2, ay+r*0.7+h/2, ring) // below right
+			at(ax-r*0.7-w/2, ay+r*0.7+h/2, ring) // below left
+			at(ax+r*0.7+w/2, ay-r*0.7-h/2, ring) // above right
+			at(ax-r*0.7-w/2, ay-r*0.7-h/2, ring) // above left
+		}
+		best, bestCost := -1, math.Inf(1)
+		for i, c := range cands {
+			// Keep inside the grid: a name pushed off it costs as much as a heavy overlap.
+			cost := 0.0
+			if c.b.x0 < area.x0 || c.b.y0 < area.y0 || c.b.x1 > area.x1 || c.b.y1 > area.y1 {
+				cost += w * h * 4
+			}
+			for _, t := range taken {
+				cost += c.b.grow(0.5).overlap(t)
+			}
+			if cost == 0 {
+				best = i
+				break
+			}
+			// A further ring must be clearly better to be worth the leader line.
+			cost += float64(c.ring) * w * h * 0.15
+			if cost < bestCost {
+				best, bestCost = i, cost
+			}
+		}
+		c := cands[best]
+		n.placed = c.b
+		n.leader = c.ring > 0
+		taken = append(taken, c.b)
+		out = append(out, n)
+	}
+	return out
+}
+
+// drawNames draws placed names: a light pad, the text and, for a name set away from its place, a leader line.
+func (d *Drawing) drawNames(p *pen, names []nameLabel) {
+	s := p.s
+	for _, n := range names {
+		b := n.placed
+		if !p.visible(math.Min(b.x0, n.anchor.X), math.Min(b.y0, n.anchor.Y), math.Max(b.x1, n.anchor.X), math.Max(b.y1, n.anchor.Y)) {
+			continue
+		}
+		if n.leader {
+			// From the anchor to the nearest point of the pad.
+			tx := clamp(n.anchor.X, b.x0, b.x1)
+			ty := clamp(n.anchor.Y, b.y0, b.y1)
+			a, e := p.pt(n.anchor.X, n.anchor.Y), p.pt(tx, ty)
+			s.SetStroke(n.ink, 0.5)
+			s.SetDash()
+			s.Line(a.X, a.Y, e.X, e.Y)
+			s.SetFill(n.ink)
+			s.Circle(a.X, a.Y, 0.9, surface.Fill)
+		}
+		q := p.pt(b.x0, b.y0)
+		s.SetFill(surface.RGBA(255, 255, 255, 215))
+		s.Rect(q.X, q.Y, b.x1-b.x0, b.y1-b.y0, surface.Fill)
+		s.SetFill(n.ink)
+		cx := (b.x0 + b.x1) / 2
+		y := b.y0 + 0.5 + n.asc
+		for _, l := range n.lines {
+			t := p.pt(cx, y)
+			s.Text(t.X, t.Y, l, n.font, surface.Align{H: surface.Center, V: surface.Baseline})
+			y += n.lineH
+		}
+	}
+}
+
+// wrapName breaks a long name into lines about width wide (at most three).
+func wrapName(m flow.Measurer, text string, f surface.Font, width float64) []string {
+	if m.MeasureText(text, f) <= width*1.15 {
+		return []string{text}
+	}
+	lines := flow.Wrap(m, text, f, width)
+	if len(lines) > 3 {
+		lines = append(lines[:2], flow.Truncate(m, joinWords(lines[2:]), f, width))
+	}
+	return lines
+}
+
+func joinWords(ls []string) string {
+	out := ""
+	for i, l := range ls {
+		if i > 0 {
+			out += " "
+		}
+		out += l
+	}
+	return out
+}
