@@ -1184,6 +1184,26 @@ func (d *Drawing) sideChains(sides [][2]grid.Cell) [][]surface.Pt {
 
 // ------------------------------------------------------------------------------------------- legend
 
+// SideColour is the colour a side's zones, entries and units take on a scenario map.
+type SideColour struct {
+	Name   string
+	Colour surface.Color
+}
+
+// SideColours lists the colours of the sides that have something on the map, in the scenario's order.
+func (d *Drawing) SideColours() []SideColour {
+	if d.layer == nil {
+		return nil
+	}
+	var out []SideColour
+	for _, st := range d.layer.sides {
+		if st.used {
+			out = append(out, SideColour{Name: st.name, Colour: st.fill})
+		}
+	}
+	return out
+}
+
 // sideLegend draws a side's legend swatch: its tint and hatch.
 func (d *Drawing) sideSwatch(p *pen, st sideStyle, x, y, w, h float64) {
 	s := p.s

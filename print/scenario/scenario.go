@@ -272,10 +272,32 @@ func (w *writer) mapSection() {
 		}
 	}
 	if w.opt.MapFile != "" {
-		for _, wl := range flow.Wrap(d.S, "The assembled map is printed to scale in "+w.opt.MapFile+".", flow.NoteFont, textW) {
+		what := "The map is printed to scale in "
+		if len(set.Boards) > 1 || set.Boards[0].Rotate != 0 {
+			what = "The assembled map is printed to scale in "
+		}
+		for _, wl := range flow.Wrap(d.S, what+w.opt.MapFile+".", flow.NoteFont, textW) {
 			d.S.SetFill(flow.Ink)
 			d.S.Text(d.Left(), y+3, wl, flow.NoteFont, surface.Align{V: surface.Top})
 			y += 10
+		}
+	}
+	// The sides' colours on the maps.
+	if md, err := maps.ForScenario(w.pkg, sc); err == nil {
+		if cs := md.SideColours(); len(cs) > 0 {
+			y += 8
+			d.S.SetFill(flow.Ink)
+			d.S.Text(d.Left(), y, "Colours on the map:", flow.NoteFont, surface.Align{V: surface.Top})
+			y += 11
+			for _, c := range cs {
+				d.S.SetFill(c.Colour)
+				d.S.SetStroke(flow.Ink, 0.5)
+				d.S.SetDash()
+				d.S.Rect(d.Left(), y, 14, 8, surface.FillStroke)
+				d.S.SetFill(flow.Ink)
+				d.S.Text(d.Left()+19, y+4, flow.Truncate(d.S, c.Name, flow.BodyFont, textW-19), flow.BodyFont, surface.Align{V: surface.Middle})
+				y += 12
+			}
 		}
 	}
 	h := w.diagram(set, d.Left()+textW+12, top, diagW)

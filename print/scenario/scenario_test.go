@@ -1,10 +1,16 @@
 package scenario
 
 import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/surface"
 )
 
 // The 11.1 format is signalled by the fields only it has: vp, panic level, leadership.
@@ -23,6 +29,47 @@ func TestFormat111(t *testing.T) {
 		sc := &content.Scenario{Sides: []content.Side{{ID: "b"}, c.side}}
 		if got := Format111(sc); got != c.want {
 			t.Errorf("%+v: %v, want %v", c.side, got, c.want)
+		}
+	}
+}
+
+// The map section names the map file and keys the sides' colours on the map, for a scenario on one plain map
+// as for one on composed boards.
+func TestMapSectionColours(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed")
+	}
+	for _, c := range []struct{ ex, sc, file, says string }{
+		{"prestags", "example-bridge", "maps/example-bridge.pdf", "The map is printed to scale in maps/example-bridge.pdf"},
+		{"highest-ground", "introductory", "maps/introductory.pdf", "The assembled map is printed to scale in maps/introductory.pdf"},
+	} {
+		pkg, ds := content.Load(filepath.Join("..", "..", "examples", c.ex))
+		if pkg == nil {
+			t.Fatal(ds)
+		}
+		if ds := pkg.Decode(nil); ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		sc := pkg.Scenario(c.sc)
+		pdf := surface.NewPDF(surface.PDFOptions{})
+		if err := Render(pdf, pkg, sc, Options{Paper: surface.Size{W: surface.LetterW, H: surface.LetterH}, MapFile: c.file}); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := pdf.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		f := filepath.Join(t.TempDir(), "s.pdf")
+		os.WriteFile(f, b.Bytes(), 0o644)
+		out, err := exec.Command("pdftotext", f, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		txt := strings.Join(strings.Fields(string(out)), " ")
+		for _, w := range []string{c.says, "Colours on the map:", sc.Sides[0].Name, sc.Sides[1].Name} {
+			if !strings.Contains(txt, w) {
+				t.Errorf("%s: %q not on the sheet", c.sc, w)
+			}
 		}
 	}
 }
