@@ -497,3 +497,63 @@ func TestNamesDoNotOverlap(t *testing.T) {
 		}
 	}
 }
+
+// On an open tabletop, set-up units stand at their points: every British-coloured marker (six line companies,
+// a 7-pounder section, a rocket battery) is centred on one of the eight points the setup gives them, in inches
+// from the table's corner at the plan's scale, one marker per point.
+func TestTableUnitsAtTheirPoints(t *testing.T) {
+	pkg := load(t, "fields-of-honor")
+	sc := pkg.Scenario("isandlwana")
+	d, err := ForScenario(pkg, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, pl := render(t, d, Options{Paper: letter})
+	doc, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := doc.Pages[0]
+	tl := pl.Tiles[0]
+	var pts []surface.Pt
+	var colour [3]float64
+	for _, f := range pkg.System.Factions {
+		if f.ID == "british" {
+			colour = hexColour(t, f.Colour)
+		}
+	}
+	for _, p := range sc.Sides[0].Setup {
+		if pkg.UnitType(p.Unit).Faction != "british" {
+			continue
+		}
+		for _, q := range p.Points {
+			k := 72 * pl.Scale
+			pts = append(pts, surface.Pt{X: tl.Frame.X - tl.View.X + d.border + q[0].Inches()*k, Y: tl.Frame.Y - tl.View.Y + d.border + q[1].Inches()*k})
+		}
+	}
+	if len(pts) != 8 {
+		t.Fatalf("%d points", len(pts))
+	}
+	hit := map[int]int{}
+	for _, s := range shapes(pg.Content, pg.Height()) {
+		if !s.rect || !s.fill || s.rgb != colour || !pdfcheck.Near(s.pts[1].X-s.pts[0].X, tableMarker, 0.01) {
+			continue
+		}
+		c := s.centre()
+		found := false
+		for i, q := range pts {
+			if math.Hypot(c.X-q.X, c.Y-q.Y) < 0.05 {
+				hit[i]++
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("a British marker at (%.1f, %.1f) is on none of the setup's points", c.X, c.Y)
+		}
+	}
+	for i := range pts {
+		if hit[i] != 1 {
+			t.Errorf("point %d has %d markers, want 1", i+1, hit[i])
+		}
+	}
+}
