@@ -96,26 +96,8 @@ func buildScenarios(j *Job) error {
 		j.Notef("scenarios: the package has no scenarios")
 		return nil
 	}
-	// Where each scenario's map set is printed, as buildMaps names it.
-	mapFile := map[string]string{}
-	used := map[string]bool{}
-	for _, m := range j.Pkg.Maps() {
-		used[fileStem(m.ID)] = true
-	}
-	for _, sc := range scs {
-		if len(sc.Map.Boards) > 1 || len(sc.Map.Boards) == 1 && sc.Map.Boards[0].Rotate != 0 {
-			stem := fileStem(sc.ID)
-			if used[stem] {
-				stem += "-scenario"
-			}
-			used[stem] = true
-			mapFile[sc.ID] = MapsDir + "/" + stem + ".pdf"
-		} else if sc.Map.Map != "" {
-			mapFile[sc.ID] = MapsDir + "/" + fileStem(sc.Map.Map) + ".pdf"
-		} else if len(sc.Map.Boards) == 1 {
-			mapFile[sc.ID] = MapsDir + "/" + fileStem(sc.Map.Boards[0].Board) + ".pdf"
-		}
-	}
+	// Where each scenario's map is printed, as buildMaps names it.
+	mapFile := ScenarioMapFiles(j.Pkg)
 	for _, sc := range scs {
 		stem := fileStem(sc.ID)
 		name := ScenariosDir + "/" + stem + ".pdf"
