@@ -1,6 +1,9 @@
 package build
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -56,4 +59,39 @@ func TestScenarioMapFiles(t *testing.T) {
 			t.Errorf("%s: %d map files %v, want %d (each map and each scenario)", c.ex, len(maps), maps, want)
 		}
 	}
+}
+
+// A scenario sheet points players at the scenario's own map (with its zones, entries and setup), also when the
+// scenario is played on one plain map.
+func TestScenarioSheetNamesItsMap(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed")
+	}
+	pkg := example(t, "prestags")
+	res, err := Run(pkg, Options{}, []string{"scenarios"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ScenarioMapFiles(pkg)["example-bridge"]
+	if want != "maps/example-bridge.pdf" {
+		t.Fatalf("scenario map file = %q", want)
+	}
+	for _, f := range res.Files {
+		if f.Path != "scenarios/example-bridge.pdf" {
+			continue
+		}
+		p := filepath.Join(t.TempDir(), "s.pdf")
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("pdftotext", p, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), want) || strings.Contains(string(out), "prestags-map.pdf") {
+			t.Errorf("the sheet should name %s, not the plain map:\n%s", want, out)
+		}
+		return
+	}
+	t.Fatal("no scenario sheet for example-bridge")
 }
