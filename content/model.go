@@ -767,8 +767,12 @@ type Zone struct {
 	Cells  []string `yaml:"cells"`
 	Edge   string   `yaml:"edge"`
 	Depth  int      `yaml:"depth"` // cells in from the edge
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	// On an open tabletop a zone is a circle: Radius about Point, or about the location Near names
+	// (Fields of Honor: "within 12in of the camp").
+	Point  []value.Length `yaml:"point"`
+	Radius *value.Length  `yaml:"radius"`
+	At     diag.Pos       `yaml:"-"`
+	Fields FieldPos       `yaml:"-"`
 }
 
 // Length is a scenario's length.

@@ -233,6 +233,12 @@ func TestTabletopPlacement(t *testing.T) {
 		"content.yaml:29:43 placement.off-table", // x 73in on a 72in table; (71in, 47in) is on it
 		"content.yaml:30:43 placement.points",    // two points for one unit
 		"content.yaml:39:43 placement.points",    // points on a square grid
+		// Zones: a circle about a location is fine (side a); off the table (b); cells on a table (c); a
+		// location with no point (d); a radius on a grid.
+		"content.yaml:51:38 placement.zone",
+		"content.yaml:52:38 placement.zone",
+		"content.yaml:53:38 placement.zone",
+		"content.yaml:59:38 placement.zone",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -60,11 +60,14 @@ func (st sideStyle) legendName() string {
 	return st.name + ": " + strings.Join(parts, ", ")
 }
 
-// zoneMark is a deployment zone (a side's deployment, or a placement's zone).
+// zoneMark is a deployment zone (a side's deployment, or a placement's zone): cells on a grid, or a circle on
+// an open tabletop (centre and radius in table inches, round true).
 type zoneMark struct {
-	side  int
-	cells []grid.Cell
-	label string
+	side       int
+	cells      []grid.Cell
+	label      string
+	round      bool
+	cx, cy, rr float64
 }
 
 // bandMark is an entry edge: a band in the side's colour along the edge's cells.
@@ -150,7 +153,16 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 	}
 	if d.Set.Type == content.GridOpen {
 		for i := range sc.Sides {
-			d.addTableSetup(pkg, i, &sc.Sides[i])
+			sd := &sc.Sides[i]
+			st := &l.sides[i]
+			if z := sd.Deployment; z != nil {
+				if cx, cy, r, ok := d.tableZone(z); ok {
+					l.zones = append(l.zones, zoneMark{side: i, round: true, cx: cx, cy: cy, rr: r,
+						label: st.short + " set-up (" + z.Radius.String() + ")"})
+					st.used, st.zone = true, true
+				}
+			}
+			d.addTableSetup(pkg, i, sd)
 		}
 		return
 	}
@@ -506,12 +518,65 @@ func (d *Drawing) tint(p *pen, cs []grid.Cell, c surface.Color, alpha uint8) {
 	}
 }
 
+// tableZone is a tabletop zone's circle in table inches: its radius about its point, or about the point of
+// the location it is near; false when it has none (validation reports it).
+func (d *Drawing) tableZone(z *content.Zone) (cx, cy, r float64, ok bool) {
+	if z.Radius == nil {
+		return 0, 0, 0, false
+	}
+	switch {
+	case len(z.Point) == 2:
+		cx, cy = z.Point[0].Inches(), z.Point[1].Inches()
+	case z.Near != "":
+		loc, _ := d.Set.Location(z.Near)
+		if loc == nil || len(loc.Point) != 2 {
+			return 0, 0, 0, false
+		}
+		cx, cy = loc.Point[0].Inches(), loc.Point[1].Inches()
+	default:
+		return 0, 0, 0, false
+	}
+	return cx, cy, z.Radius.Inches(), true
+}
+
+// drawRoundZone shades a tabletop zone: tint, hatch at the side's angle clipped to the circle, outline.
+func (d *Drawing) drawRoundZone(p *pen, z zoneMark, st sideStyle) {
+	s := p.s
+	c := d.tablePt(z.cx, z.cy)
+	r := d.tablePt(z.cx+z.rr, z.cy).X - c.X
+	b := box{c.X - r, c.Y - r, c.X + r, c.Y + r}
+	if !p.sees(b) {
+		return
+	}
+	q := p.pt(c.X, c.Y)
+	s.SetFill(surface.RGBA(st.fill.R, st.fill.G, st.fill.B, 56))
+	s.Circle(q.X, q.Y, r, surface.Fill)
+	s.Push()
+	s.ClipPath(surface.NewPath().Circle(q.X, q.Y, r))
+	s.SetStroke(st.ink, 0.6)
+	s.SetDash()
+	hatch(p, st.angle, 6, b)
+	s.Pop()
+	s.SetStroke(st.ink, 1.5)
+	s.Circle(q.X, q.Y, r, surface.Stroke)
+	// The zone's name just inside its top (tabletop names are drawn in place, not through placedNames).
+	f := surface.Font{Style: surface.BoldItalic, Size: clamp(r*0.12, 6, 9)}
+	if w := s.MeasureText(z.label, f); w > 1.6*r && w > 0 {
+		f.Size = math.Max(5, f.Size*1.6*r/w) // fit the chord near the top
+	}
+	haloText(s, q.X, q.Y-r+f.Size*1.4, z.label, f, surface.Align{H: surface.Center, V: surface.Middle})
+}
+
 // drawZones shades each deployment zone: a tint of the side's colour in every cell, a hatch at the side's
 // angle clipped to the zone, and the zone's outline.
 func (d *Drawing) drawZones(p *pen) {
 	s := p.s
 	for _, z := range d.layer.zones {
 		st := d.layer.sides[z.side]
+		if z.round {
+			d.drawRoundZone(p, z, st)
+			continue
+		}
 		b := d.cellsBox(z.cells)
 		if !p.sees(b) {
 			continue
@@ -1072,6 +1137,9 @@ func (d *Drawing) collectNames(in *labelInput) {
 		}
 		zf := surface.Font{Style: surface.BoldItalic, Size: clamp(d.cell*0.18, 5.5, 9)}
 		for _, z := range l.zones {
+			if z.round {
+				continue // drawn with its circle
+			}
 			st := l.sides[z.side]
 			add(4, nameLabel{lines: wrapName(m, z.label, zf, wrapW), font: zf, ink: st.ink, anchor: d.meanCentre(z.cells), r: d.cell * 0.3})
 		}

@@ -557,3 +557,52 @@ func TestTableUnitsAtTheirPoints(t *testing.T) {
 		}
 	}
 }
+
+// On an open tabletop a deployment zone is a circle: Isandlwana's British set up within 12in of the camp, so
+// the zone's tint is a circle of radius 12in (at the plan's scale) about the camp's point.
+func TestTableZoneIsACircle(t *testing.T) {
+	pkg := load(t, "fields-of-honor")
+	sc := pkg.Scenario("isandlwana")
+	z := sc.Sides[0].Deployment
+	if z == nil || z.Radius == nil {
+		t.Fatal("the example's British side has no circular deployment zone")
+	}
+	d, err := ForScenario(pkg, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, pl := render(t, d, Options{Paper: letter})
+	doc, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := doc.Pages[0]
+	tl := pl.Tiles[0]
+	k := 72 * pl.Scale
+	loc, _ := d.Set.Location(z.Near)
+	want := surface.Pt{X: tl.Frame.X - tl.View.X + d.border + loc.Point[0].Inches()*k, Y: tl.Frame.Y - tl.View.Y + d.border + loc.Point[1].Inches()*k}
+	r := z.Radius.Inches() * k
+	var colour [3]float64
+	for _, f := range pkg.System.Factions {
+		if f.ID == "british" {
+			colour = hexColour(t, f.Colour)
+		}
+	}
+	found := 0
+	for _, s := range shapes(pg.Content, pg.Height()) {
+		if !s.fill || s.rect || s.rgb != colour || len(s.pts) < 4 {
+			continue
+		}
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, q := range s.pts {
+			x0, y0, x1, y1 = math.Min(x0, q.X), math.Min(y0, q.Y), math.Max(x1, q.X), math.Max(y1, q.Y)
+		}
+		if pdfcheck.Near(x1-x0, 2*r, 0.05) && pdfcheck.Near(y1-y0, 2*r, 0.05) &&
+			pdfcheck.Near((x0+x1)/2, want.X, 0.05) && pdfcheck.Near((y0+y1)/2, want.Y, 0.05) {
+			found++
+		}
+	}
+	if found != 1 {
+		t.Errorf("found %d filled circles of radius %.2fpt about (%.1f, %.1f) in the British colour, want 1", found, r, want.X, want.Y)
+	}
+}

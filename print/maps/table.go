@@ -92,8 +92,9 @@ func (d *Drawing) drawTable(p *pen) {
 	s.SetStroke(surface.Black, 0.8)
 	q = p.pt(o.X, o.Y)
 	s.Rect(q.X, q.Y, z.X-o.X, z.Y-o.Y, surface.Stroke)
-	// Set-up units, under the names.
+	// Deployment zones and set-up units, under the names.
 	if d.layer != nil {
+		d.drawZones(p)
 		d.drawTableUnits(p)
 	}
 	// Piece names.
