@@ -29,7 +29,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	err := app.Run(args)
+	err := app.Run(hoistFlags(app, args))
 	var ee exitError
 	switch {
 	case err == nil:
@@ -77,6 +77,96 @@ Examples:
 			generateCommand(),
 		},
 	}
+}
+
+// hoistFlags moves the flags written after a command's positional arguments (`muster build PKG -o DIR`) in front
+// of them, where urfave/cli v2 reads flags: it stops at the first positional argument. Whether a flag takes a
+// value comes from the command's own flag definitions; everything after `--` stays positional, and the shell
+// completion flag stays last, where urfave/cli looks for it.
+func hoistFlags(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	complete := args[len(args)-1] == "--generate-bash-completion"
+	if complete {
+		args = args[:len(args)-1]
+	}
+	out := []string{args[0]}
+	i := 1
+	flags := app.Flags
+	takes := valueFlags(flags)
+	isFlag := func(a string) bool { return strings.HasPrefix(a, "-") && a != "-" && a != "--" }
+	flagName := func(a string) (string, bool) {
+		name, _, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		return name, hasVal
+	}
+	for i < len(args) && isFlag(args[i]) { // global flags, as written
+		out = append(out, args[i])
+		if name, hasVal := flagName(args[i]); !hasVal && takes[name] && i+1 < len(args) {
+			i++
+			out = append(out, args[i])
+		}
+		i++
+	}
+	cmds, found := app.Commands, false
+	for i < len(args) {
+		var cmd *cli.Command
+		for _, c := range cmds {
+			if c.HasName(args[i]) {
+				cmd = c
+			}
+		}
+		if cmd == nil {
+			break
+		}
+		found = true
+		out = append(out, args[i])
+		i++
+		flags = append(append([]cli.Flag{}, app.Flags...), cmd.Flags...)
+		cmds = cmd.Subcommands
+	}
+	if !found {
+		return append(args, completeFlag(complete)...)
+	}
+	takes = valueFlags(flags)
+	var fl, pos []string
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i:]...)
+			break
+		}
+		if !isFlag(a) {
+			pos = append(pos, a)
+			continue
+		}
+		fl = append(fl, a)
+		if name, hasVal := flagName(a); !hasVal && takes[name] && i+1 < len(args) {
+			i++
+			fl = append(fl, args[i])
+		}
+	}
+	out = append(append(out, fl...), pos...)
+	return append(out, completeFlag(complete)...)
+}
+
+func completeFlag(on bool) []string {
+	if on {
+		return []string{"--generate-bash-completion"}
+	}
+	return nil
+}
+
+// valueFlags lists the names (and aliases) of the flags that take a value.
+func valueFlags(flags []cli.Flag) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			out[n] = !isBool
+		}
+	}
+	return out
 }
 
 // outputFlags are accepted both before and after the command name: `muster --format json validate` and

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -181,5 +182,34 @@ func TestVersionAndCompletion(t *testing.T) {
 	code, out, _ := runCLI(t, "--generate-bash-completion")
 	if code != 0 || !strings.Contains(out, "validate") {
 		t.Errorf("bash completion candidates: exit %d %q", code, out)
+	}
+}
+
+// Flags written after a command's positional arguments are read as if written before them, with values taken
+// from the command's own flag definitions; `--` ends flags and the completion flag stays last.
+func TestHoistFlags(t *testing.T) {
+	app := newApp(io.Discard, io.Discard)
+	cases := []struct{ in, want string }{
+		{"muster validate pkg --format json", "muster validate --format json pkg"},
+		{"muster --strict validate pkg -q", "muster --strict validate -q pkg"},
+		{"muster build pkg -o out --png --paper a4", "muster build -o out --png --paper a4 pkg"},
+		{"muster build pkg --back-offset -1mm,0mm -o out", "muster build --back-offset -1mm,0mm -o out pkg"},
+		{"muster roster pkg --force f --format=json", "muster roster --force f --format=json pkg"},
+		{"muster generate map pkg --seed 3 -o x.yaml", "muster generate map --seed 3 -o x.yaml pkg"},
+		{"muster test pkg -v", "muster test -v pkg"},
+		{"muster validate pkg -- --odd-name", "muster validate pkg -- --odd-name"},
+		{"muster validate --generate-bash-completion", "muster validate --generate-bash-completion"},
+		{"muster nosuch pkg --x", "muster nosuch pkg --x"},
+	}
+	for _, c := range cases {
+		if got := strings.Join(hoistFlags(app, strings.Fields(c.in)), " "); got != c.want {
+			t.Errorf("%s\n got  %s\n want %s", c.in, got, c.want)
+		}
+	}
+	// And end to end: the same report whichever side of the folder the flags are on.
+	_, before, _ := runCLI(t, "roster", "--format", "json", "--force", "standard-division", "../../examples/ancients")
+	_, after, _ := runCLI(t, "roster", "../../examples/ancients", "--force", "standard-division", "--format", "json")
+	if before != after || !strings.Contains(after, `"total": "187"`) {
+		t.Errorf("roster with flags after the folder differs or lacks the total:\n%s", after)
 	}
 }

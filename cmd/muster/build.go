@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -63,11 +61,7 @@ Examples:
    muster build my-game -o out --backs foldover --bleed 1/16in
    muster build my-game -o out --back-offset 0.5mm,-1mm    # the reading from muster print-test`,
 		Action: func(c *cli.Context) error {
-			c, args, err := trailingFlags(c, buildFlags())
-			if err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster build: %v\n", err)
-				return exitError{exitUsage}
-			}
+			args := c.Args().Slice()
 			if len(args) != 1 {
 				fmt.Fprintln(c.App.ErrWriter, "muster build: name one package folder (e.g. muster build examples/highest-ground -o out)")
 				return exitError{exitUsage}
@@ -124,74 +118,6 @@ func buildFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "png", Usage: "also write PNG previews: one per counter face, and one per page of every PDF"},
 		&cli.StringSliceFlag{Name: "only", Usage: "build only these outputs (" + strings.Join(build.OutputNames(), ", ") + ")"},
 	)
-}
-
-// trailingFlags parses flags written after the positional arguments (muster build PKG -o DIR), which urfave/cli
-// v2 leaves unparsed. It returns a context that sees those flags first and the ones before PKG after them
-// (read them with optString and friends), and the positional arguments.
-func trailingFlags(c *cli.Context, flags []cli.Flag) (*cli.Context, []string, error) {
-	rest := c.Args().Slice()
-	var pos, fl []string
-	takesValue := func(name string) bool {
-		for _, f := range flags {
-			for _, n := range f.Names() {
-				if n == name {
-					_, isBool := f.(*cli.BoolFlag)
-					return !isBool
-				}
-			}
-		}
-		return false
-	}
-	primary := func(name string) string {
-		for _, f := range flags {
-			for _, n := range f.Names() {
-				if n == name {
-					return f.Names()[0]
-				}
-			}
-		}
-		return name
-	}
-	for i := 0; i < len(rest); i++ {
-		a := rest[i]
-		switch {
-		case a == "--":
-			pos = append(pos, rest[i+1:]...)
-			i = len(rest)
-		case strings.HasPrefix(a, "-") && a != "-":
-			// Aliases become the primary name: the flag set keeps a separate value per name.
-			name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			name = primary(name)
-			if hasVal {
-				fl = append(fl, "--"+name+"="+val)
-			} else {
-				fl = append(fl, "--"+name)
-			}
-			if !hasVal && takesValue(name) && i+1 < len(rest) {
-				fl = append(fl, rest[i+1])
-				i++
-			}
-		default:
-			pos = append(pos, a)
-		}
-	}
-	if len(fl) == 0 {
-		return c, pos, nil
-	}
-	set := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
-	set.SetOutput(io.Discard)
-	for _, f := range flags {
-		if err := f.Apply(set); err != nil {
-			return c, nil, err
-		}
-	}
-	if err := set.Parse(fl); err != nil {
-		return c, nil, err
-	}
-	late := cli.NewContext(c.App, set, c)
-	late.Command = &cli.Command{Name: c.Command.Name, Flags: flags}
-	return late, pos, nil
 }
 
 // optSlice is optString for a repeatable flag; each value may also be a comma-separated list.

@@ -15,8 +15,8 @@ import (
 
 const generateHelp = `Runs one of the package's Generator documents with a seed and writes the result as a YAML content file:
 the same package, generator and seed give the same file, byte for byte, on any machine. The file records
-the generator, the seed and muster's version under generated: (a map, which has no such field, in a comment
-and its source line), and its second line is the command that makes it again.
+the generator, the seed and muster's version under generated:, and its second line is the command that makes
+it again.
 
 The result is checked with the whole validation pipeline, exactly as muster validate checks a file inside
 the package, before anything is written; if it does not validate, nothing is written and the exit code is 1.
@@ -68,10 +68,12 @@ func generateCommand() *cli.Command {
 }
 
 func runGenerate(c *cli.Context, kind string) error {
-	pos, fl, err := generateArgs(c)
-	if err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
-		return exitError{exitUsage}
+	pos := c.Args().Slice()
+	fl := map[string]string{}
+	for _, n := range []string{"seed", "generator", "out", "points"} {
+		if c.IsSet(n) {
+			fl[n] = c.String(n)
+		}
 	}
 	if len(pos) != 1 {
 		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: name one package folder (e.g. muster generate %s examples/highest-ground --seed 7)\n", kind, kind)
@@ -137,64 +139,13 @@ func runGenerate(c *cli.Context, kind string) error {
 		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
 		return exitError{exitUsage}
 	}
-	if optString(c, "format") == "text" && !optBool(c, "quiet") && !hasFlag(c, "q", "quiet") {
+	if optString(c, "format") == "text" && !optBool(c, "quiet") {
 		fmt.Fprintf(c.App.Writer, "wrote %s %s (seed %d)\n", kind, out, seed)
 		if !inside(pkgDir, out) {
 			fmt.Fprintf(c.App.ErrWriter, "note: %s is outside the package %s: muster validate finds a file's game in the folders above it, so move the file into the package (a folder its muster.yaml includes) before validating or building it\n", out, pkgDir)
 		}
 	}
 	return nil
-}
-
-// generateArgs reads the positional arguments and the flags, written before or after the package folder
-// (urfave/cli stops reading flags at the first positional argument). Flag values are keyed by primary name.
-func generateArgs(c *cli.Context) ([]string, map[string]string, error) {
-	valued := map[string]string{"seed": "seed", "generator": "generator", "out": "out", "o": "out", "points": "points", "format": "format", "f": "format"}
-	boolean := map[string]bool{"quiet": true, "q": true, "strict": true}
-	fl := map[string]string{}
-	for _, n := range []string{"seed", "generator", "out", "points"} {
-		if c.IsSet(n) {
-			fl[n] = c.String(n)
-		}
-	}
-	var pos []string
-	args := c.Args().Slice()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			pos = append(pos, a)
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if boolean[name] {
-			continue // read by optBool from the app's own parse when written before the folder; harmless after it
-		}
-		key, ok := valued[name]
-		if !ok {
-			return nil, nil, fmt.Errorf("unknown flag %s", a)
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("flag %s needs a value", a)
-			}
-			i++
-			val = args[i]
-		}
-		fl[key] = val
-	}
-	return pos, fl, nil
-}
-
-// hasFlag reports whether one of the named boolean flags was written after the package folder.
-func hasFlag(c *cli.Context, names ...string) bool {
-	for _, a := range c.Args().Slice() {
-		for _, n := range names {
-			if a == "-"+n || a == "--"+n {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // inside reports whether path lies in dir or below it.

@@ -12,51 +12,6 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// splitArgs separates a command's positional arguments from the named flags written after them
-// (`muster roster PKG --force ID`): urfave/cli stops reading flags at the first positional argument.
-func splitArgs(c *cli.Context, names ...string) ([]string, map[string]string, error) {
-	flags := map[string]string{}
-	for _, n := range names {
-		if c.IsSet(n) {
-			flags[n] = c.String(n)
-		}
-	}
-	var pos []string
-	args := c.Args().Slice()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			pos = append(pos, a)
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		known := false
-		for _, n := range names {
-			if n == name {
-				known = true
-			}
-		}
-		if !known {
-			return nil, nil, fmt.Errorf("unknown flag %s", a)
-		}
-		if !hasVal && boolFlags[name] {
-			val, hasVal = "true", true
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("flag %s needs a value", a)
-			}
-			i++
-			val = args[i]
-		}
-		flags[name] = val
-	}
-	return pos, flags, nil
-}
-
-// boolFlags are the flags splitArgs reads without a value.
-var boolFlags = map[string]bool{"v": true}
-
 // loadForReport loads and validates a package for roster, rules and test; it fails (exit 2) only when the
 // package cannot be read at all, and otherwise prints the error count to stderr so a reader knows the
 // figures come from content with problems.
@@ -72,11 +27,8 @@ func loadForReport(c *cli.Context, path string) (validate.Result, error) {
 	return r, nil
 }
 
-func reportFormat(c *cli.Context, flags map[string]string) (string, error) {
+func reportFormat(c *cli.Context) (string, error) {
 	f := optString(c, "format")
-	if v, ok := flags["format"]; ok {
-		f = v
-	}
 	if f != "text" && f != "json" {
 		fmt.Fprintf(c.App.ErrWriter, "muster %s: --format must be text or json, not %q\n", c.Command.Name, f)
 		return "", exitError{exitUsage}
@@ -102,16 +54,17 @@ Examples:
    muster roster examples/highest-ground --scenario introductory
    muster roster --format json examples/ancients --force standard-division`,
 		Action: func(c *cli.Context) error {
-			pos, flags, err := splitArgs(c, "force", "scenario", "format")
-			if err != nil || len(pos) != 1 {
-				fmt.Fprintf(c.App.ErrWriter, "muster roster: name one package folder (%v)\n", errOr(err, "e.g. muster roster examples/highest-ground"))
+			pos := c.Args().Slice()
+			if len(pos) != 1 {
+				fmt.Fprintln(c.App.ErrWriter, "muster roster: name one package folder (e.g. muster roster examples/highest-ground)")
 				return exitError{exitUsage}
 			}
+			flags := map[string]string{"force": c.String("force"), "scenario": c.String("scenario")}
 			if flags["force"] != "" && flags["scenario"] != "" {
 				fmt.Fprintln(c.App.ErrWriter, "muster roster: give --force or --scenario, not both")
 				return exitError{exitUsage}
 			}
-			format, err := reportFormat(c, flags)
+			format, err := reportFormat(c)
 			if err != nil {
 				return err
 			}
@@ -130,13 +83,6 @@ Examples:
 			return writeRoster(c.App.Writer, ro)
 		},
 	}
-}
-
-func errOr(err error, s string) string {
-	if err != nil {
-		return err.Error()
-	}
-	return s
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -22,12 +22,12 @@ Examples:
    muster rules
    muster rules examples/highest-ground`,
 		Action: func(c *cli.Context) error {
-			pos, flags, err := splitArgs(c, "format")
-			if err != nil || len(pos) > 1 {
-				fmt.Fprintf(c.App.ErrWriter, "muster rules: name at most one package folder (%v)\n", errOr(err, "e.g. muster rules examples/highest-ground"))
+			pos := c.Args().Slice()
+			if len(pos) > 1 {
+				fmt.Fprintln(c.App.ErrWriter, "muster rules: name at most one package folder (e.g. muster rules examples/highest-ground)")
 				return exitError{exitUsage}
 			}
-			format, err := reportFormat(c, flags)
+			format, err := reportFormat(c)
 			if err != nil {
 				return err
 			}

@@ -34,16 +34,16 @@ diagnostic codes must fire. Exit codes: 0 all fixtures pass, 1 a fixture fails, 
 Examples:
    muster test examples/highest-ground`,
 		Action: func(c *cli.Context) error {
-			pos, flags, err := splitArgs(c, "format", "v")
-			if err != nil || len(pos) != 1 {
-				fmt.Fprintf(c.App.ErrWriter, "muster test: name one package folder (%v)\n", errOr(err, "e.g. muster test examples/highest-ground"))
+			pos := c.Args().Slice()
+			if len(pos) != 1 {
+				fmt.Fprintln(c.App.ErrWriter, "muster test: name one package folder (e.g. muster test examples/highest-ground)")
 				return exitError{exitUsage}
 			}
-			format, err := reportFormat(c, flags)
+			format, err := reportFormat(c)
 			if err != nil {
 				return err
 			}
-			verbose := c.Bool("v") || flags["v"] == "true"
+			verbose := c.Bool("v")
 			r, err := loadForReport(c, pos[0])
 			if err != nil {
 				return err
