@@ -292,6 +292,17 @@ func schemaCommand() *cli.Command {
 		Name:  "schema",
 		Usage: "work with muster's JSON Schemas",
 		Subcommands: []*cli.Command{{
+			Name:  "docs",
+			Usage: "print a Markdown reference of every kind's keys, types and descriptions (docs/reference.md is a copy)",
+			Action: func(c *cli.Context) error {
+				ref, err := schema.Reference()
+				if err != nil {
+					return err
+				}
+				_, err = io.WriteString(c.App.Writer, ref)
+				return err
+			},
+		}, {
 			Name:      "export",
 			Usage:     "write the JSON Schemas to a folder, for editors and other validators",
 			ArgsUsage: "DIR",
