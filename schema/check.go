@@ -146,7 +146,11 @@ func (c *compiled) explain(d *content.Document, e *jsonschema.ValidationError, d
 			e := ds.Errorf(d.PosOf(ptr), "schema.required", "%s", msg)
 			if props, ok := parent["properties"].(map[string]any); ok {
 				if p, ok := props[name].(map[string]any); ok {
-					if desc := c.describeSchema(p, parentLoc+"/properties/"+name); desc != "" {
+					desc := c.describeSchema(p, parentLoc+"/properties/"+name)
+					if t, ok := p["type"]; ok && desc != typeWords(t) {
+						desc = strings.TrimSuffix(typeWords(t)+", "+strings.ToLower(desc[:min(1, len(desc))])+desc[min(1, len(desc)):], ", ")
+					}
+					if desc != "" {
 						e.Hint = name + ": " + desc
 					}
 				}
