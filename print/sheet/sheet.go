@@ -1,12 +1,20 @@
-// Package sheet lays square pieces (counters, chits) out on printed pages: a grid per piece size inside the
-// margins, cut lines and crop marks, an optional bleed, and back pages placed so that each back lands behind
-// its front when the sheet is printed duplex (long or short edge) or folded over.
+// Package sheet lays pieces (counters, chits) out on printed pages: a grid per piece size inside the margins,
+// cut lines and crop marks, an optional bleed, and back pages placed so that each back lands behind its front
+// when the sheet is printed duplex (long or short edge) or folded over.
+//
+// Pieces are square, or rectangles as high as their size and wider (a two-hex unit's double-width counter).
+// A sheet holds pieces of one size (height); each row holds pieces of one shape. The first shape of a size
+// fills rows from the top of the sheet and a second shape continues in rows of its own below it (a third
+// starts a new sheet), so a few wide counters share the sheet of their square ones. The vertical cuts of the
+// first shape are marked in the top margin and those of the second in the bottom margin: cut the sheet
+// across between the two blocks of rows first, then each block along its own marks.
 package sheet
 
 import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -33,17 +41,33 @@ func ParseBacks(s string) (Backs, error) {
 	return "", fmt.Errorf("unknown backs %q: use long-edge, short-edge, foldover or none", s)
 }
 
-// Painter draws one side of a piece of side size with its top-left corner at (x, y), its background
+// Painter draws one side of a square piece of side size with its top-left corner at (x, y), its background
 // extended by bleed on every edge.
 type Painter interface {
 	Draw(s surface.Surface, x, y, size, bleed float64) error
 }
 
+// RectPainter is a Painter that also draws a rectangular piece, w wide and h high. The sheet draws every piece
+// through DrawRect when its painter has it; a piece that is not square must have one.
+type RectPainter interface {
+	Painter
+	DrawRect(s surface.Surface, x, y, w, h, bleed float64) error
+}
+
 // Piece is one physical piece to print.
 type Piece struct {
-	Size  float64 // side, in points
+	Size  float64 // side in points; the height of a rectangular piece
+	Width float64 // width in points of a piece wider than it is high (a double-width counter); 0 means Size
 	Front Painter
 	Back  Painter // nil: nothing on the back
+}
+
+// Dims returns the piece's width and height in points.
+func (p Piece) Dims() (w, h float64) {
+	if p.Width > 0 {
+		return p.Width, p.Size
+	}
+	return p.Size, p.Size
 }
 
 // Options set the page and the spacing; lengths in points.
@@ -80,13 +104,17 @@ type Slot struct {
 	Back  surface.Rect // trim rectangle of the back (on the back page, or the right half for foldover); zero without backs
 }
 
-// Sheet is one front page (and, when backs are printed duplex, its back page) of pieces of one size.
+// Sheet is one front page (and, when backs are printed duplex, its back page) of pieces of one size: rows of
+// one shape (width) each, the first shape's rows above the second's.
 type Sheet struct {
-	Size       float64
-	Cols, Rows int
+	Size       float64      // the pieces' height (the counter size)
+	Width      float64      // the width of the pieces in the first rows (Size when they are square)
+	Cols, Rows int          // Cols: how many pieces of the first shape a row holds; Rows: rows used
 	Grid       surface.Rect // the fronts' trim area
 	BackGrid   surface.Rect // the backs' trim area (zero without backs)
 	Slots      []Slot
+	// RowWidth is the width of the pieces of each row, top to bottom.
+	RowWidth []float64
 }
 
 // Side is which face a page shows.
@@ -112,7 +140,9 @@ type Layout struct {
 	Pages  []Page
 }
 
-// Plan lays the pieces out in order, grouped by size: a new sheet for each size and whenever a sheet is full.
+// Plan lays the pieces out in order, grouped by size and within a size by shape: a new sheet for each size,
+// for a third shape of one size, and whenever a sheet is full. Sizes and shapes come in the order they first
+// appear, the pieces of a group in their order.
 func Plan(pieces []Piece, opt Options) (*Layout, error) {
 	if opt.Backs == "" {
 		opt.Backs = LongEdge
@@ -130,44 +160,87 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 		opt.Gutter = 2 * opt.Bleed
 	}
 	l := &Layout{Opt: opt, Pieces: pieces}
-	// Group by size (sizes in order of first appearance, pieces in their order within a size).
-	order := make([]int, 0, len(pieces))
-	done := map[float64]bool{}
+	type shape struct{ w, h float64 }
+	var sizes []float64
+	widths := map[float64][]float64{}
+	groups := map[shape][]int{}
 	for i, p := range pieces {
-		if p.Size <= 0 {
+		if p.Size <= 0 || p.Width < 0 {
 			return nil, fmt.Errorf("piece %d has no size", i)
 		}
-		if done[p.Size] {
-			continue
-		}
-		done[p.Size] = true
-		for j := i; j < len(pieces); j++ {
-			if pieces[j].Size == p.Size {
-				order = append(order, j)
+		w, h := p.Dims()
+		if w != h {
+			for _, pt := range []Painter{p.Front, p.Back} {
+				if _, ok := pt.(RectPainter); pt != nil && !ok {
+					return nil, fmt.Errorf("piece %d is %gx%gpt but its painter draws only square pieces", i, w, h)
+				}
 			}
 		}
+		k := shape{w, h}
+		if _, ok := widths[h]; !ok {
+			sizes = append(sizes, h)
+		}
+		if _, ok := groups[k]; !ok {
+			widths[h] = append(widths[h], w)
+		}
+		groups[k] = append(groups[k], i)
 	}
+	area := l.area()
+	fit := func(length, avail float64) int {
+		return int(math.Floor((avail + opt.Gutter + 1e-9) / (length + opt.Gutter)))
+	}
+	type place struct{ row, col int }
+	var places [][]place // per sheet, per slot
+	var rowLen []int     // pieces in each row of the current sheet
 	var cur *Sheet
-	for _, i := range order {
-		p := pieces[i]
-		if cur == nil || cur.Size != p.Size || len(cur.Slots) == cur.Cols*cur.Rows {
-			sh, err := l.newSheet(p.Size)
-			if err != nil {
-				return nil, err
+	for _, h := range sizes {
+		rows := fit(h, area.H)
+		for _, w := range widths[h] {
+			cols := fit(w, area.W)
+			if cols < 1 || rows < 1 {
+				what := fmt.Sprintf("%.3gin", h/surface.Inch)
+				if w != h {
+					what = fmt.Sprintf("%.3gx%.3gin", w/surface.Inch, h/surface.Inch)
+				}
+				return nil, fmt.Errorf("a %s piece does not fit inside the margins of a %.3gx%.3gin page", what, opt.Page.W/surface.Inch, opt.Page.H/surface.Inch)
 			}
-			l.Sheets = append(l.Sheets, sh)
-			cur = &l.Sheets[len(l.Sheets)-1]
+			for _, i := range groups[shape{w, h}] {
+				last := -1
+				if cur != nil {
+					last = len(cur.RowWidth) - 1
+				}
+				switch {
+				case cur != nil && cur.Size == h && cur.RowWidth[last] == w && rowLen[last] < cols:
+					// room in the row
+				case cur != nil && cur.Size == h && len(cur.RowWidth) < rows && (cur.RowWidth[last] == w || cur.RowWidth[0] == cur.RowWidth[last]):
+					// a new row: of the same shape, or of the sheet's second shape
+					cur.RowWidth = append(cur.RowWidth, w)
+					rowLen = append(rowLen, 0)
+				default:
+					l.Sheets = append(l.Sheets, Sheet{Size: h, Width: w, Cols: cols, RowWidth: []float64{w}})
+					places = append(places, nil)
+					cur, rowLen = &l.Sheets[len(l.Sheets)-1], []int{0}
+				}
+				r := len(cur.RowWidth) - 1
+				cur.Slots = append(cur.Slots, Slot{Piece: i})
+				places[len(places)-1] = append(places[len(places)-1], place{r, rowLen[r]})
+				rowLen[r]++
+			}
 		}
-		k := len(cur.Slots)
-		x := cur.Grid.X + float64(k%cur.Cols)*(p.Size+opt.Gutter)
-		y := cur.Grid.Y + float64(k/cur.Cols)*(p.Size+opt.Gutter)
-		front := surface.Rect{X: x, Y: y, W: p.Size, H: p.Size}
-		cur.Slots = append(cur.Slots, Slot{Piece: i, Front: front, Back: l.BackOf(front)})
 	}
-	for i := range l.Sheets {
-		sh := &l.Sheets[i]
+	for si := range l.Sheets {
+		sh := &l.Sheets[si]
+		sh.Grid = l.grid(sh, area)
+		for k := range sh.Slots {
+			p := places[si][k]
+			w := sh.RowWidth[p.row]
+			x := sh.Grid.X + float64(p.col)*(w+opt.Gutter)
+			y := sh.Grid.Y + float64(p.row)*(sh.Size+opt.Gutter)
+			front := surface.Rect{X: x, Y: y, W: w, H: sh.Size}
+			sh.Slots[k].Front, sh.Slots[k].Back = front, l.BackOf(front)
+		}
 		// The grid shrinks to the rows used, so trim boxes and crop marks fit the pieces printed.
-		used := (len(sh.Slots) + sh.Cols - 1) / sh.Cols
+		used := len(sh.RowWidth)
 		sh.Rows = used
 		sh.Grid.H = float64(used)*sh.Size + float64(used-1)*opt.Gutter
 		if opt.Backs != NoBacks {
@@ -175,39 +248,46 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 		}
 		switch opt.Backs {
 		case LongEdge, ShortEdge:
-			l.Pages = append(l.Pages, Page{i, FrontPage}, Page{i, BackPage})
+			l.Pages = append(l.Pages, Page{si, FrontPage}, Page{si, BackPage})
 		case Foldover:
-			l.Pages = append(l.Pages, Page{i, FoldPage})
+			l.Pages = append(l.Pages, Page{si, FoldPage})
 		default:
-			l.Pages = append(l.Pages, Page{i, FrontPage})
+			l.Pages = append(l.Pages, Page{si, FrontPage})
 		}
 	}
 	return l, nil
 }
 
-// newSheet sizes the grid of a sheet of pieces of one size, centred in the area the back mode leaves.
-func (l *Layout) newSheet(size float64) (Sheet, error) {
+// area is where the pieces may go: inside the margins, and for foldover the left half short of the fold.
+func (l *Layout) area() surface.Rect {
 	o := l.Opt
 	W, H := o.Page.W, o.Page.H
 	area := surface.Rect{X: o.Margin, Y: o.Margin, W: W - 2*o.Margin, H: H - 2*o.Margin}
 	if o.Backs == Foldover {
 		area.W = W/2 - o.Margin - (foldGap + o.Bleed)
 	}
-	pitch := size + o.Gutter
-	cols := int(math.Floor((area.W + o.Gutter + 1e-9) / pitch))
+	return area
+}
+
+// grid sizes the full grid of a sheet: as wide as the widest full row of any of its shapes and as high as the
+// rows that fit, centred in the area (snug against the fold for foldover). Every row starts at its left edge.
+func (l *Layout) grid(sh *Sheet, area surface.Rect) surface.Rect {
+	o := l.Opt
+	pitch := sh.Size + o.Gutter
 	rows := int(math.Floor((area.H + o.Gutter + 1e-9) / pitch))
-	if cols < 1 || rows < 1 {
-		return Sheet{}, fmt.Errorf("a %.3gin piece does not fit inside the margins of a %.3gx%.3gin page", size/surface.Inch, W/surface.Inch, H/surface.Inch)
+	gw := 0.0
+	for _, w := range sh.RowWidth {
+		cols := int(math.Floor((area.W + o.Gutter + 1e-9) / (w + o.Gutter)))
+		gw = math.Max(gw, float64(cols)*w+float64(cols-1)*o.Gutter)
 	}
-	gw := float64(cols)*size + float64(cols-1)*o.Gutter
-	gh := float64(rows)*size + float64(rows-1)*o.Gutter
+	gh := float64(rows)*sh.Size + float64(rows-1)*o.Gutter
 	g := surface.Rect{X: area.X + (area.W-gw)/2, Y: area.Y + (area.H-gh)/2, W: gw, H: gh}
 	if o.Backs == Foldover {
-		g.X = W/2 - (foldGap + o.Bleed) - gw // snug against the fold, mirrored on the other side
+		g.X = o.Page.W/2 - (foldGap + o.Bleed) - gw // snug against the fold, mirrored on the other side
 	}
 	// Round to 1/1000 pt so positions print exactly as planned.
 	g.X, g.Y = round3(g.X), round3(g.Y)
-	return Sheet{Size: size, Cols: cols, Rows: rows, Grid: g}, nil
+	return g
 }
 
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
@@ -263,25 +343,33 @@ func (l *Layout) RenderPage(s surface.Surface, i int) error {
 	for _, sl := range sh.Slots {
 		p := l.Pieces[sl.Piece]
 		if pg.Side != BackPage {
-			if err := p.Front.Draw(s, sl.Front.X, sl.Front.Y, sh.Size, o.Bleed); err != nil {
+			if err := paint(s, p.Front, sl.Front, o.Bleed); err != nil {
 				return err
 			}
 		}
 		if pg.Side != FrontPage && p.Back != nil {
-			if err := p.Back.Draw(s, sl.Back.X, sl.Back.Y, sh.Size, o.Bleed); err != nil {
+			if err := paint(s, p.Back, sl.Back, o.Bleed); err != nil {
 				return err
 			}
 		}
 	}
 	if pg.Side != BackPage {
 		l.cutLines(s, sh, pg.Side == FoldPage)
-		l.cropMarks(s, sh.Grid, sh)
+		l.cropMarks(s, sh, false)
 		if pg.Side == FoldPage {
-			l.cropMarks(s, sh.BackGrid, sh)
+			l.cropMarks(s, sh, true)
 			l.foldLine(s, sh)
 		}
 	}
 	return s.Err()
+}
+
+// paint draws one side of a piece in its trim rectangle r.
+func paint(s surface.Surface, p Painter, r surface.Rect, bleed float64) error {
+	if rp, ok := p.(RectPainter); ok {
+		return rp.DrawRect(s, r.X, r.Y, r.W, r.H, bleed)
+	}
+	return p.Draw(s, r.X, r.Y, r.W, bleed)
 }
 
 func clampRect(r surface.Rect, pg surface.Size) surface.Rect {
@@ -308,24 +396,37 @@ func (l *Layout) cutLines(s surface.Surface, sh *Sheet, backs bool) {
 	}
 }
 
-// cropMarks draws short marks in the margins in line with every cut, starting clear of the bleed.
-func (l *Layout) cropMarks(s surface.Surface, g surface.Rect, sh *Sheet) {
+// cropMarks draws short marks in the margins in line with every cut, starting clear of the bleed: the fronts'
+// or, on a foldover page, the backs'. The vertical cuts of the sheet's first shape are marked above the
+// pieces and those of its second shape (wide pieces in rows of their own below) under them; a sheet of one
+// shape has both from the same cuts.
+func (l *Layout) cropMarks(s surface.Surface, sh *Sheet, backs bool) {
 	o := l.Opt
-	cols, rows := sh.Cols, sh.Rows
-	if len(sh.Slots) < cols {
-		cols = len(sh.Slots)
+	if len(sh.Slots) == 0 {
+		return
 	}
-	var xs, ys []float64
-	for i := 0; i < cols; i++ {
-		x := g.X + float64(i)*(sh.Size+o.Gutter)
-		xs = appendEdge(xs, x, x+sh.Size)
+	first, last := sh.RowWidth[0], sh.RowWidth[len(sh.RowWidth)-1]
+	var topXs, botXs, ys []float64
+	gx0, gy0 := math.Inf(1), math.Inf(1)
+	gx1, gy1 := math.Inf(-1), math.Inf(-1)
+	for _, sl := range sh.Slots {
+		r := sl.Front
+		if backs {
+			r = sl.Back
+		}
+		if r.W == first {
+			topXs = addEdge(addEdge(topXs, r.X), r.X+r.W)
+		}
+		if r.W == last {
+			botXs = addEdge(addEdge(botXs, r.X), r.X+r.W)
+		}
+		ys = addEdge(addEdge(ys, r.Y), r.Y+r.H)
+		gx0, gy0 = math.Min(gx0, r.X), math.Min(gy0, r.Y)
+		gx1, gy1 = math.Max(gx1, r.X+r.W), math.Max(gy1, r.Y+r.H)
 	}
-	for j := 0; j < rows; j++ {
-		y := g.Y + float64(j)*(sh.Size+o.Gutter)
-		ys = appendEdge(ys, y, y+sh.Size)
-	}
-	gx1 := g.X + float64(cols)*sh.Size + float64(cols-1)*o.Gutter
-	gy1 := g.Y + g.H
+	sort.Float64s(topXs)
+	sort.Float64s(botXs)
+	sort.Float64s(ys)
 	off := o.Bleed + markOff
 	s.SetStroke(MarkColour, markWidth)
 	s.SetDash()
@@ -334,16 +435,25 @@ func (l *Layout) cropMarks(s surface.Surface, g surface.Rect, sh *Sheet) {
 		a, b = math.Max(a, 1), math.Min(b, max-1)
 		return a, b, b-a >= 2
 	}
-	for _, x := range xs {
-		if a, b, ok := fit(g.Y-off-markLen, g.Y-off, o.Page.H); ok {
+	for _, x := range topXs {
+		if a, b, ok := fit(gy0-off-markLen, gy0-off, o.Page.H); ok {
 			s.Line(x, a, x, b)
 		}
-		if a, b, ok := fit(gy1+off, gy1+off+markLen, o.Page.H); ok {
-			s.Line(x, a, x, b)
+		if first == last {
+			if a, b, ok := fit(gy1+off, gy1+off+markLen, o.Page.H); ok {
+				s.Line(x, a, x, b)
+			}
+		}
+	}
+	if first != last {
+		for _, x := range botXs {
+			if a, b, ok := fit(gy1+off, gy1+off+markLen, o.Page.H); ok {
+				s.Line(x, a, x, b)
+			}
 		}
 	}
 	for _, y := range ys {
-		if a, b, ok := fit(g.X-off-markLen, g.X-off, o.Page.W); ok {
+		if a, b, ok := fit(gx0-off-markLen, gx0-off, o.Page.W); ok && !(o.Backs == Foldover && b > o.Page.W/2 && a < o.Page.W/2) {
 			s.Line(a, y, b, y)
 		}
 		if a, b, ok := fit(gx1+off, gx1+off+markLen, o.Page.W); ok && !(o.Backs == Foldover && b > o.Page.W/2 && a < o.Page.W/2) {
@@ -352,12 +462,14 @@ func (l *Layout) cropMarks(s surface.Surface, g surface.Rect, sh *Sheet) {
 	}
 }
 
-// appendEdge adds the two cut positions of a column or row, once each (without a gutter neighbours share one).
-func appendEdge(xs []float64, a, b float64) []float64 {
-	if len(xs) == 0 || math.Abs(xs[len(xs)-1]-a) > 1e-6 {
-		xs = append(xs, a)
+// addEdge adds a cut position once (neighbours without a gutter share one).
+func addEdge(xs []float64, x float64) []float64 {
+	for _, v := range xs {
+		if math.Abs(v-x) <= 1e-6 {
+			return xs
+		}
 	}
-	return append(xs, b)
+	return append(xs, x)
 }
 
 // foldLine draws the dashed fold line down the middle of a foldover page, with a label.
