@@ -32,7 +32,7 @@ func CounterLayout(j *Job) ([]counters.Counter, *sheet.Layout, error) {
 	for i := range cs {
 		c := &cs[i]
 		for k := 0; k < c.Count; k++ {
-			p := sheet.Piece{Size: c.Size, Front: &c.Front}
+			p := sheet.Piece{Size: c.Height(), Width: c.Width(), Front: &c.Front}
 			if st.Backs != sheet.NoBacks {
 				p.Back = &c.Back
 			}
@@ -89,8 +89,8 @@ func paperName(s Settings) string {
 	return fmt.Sprintf("%gx%gpt", s.Paper.Width, s.Paper.Height)
 }
 
-// counterPNGs writes a PNG per counter design and side (png/counters/<id>-front.png, -back.png) and one per
-// sheet page (png/counters/page-01.png).
+// counterPNGs writes a PNG per counter design and side (png/counters/<id>-front.png, -back.png; a
+// double-width counter's are twice as wide as high) and one per sheet page (png/counters/page-01.png).
 func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 	faceDPI, pageDPI := j.Opt.FaceDPI, j.Opt.PageDPI
 	if faceDPI <= 0 {
@@ -122,8 +122,8 @@ func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 				continue
 			}
 			p := surface.NewPNG(surface.PNGOptions{DPI: faceDPI})
-			p.BeginPage(c.Size, c.Size)
-			if err := sd.face.Draw(p, 0, 0, c.Size, 0); err != nil {
+			p.BeginPage(c.Width(), c.Height())
+			if err := sd.face.DrawRect(p, 0, 0, c.Width(), c.Height(), 0); err != nil {
 				return n, fmt.Errorf("%s %s: %w", c.ID, sd.name, err)
 			}
 			var b bytes.Buffer

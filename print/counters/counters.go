@@ -41,14 +41,28 @@ var (
 
 // Counter is one counter design of the mix: both faces, its size and how many copies to print.
 type Counter struct {
-	ID    string // unit type or marker id
-	Kind  string // KindUnit or KindMarker
-	Name  string
-	Size  float64 // side in points (counters are square)
-	Count int
-	Front Face
-	Back  Face
+	ID   string // unit type or marker id
+	Kind string // KindUnit or KindMarker
+	Name string
+	Size float64 // the counter size in points: the side of a square counter, the height of a wide one
+	// Footprint is the cells the unit or marker covers: 2 prints a double-width counter, two sizes wide and
+	// one high (a Rampant two-hex phalanx); anything else a square one.
+	Footprint int
+	Count     int
+	Front     Face
+	Back      Face
 }
+
+// Width is the counter's width in points: twice its size for a footprint-2 counter, else its size.
+func (c *Counter) Width() float64 {
+	if c.Footprint == 2 {
+		return 2 * c.Size
+	}
+	return c.Size
+}
+
+// Height is the counter's height in points: its size.
+func (c *Counter) Height() float64 { return c.Size }
 
 // Face is one side of a counter, resolved from the content and ready to draw.
 type Face struct {
@@ -338,7 +352,7 @@ func (r *resolver) unit(id, faction string) (*Counter, error) {
 	if name == "" {
 		name = u.ID
 	}
-	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name}
+	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name, Footprint: footprint(u.Footprint)}
 	lay := r.layout(u.Face, u.Classes, false)
 	c.Front = r.valueFace(lay, u.Stats, bg, fg)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
@@ -352,6 +366,14 @@ func (r *resolver) unit(id, faction string) (*Counter, error) {
 	c.Back = back
 	r.cache[key] = c
 	return c, nil
+}
+
+// footprint is the cells a counter covers: 2, or 1 for anything else (validation owns the range).
+func footprint(n int) int {
+	if n == 2 {
+		return 2
+	}
+	return 1
 }
 
 // counterID names a counter design: the unit or marker id, with the faction a mix line gives it.
@@ -371,7 +393,7 @@ func (r *resolver) marker(id, faction string) (*Counter, error) {
 	if m == nil {
 		return nil, fmt.Errorf("the counter mix names marker %q, which no Marker defines", id)
 	}
-	c := &Counter{ID: counterID(m.ID, faction), Kind: KindMarker, Name: m.Name}
+	c := &Counter{ID: counterID(m.ID, faction), Kind: KindMarker, Name: m.Name, Footprint: footprint(m.Footprint)}
 	if c.Name == "" {
 		c.Name = m.ID
 	}

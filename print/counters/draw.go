@@ -18,20 +18,30 @@ const (
 	capRatio  = 0.715 // cap height of the Go fonts, in em
 )
 
-// Draw draws the face as a counter of side size with its top-left corner at (x, y). The background extends
-// bleed points past every edge, so the cutter may miss by that much; everything else stays inside the
-// counter. The background rectangle is always one `re` of (size+2*bleed)² at (x-bleed, y-bleed).
+// Draw draws the face as a square counter of side size with its top-left corner at (x, y); see DrawRect.
 func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
+	return f.DrawRect(s, x, y, size, size, bleed)
+}
+
+// DrawRect draws the face as a counter w wide and h high (a double-width counter is 2h x h) with its top-left
+// corner at (x, y). Text, symbol and margins are sized by the height, so a wide face prints them as large as a
+// square face of the same size does; the values spread to its corners and the symbol and name stay centred.
+// The background extends bleed points past every edge, so the cutter may miss by that much; everything else
+// stays inside the counter. The background rectangle is always one `re` of (w+2*bleed)x(h+2*bleed) at
+// (x-bleed, y-bleed).
+func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
+	size := h
 	s.SetFill(f.Background)
-	s.Rect(x-bleed, y-bleed, size+2*bleed, size+2*bleed, surface.Fill)
+	s.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, surface.Fill)
 	fg := f.Text
 	pad := size * padFrac
-	inner := size - 2*pad
+	inner := size - 2*pad // the inner height, and the inner width of a square face
+	innerW := w - 2*pad
 
 	if f.Blank {
 		if f.Caption != "" {
 			s.SetFill(fg)
-			drawWrapped(s, f.Caption, x+size/2, y+size/2, inner, inner*0.6, size*valueFrac, false)
+			drawWrapped(s, f.Caption, x+w/2, y+size/2, innerW, inner*0.6, size*valueFrac, false)
 		}
 		return s.Err()
 	}
@@ -61,8 +71,8 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 	// A symbol "on top" sits between the top corners' values when the top centre is free.
 	if hasSymbol && f.SymbolAt == SymbolTop && f.Caption == "" {
 		if fs, ok := rowSize["top"]; ok && !f.hasSlot("top-centre") {
-			h := fs * capRatio * 1.35
-			if err := f.drawSymbol(s, symbols.Frame(x+size/2, y+pad+fs*capRatio/2, inner*0.42, h), fg); err != nil {
+			sh := fs * capRatio * 1.35
+			if err := f.drawSymbol(s, symbols.Frame(x+w/2, y+pad+fs*capRatio/2, inner*0.42, sh), fg); err != nil {
 				return err
 			}
 			hasSymbol = false
@@ -109,18 +119,18 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 	if f.Caption != "" { // a text marker: symbol above, caption below
 		capTop := top
 		if hasSymbol {
-			h := (bottom - top) * 0.42
-			if err := f.drawSymbol(s, symbols.Frame(x+size/2, top+h/2, inner*0.6, h*0.9), fg); err != nil {
+			sh := (bottom - top) * 0.42
+			if err := f.drawSymbol(s, symbols.Frame(x+w/2, top+sh/2, inner*0.6, sh*0.9), fg); err != nil {
 				return err
 			}
-			capTop = top + h
+			capTop = top + sh
 		}
 		s.SetFill(fg)
-		drawWrapped(s, f.Caption, x+size/2, (capTop+bottom)/2, inner, bottom-capTop, size*valueFrac, true)
+		drawWrapped(s, f.Caption, x+w/2, (capTop+bottom)/2, innerW, bottom-capTop, size*valueFrac, true)
 	} else if hasSymbol {
-		w := inner - 2*(sideW+pad*0.5)
-		h := (bottom - top) * 0.92
-		if err := f.drawSymbol(s, symbols.Frame(x+size/2, centreY, math.Min(w, inner*0.62), h), fg); err != nil {
+		sw := innerW - 2*(sideW+pad*0.5)
+		sh := (bottom - top) * 0.92
+		if err := f.drawSymbol(s, symbols.Frame(x+w/2, centreY, math.Min(sw, inner*0.62), sh), fg); err != nil {
 			return err
 		}
 	}
@@ -133,13 +143,13 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 				col = stripeFallback
 			}
 			s.SetFill(col)
-			s.Rect(x-bleed, labelY-band/2, size+2*bleed, band, surface.Fill)
+			s.Rect(x-bleed, labelY-band/2, w+2*bleed, band, surface.Fill)
 			s.SetFill(f.Background)
 		} else {
 			s.SetFill(fg)
 		}
-		text, fs := fitText(s, labelText, f.AltLabel, inner, lf, surface.Bold)
-		s.Text(x+size/2, labelY, text, surface.Font{Style: surface.Bold, Size: fs}, surface.Align{H: surface.Center, V: surface.Middle})
+		text, fs := fitText(s, labelText, f.AltLabel, innerW, lf, surface.Bold)
+		s.Text(x+w/2, labelY, text, surface.Font{Style: surface.Bold, Size: fs}, surface.Align{H: surface.Center, V: surface.Middle})
 	}
 
 	s.SetFill(fg)
@@ -156,30 +166,30 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 			ty = valuesY
 		}
 		var tx float64
-		var h surface.HAlign
+		var ha surface.HAlign
 		switch col {
 		case "left":
-			tx, h = x+pad, surface.Left
+			tx, ha = x+pad, surface.Left
 		case "right":
-			tx, h = x+size-pad, surface.Right
+			tx, ha = x+w-pad, surface.Right
 		default:
-			tx, h = x+size/2, surface.Center
+			tx, ha = x+w/2, surface.Center
 		}
-		maxW := inner / 3
+		maxW := innerW / 3
 		if col == "centre" && row != "centre" {
-			maxW = inner * 0.4
+			maxW = innerW * 0.4
 		} else if col == "centre" {
-			maxW = inner
+			maxW = innerW
 		}
 		if sl.Stars > 0 {
-			drawStars(s, sl.Stars, tx, ty, fs*0.5, maxW*1.4, h)
+			drawStars(s, sl.Stars, tx, ty, fs*0.5, maxW*1.4, ha)
 			continue
 		}
 		font := fontFor(sl, size)
 		if w := s.MeasureText(sl.Text, font); w > maxW*1.5 && w > 0 {
 			font.Size = math.Max(minFont, font.Size*maxW*1.5/w)
 		}
-		s.Text(tx, ty, sl.Text, font, surface.Align{H: h, V: surface.Middle})
+		s.Text(tx, ty, sl.Text, font, surface.Align{H: ha, V: surface.Middle})
 	}
 	return s.Err()
 }
