@@ -239,20 +239,26 @@ func reportLabel(p *Pass, set *content.MapSet, at diag.Pos, label string, err er
 	}
 }
 
+// gridMaps calls f for each of the package's maps that has a hex or square grid, with its map set; maps whose
+// grid is broken are left to map-grid.
+func gridMaps(p *Pass, f func(m *content.Map, set *content.MapSet)) {
+	for _, m := range p.Pkg.Maps() {
+		if set, err := p.Pkg.MapSetOf(m); err == nil && set.Type != content.GridOpen {
+			f(m, set)
+		}
+	}
+}
+
 var mapHexsidesCheck = &Check{
 	Name: "map-hexsides",
 	Doc:  "every hexside (or square edge) lies between two adjacent cells, and each hexside feature (river, stream, wall) is one connected line: its sides meet corner to corner; forks are allowed",
 	Run: func(p *Pass) {
 		src := &sources{}
-		for _, m := range p.Pkg.Maps() {
-			set, err := p.Pkg.MapSetOf(m)
-			if err != nil || set.Type == content.GridOpen {
-				continue
-			}
+		gridMaps(p, func(m *content.Map, set *content.MapSet) {
 			for i, h := range m.Hexsides {
 				checkSideFeature(p, src, m, set, i, h)
 			}
-		}
+		})
 	},
 }
 
@@ -389,11 +395,7 @@ var mapPathsCheck = &Check{
 	Doc:  "each step of a road or trail goes from a cell to an adjacent one (diagonal squares only where the grid has a diagonalCost)",
 	Run: func(p *Pass) {
 		src := &sources{}
-		for _, m := range p.Pkg.Maps() {
-			set, err := p.Pkg.MapSetOf(m)
-			if err != nil || set.Type == content.GridOpen {
-				continue
-			}
+		gridMaps(p, func(m *content.Map, set *content.MapSet) {
 			for i, pth := range m.Paths {
 				what := featureName(pth.ID, pth.Name, pth.Type)
 				for j := 1; j < len(pth.Cells); j++ {
@@ -414,7 +416,7 @@ var mapPathsCheck = &Check{
 					}
 				}
 			}
-		}
+		})
 	},
 }
 
@@ -435,10 +437,9 @@ var mapCrossingsCheck = &Check{
 				}
 			}
 		}
-		for _, m := range p.Pkg.Maps() {
-			set, err := p.Pkg.MapSetOf(m)
-			if err != nil || set.Type == content.GridOpen || len(m.Crossings) == 0 {
-				continue
+		gridMaps(p, func(m *content.Map, set *content.MapSet) {
+			if len(m.Crossings) == 0 {
+				return
 			}
 			wet := map[[2]grid.Cell]bool{}
 			for _, h := range m.Hexsides {
@@ -482,7 +483,7 @@ var mapCrossingsCheck = &Check{
 					e.Hint = "add the step to the road that uses it, or move the crossing to where the road crosses"
 				}
 			}
-		}
+		})
 	},
 }
 
