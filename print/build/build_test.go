@@ -19,9 +19,20 @@ import (
 	"github.com/muster-wargames/muster/print/surface"
 )
 
+// fixture loads one of print/counters' fixture packages; example one of the repository's examples.
 func fixture(t testing.TB, name string) *content.Package {
 	t.Helper()
-	pkg, ds := content.Load(filepath.Join("..", "counters", "testdata", name))
+	return loadPackage(t, filepath.Join("..", "counters", "testdata", name))
+}
+
+func example(t testing.TB, name string) *content.Package {
+	t.Helper()
+	return loadPackage(t, filepath.Join("..", "..", "examples", name))
+}
+
+func loadPackage(t testing.TB, dir string) *content.Package {
+	t.Helper()
+	pkg, ds := content.Load(dir)
 	if pkg == nil {
 		t.Fatal(ds)
 	}
@@ -30,6 +41,25 @@ func fixture(t testing.TB, name string) *content.Package {
 		t.Fatal(ds)
 	}
 	return pkg
+}
+
+// measuredSheet builds a fixture's counters in one back mode and returns the PDF, the layout the build used,
+// and the counter in each slot, for tests that measure counters against their computed places.
+func measuredSheet(t *testing.T, name, backs string) (*pdfcheck.Doc, *sheet.Layout, []*counters.Counter) {
+	t.Helper()
+	pkg := fixture(t, name)
+	opt := Options{Backs: backs}
+	_, files := run(t, pkg, opt)
+	d := parse(t, files[CountersFile])
+	set, _ := Settle(pkg, opt)
+	cs, l, err := CounterLayout(&Job{Pkg: pkg, Settings: set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Pages) != len(l.Pages) {
+		t.Fatalf("%d pages, layout has %d", len(d.Pages), len(l.Pages))
+	}
+	return d, l, placed(cs, l)
 }
 
 func run(t testing.TB, pkg *content.Package, opt Options) (*Result, map[string][]byte) {
@@ -78,19 +108,7 @@ func placed(cs []counters.Counter, l *sheet.Layout) []*counters.Counter {
 func TestCounterSheetMeasured(t *testing.T) {
 	for _, backs := range []string{"long-edge", "short-edge", "foldover", "none"} {
 		t.Run(backs, func(t *testing.T) {
-			pkg := fixture(t, "thg")
-			opt := Options{Backs: backs}
-			_, files := run(t, pkg, opt)
-			d := parse(t, files[CountersFile])
-			set, _ := Settle(pkg, opt)
-			cs, l, err := CounterLayout(&Job{Pkg: pkg, Settings: set})
-			if err != nil {
-				t.Fatal(err)
-			}
-			of := placed(cs, l)
-			if len(d.Pages) != len(l.Pages) {
-				t.Fatalf("%d pages, layout has %d", len(d.Pages), len(l.Pages))
-			}
+			d, l, of := measuredSheet(t, "thg", backs)
 			for _, p := range d.Pages {
 				if p.Width() != 612 || p.Height() != 792 {
 					t.Fatalf("page %gx%g, want Letter 612x792", p.Width(), p.Height())

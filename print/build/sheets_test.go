@@ -9,24 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
-
-func example(t testing.TB, name string) *content.Package {
-	t.Helper()
-	pkg, ds := content.Load(filepath.Join("..", "..", "examples", name))
-	if pkg == nil {
-		t.Fatal(ds)
-	}
-	ds.Extend(pkg.Decode(nil))
-	if ds.HasErrors() {
-		t.Fatal(ds)
-	}
-	return pkg
-}
 
 func text(t testing.TB, b []byte) string {
 	t.Helper()

@@ -16,19 +16,7 @@ import (
 func TestWideCounterMeasured(t *testing.T) {
 	for _, backs := range []string{"long-edge", "short-edge", "foldover", "none"} {
 		t.Run(backs, func(t *testing.T) {
-			pkg := fixture(t, "rampant")
-			opt := Options{Backs: backs}
-			_, files := run(t, pkg, opt)
-			d := parse(t, files[CountersFile])
-			set, _ := Settle(pkg, opt)
-			cs, l, err := CounterLayout(&Job{Pkg: pkg, Settings: set})
-			if err != nil {
-				t.Fatal(err)
-			}
-			of := placed(cs, l)
-			if len(d.Pages) != len(l.Pages) {
-				t.Fatalf("%d pages, layout has %d", len(d.Pages), len(l.Pages))
-			}
+			d, l, of := measuredSheet(t, "rampant", backs)
 			fronts := 0
 			for pi, pg := range l.Pages {
 				rects, _ := d.Pages[pi].Shapes()
