@@ -501,7 +501,10 @@ func TestNamesDoNotOverlap(t *testing.T) {
 // On an open tabletop, set-up units stand at their points: every British-coloured marker (six line companies,
 // a 7-pounder section, a rocket battery) is centred on one of the eight points the setup gives them, in inches
 // from the table's corner at the plan's scale, one marker per point.
-func TestTableUnitsAtTheirPoints(t *testing.T) {
+// isandlwanaPage renders the Isandlwana scenario map on one Letter page and returns the page, the scenario,
+// the British colour, and where a point of the table (in inches) lands on the page.
+func isandlwanaPage(t *testing.T) (*pdfcheck.Page, *content.Package, *content.Scenario, [3]float64, func(x, y float64) surface.Pt) {
+	t.Helper()
 	pkg := load(t, "fields-of-honor")
 	sc := pkg.Scenario("isandlwana")
 	d, err := ForScenario(pkg, sc)
@@ -513,22 +516,28 @@ func TestTableUnitsAtTheirPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg := doc.Pages[0]
-	tl := pl.Tiles[0]
-	var pts []surface.Pt
 	var colour [3]float64
 	for _, f := range pkg.System.Factions {
 		if f.ID == "british" {
 			colour = hexColour(t, f.Colour)
 		}
 	}
+	tl, k := pl.Tiles[0], 72*pl.Scale
+	onPage := func(x, y float64) surface.Pt {
+		return surface.Pt{X: tl.Frame.X - tl.View.X + d.border + x*k, Y: tl.Frame.Y - tl.View.Y + d.border + y*k}
+	}
+	return doc.Pages[0], pkg, sc, colour, onPage
+}
+
+func TestTableUnitsAtTheirPoints(t *testing.T) {
+	pg, pkg, sc, colour, onPage := isandlwanaPage(t)
+	var pts []surface.Pt
 	for _, p := range sc.Sides[0].Setup {
 		if pkg.UnitType(p.Unit).Faction != "british" {
 			continue
 		}
 		for _, q := range p.Points {
-			k := 72 * pl.Scale
-			pts = append(pts, surface.Pt{X: tl.Frame.X - tl.View.X + d.border + q[0].Inches()*k, Y: tl.Frame.Y - tl.View.Y + d.border + q[1].Inches()*k})
+			pts = append(pts, onPage(q[0].Inches(), q[1].Inches()))
 		}
 	}
 	if len(pts) != 8 {
@@ -561,33 +570,23 @@ func TestTableUnitsAtTheirPoints(t *testing.T) {
 // On an open tabletop a deployment zone is a circle: Isandlwana's British set up within 12in of the camp, so
 // the zone's tint is a circle of radius 12in (at the plan's scale) about the camp's point.
 func TestTableZoneIsACircle(t *testing.T) {
-	pkg := load(t, "fields-of-honor")
-	sc := pkg.Scenario("isandlwana")
+	pg, pkg, sc, colour, onPage := isandlwanaPage(t)
 	z := sc.Sides[0].Deployment
 	if z == nil || z.Radius == nil {
 		t.Fatal("the example's British side has no circular deployment zone")
 	}
-	d, err := ForScenario(pkg, sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, pl := render(t, d, Options{Paper: letter})
-	doc, err := pdfcheck.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pg := doc.Pages[0]
-	tl := pl.Tiles[0]
-	k := 72 * pl.Scale
-	loc, _ := d.Set.Location(z.Near)
-	want := surface.Pt{X: tl.Frame.X - tl.View.X + d.border + loc.Point[0].Inches()*k, Y: tl.Frame.Y - tl.View.Y + d.border + loc.Point[1].Inches()*k}
-	r := z.Radius.Inches() * k
-	var colour [3]float64
-	for _, f := range pkg.System.Factions {
-		if f.ID == "british" {
-			colour = hexColour(t, f.Colour)
+	var loc *content.Location
+	m := pkg.Map(sc.Map.Map)
+	for i := range m.Locations {
+		if m.Locations[i].ID == z.Near {
+			loc = &m.Locations[i]
 		}
 	}
+	if loc == nil {
+		t.Fatalf("no location %s", z.Near)
+	}
+	want := onPage(loc.Point[0].Inches(), loc.Point[1].Inches())
+	r := onPage(z.Radius.Inches(), 0).X - onPage(0, 0).X
 	found := 0
 	for _, s := range shapes(pg.Content, pg.Height()) {
 		if !s.fill || s.rect || s.rgb != colour || len(s.pts) < 4 {
