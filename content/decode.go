@@ -7,8 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/validate/diag"
 	"go.yaml.in/yaml/v3"
 )
 

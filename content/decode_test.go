@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 func TestDecodeRangesAndPositions(t *testing.T) {

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -27,6 +28,51 @@ type Document struct {
 	nodes  map[string]*yaml.Node // pointer -> value node
 	keys   map[string]*yaml.Node // pointer -> key node of that property
 	origin map[*yaml.Node]string // file of each node, for documents merged from a base and a mod
+
+	// sources holds the text of the file(s) the document was read from, by file name: checks that place a
+	// diagnostic on one character inside a value read the text here, never from disk again, so content held
+	// in memory (a generator's output) gets the same columns as a file.
+	sources map[string]*Source
+}
+
+// Source is the text of one content file as it was read. Every document of the file shares it.
+type Source struct {
+	File string
+	Data []byte
+
+	once  sync.Once
+	lines []string
+}
+
+// Line returns line n (1-based) without its line break, or "" when there is no such line.
+func (s *Source) Line(n int) string {
+	if s == nil {
+		return ""
+	}
+	s.once.Do(func() { s.lines = strings.Split(string(s.Data), "\n") })
+	if n < 1 || n > len(s.lines) {
+		return ""
+	}
+	return strings.TrimSuffix(s.lines[n-1], "\r")
+}
+
+// Lines is the number of lines of the text.
+func (s *Source) Lines() int {
+	if s == nil {
+		return 0
+	}
+	s.Line(1)
+	return len(s.lines)
+}
+
+// SourceLine returns line n of a file this document was read from (a merged document spans a base's file and
+// a mod's), as it was read; ok is false when the document holds no text of that file.
+func (d *Document) SourceLine(file string, n int) (line string, ok bool) {
+	src := d.sources[file]
+	if src == nil || n < 1 || n > src.Lines() {
+		return "", false
+	}
+	return src.Line(n), true
 }
 
 // fileOf is the file a node of this document was written in.
@@ -40,14 +86,21 @@ func (d *Document) fileOf(n *yaml.Node) string {
 // Pos is the position of the document's first line.
 func (d *Document) Pos() diag.Pos { return d.nodePos(d.Root) }
 
-// PosOf returns the position of the node at a JSON pointer, or of its nearest ancestor that exists.
+// PosOf returns the position of the node at a JSON pointer, or of its nearest ancestor that exists: where the
+// value starts, where it ends (when the source says), and the pointer of the node found as its path.
 func (d *Document) PosOf(ptr string) diag.Pos {
 	for {
 		if n, ok := d.nodes[ptr]; ok {
-			return d.nodePos(n)
+			p := d.nodePos(n)
+			p.EndLine, p.EndCol = d.nodeEnd(n)
+			p.Path = ptr
+			if p.Path == "" {
+				p.Path = "/"
+			}
+			return p
 		}
 		if ptr == "" {
-			return diag.Pos{File: d.File, Line: 1, Col: 1}
+			return diag.Pos{File: d.File, Line: 1, Col: 1, Path: "/"}
 		}
 		i := strings.LastIndexByte(ptr, '/')
 		if i < 0 {
@@ -62,9 +115,84 @@ func (d *Document) PosOf(ptr string) diag.Pos {
 // when the pointer does not name a property.
 func (d *Document) KeyPos(ptr string) diag.Pos {
 	if k, ok := d.keys[ptr]; ok {
-		return d.nodePos(k)
+		p := d.nodePos(k)
+		p.EndLine, p.EndCol = d.nodeEnd(k)
+		p.Path = ptr
+		return p
 	}
 	return d.PosOf(ptr)
+}
+
+// nodeEnd is where a node's text ends (the line and column of the character after it), when the source shows
+// it: a scalar on one line (plain, or quoted with its closing quote), an alias, or a mapping or sequence,
+// which ends where its last value does. Block scalars report no end (0, 0).
+func (d *Document) nodeEnd(n *yaml.Node) (line, col int) {
+	for depth := 0; n != nil && depth < MaxDepth; depth++ {
+		switch n.Kind {
+		case yaml.MappingNode, yaml.SequenceNode, yaml.DocumentNode:
+			if len(n.Content) == 0 {
+				return d.scalarEnd(n, "")
+			}
+			n = n.Content[len(n.Content)-1]
+		case yaml.AliasNode:
+			return d.scalarEnd(n, "*"+n.Value)
+		default:
+			return d.scalarEnd(n, n.Value)
+		}
+	}
+	return 0, 0
+}
+
+// scalarEnd finds the end of the token starting at n's position whose value is text.
+func (d *Document) scalarEnd(n *yaml.Node, text string) (int, int) {
+	if n.Line < 1 || n.Column < 1 || strings.ContainsRune(text, '\n') {
+		return 0, 0
+	}
+	src, ok := d.SourceLine(d.fileOf(n), n.Line)
+	if !ok {
+		return 0, 0
+	}
+	raw := []rune(src)
+	i := n.Column - 1
+	if i > len(raw) {
+		return 0, 0
+	}
+	switch {
+	case n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode: // empty flow collection: {} or []
+		if i+1 < len(raw) && (raw[i] == '{' && raw[i+1] == '}' || raw[i] == '[' && raw[i+1] == ']') {
+			return n.Line, i + 3
+		}
+		return 0, 0
+	case n.Style&yaml.DoubleQuotedStyle != 0:
+		for j := i + 1; j < len(raw); j++ {
+			if raw[j] == '\\' {
+				j++
+				continue
+			}
+			if raw[j] == '"' {
+				return n.Line, j + 2
+			}
+		}
+		return 0, 0
+	case n.Style&yaml.SingleQuotedStyle != 0:
+		for j := i + 1; j < len(raw); j++ {
+			if raw[j] == '\'' {
+				if j+1 < len(raw) && raw[j+1] == '\'' {
+					j++
+					continue
+				}
+				return n.Line, j + 2
+			}
+		}
+		return 0, 0
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		return 0, 0
+	}
+	t := []rune(text)
+	if i+len(t) > len(raw) || string(raw[i:i+len(t)]) != text {
+		return 0, 0
+	}
+	return n.Line, i + len(t) + 1
 }
 
 // Node returns the node at a JSON pointer, or nil.

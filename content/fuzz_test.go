@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // FuzzParse feeds arbitrary bytes to the loader: it must never panic, must return in bounded time, and every

@@ -3,7 +3,7 @@ package content
 import (
 	"sort"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // newOfKind returns an empty model value for a kind, or nil for an unknown kind.

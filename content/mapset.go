@@ -7,8 +7,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 // Grid types, as written in a map's `grid.type`.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 func loadMaps(t testing.TB, dir string) *Package {

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 // Kinds of document, as written in a document's `kind` key.

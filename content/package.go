@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -357,8 +357,14 @@ func mergeDocuments(base, patch *Document) *Document {
 	markOrigin(base.Root, base.fileOf, origin)
 	markOrigin(patch.Root, patch.fileOf, origin)
 	root := mergeNodes(base.Root, patch.Root, origin, patch.File)
+	sources := map[string]*Source{}
+	for _, from := range []*Document{base, patch} {
+		for f, s := range from.sources {
+			sources[f] = s
+		}
+	}
 	d := &Document{File: patch.File, Index: patch.Index, Root: root, Package: patch.Package,
-		nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}, origin: origin}
+		nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}, origin: origin, sources: sources}
 	var ds diag.List
 	hops := 0
 	b := builder{doc: d, diags: &ds, hops: &hops}

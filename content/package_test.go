@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 func load(t *testing.T, dir string) (*Package, diag.List) {

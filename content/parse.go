@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -70,6 +70,7 @@ func Parse(path string, data []byte) ([]*Document, diag.List) {
 		return nil, ds
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
+	src := map[string]*Source{path: {File: path, Data: data}}
 	var docs []*Document
 	hops := 0
 	for i := 0; ; i++ {
@@ -96,7 +97,7 @@ func Parse(path string, data []byte) ([]*Document, diag.List) {
 		if n.Kind == 0 || (n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "") {
 			continue // an empty document, e.g. a trailing "---"
 		}
-		d := &Document{File: path, Index: len(docs), Root: n, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}}
+		d := &Document{File: path, Index: len(docs), Root: n, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}, sources: src}
 		b := builder{doc: d, diags: &ds, hops: &hops}
 		d.Value = b.build(n, "", 0)
 		if b.stopped {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 func TestParsePositionsAndValues(t *testing.T) {
@@ -201,3 +201,54 @@ func hasCode(ds diag.List, code string) bool {
 }
 
 func itoa(i int) string { return string(rune('0' + i)) }
+
+// A position knows the value's data path and, where the source shows it, where the value ends; positions
+// inside strings (plain, quoted with escapes, folded) are read from the document's own copy of the text.
+func TestPositionsCarryPathEndAndCharacters(t *testing.T) {
+	src := "kind: Map\r\nid: m\r\nname: \"Board \\\"II\\\"\"\r\nrows:\r\n  - abcdef\r\n  - 'it''s'\r\nnote: >-\r\n  first line\r\n  second\r\nempty: {}\r\n"
+	docs, ds := Parse("m.yaml", []byte(src))
+	if len(ds) != 0 || len(docs) != 1 {
+		t.Fatalf("%v %d", ds, len(docs))
+	}
+	d := docs[0]
+	cases := []struct {
+		ptr                 string
+		line, col, end, eol int
+	}{
+		{"/id", 2, 5, 6, 2},
+		{"/name", 3, 7, 21, 3},
+		{"/rows/0", 5, 5, 11, 5},
+		{"/rows/1", 6, 5, 12, 6},
+		{"/rows", 5, 3, 12, 6}, // a sequence ends where its last value does
+		{"/empty", 10, 8, 10, 10},
+	}
+	for _, c := range cases {
+		p := d.PosOf(c.ptr)
+		if p.Line != c.line || p.Col != c.col || p.EndCol != c.end || p.EndLine != c.eol || p.Path != c.ptr {
+			t.Errorf("%s: got %+v, want %d:%d to %d:%d", c.ptr, p, c.line, c.col, c.eol, c.end)
+		}
+	}
+	if p := d.PosOf("/note"); p.HasEnd() {
+		t.Errorf("a block scalar has no end on its first line: %+v", p)
+	}
+	if p := d.PosOf("/rows/9/x"); p.Path != "/rows" {
+		t.Errorf("a missing node falls back to its nearest ancestor's path: %+v", p)
+	}
+	chars := []struct {
+		ptr       string
+		off       int
+		line, col int
+	}{
+		{"/rows/0", 3, 5, 8},   // the d of abcdef
+		{"/rows/1", 3, 6, 10},  // the s of it's, after a doubled quote
+		{"/name", 7, 3, 16},    // the I of "II", after an escaped quote
+		{"/note", 11, 9, 3},    // the s of "second", on the folded block's second line
+		{"/rows/0", 99, 5, 11}, // past the end clamps to the end
+	}
+	for _, c := range chars {
+		p := d.CharPos(c.ptr, c.off, diag.Pos{})
+		if p.Line != c.line || p.Col != c.col {
+			t.Errorf("%s[%d]: got %d:%d, want %d:%d", c.ptr, c.off, p.Line, p.Col, c.line, c.col)
+		}
+	}
+}

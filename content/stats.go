@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 // TypedStat is a unit's stat typed by its System declaration.

@@ -12,11 +12,11 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/emit"
 	"github.com/muster-wargames/muster/generators/scenario"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/muster-wargames/muster/validate/diag"
 	"go.yaml.in/yaml/v3"
 )
 

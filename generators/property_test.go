@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/generators/internal/testpkg"
 	"github.com/muster-wargames/muster/generators/scenario"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 // example is one generator of an example package, and where its outputs go in a copy of the package so that

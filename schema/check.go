@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 func check(t *testing.T, src string) diag.List {

@@ -5,7 +5,7 @@ import (
 	"sort"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 var manifestCheck = &Check{

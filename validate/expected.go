@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 func matchExpected(e content.ExpectedDiag, d diag.Diagnostic) bool {
@@ -20,14 +20,4 @@ func matchExpected(e content.ExpectedDiag, d diag.Diagnostic) bool {
 		return false
 	}
 	return true
-}
-
-// IsExpected reports whether a diagnostic carries the package's "expected" note.
-func IsExpected(d diag.Diagnostic) bool {
-	for _, r := range d.Related {
-		if strings.HasPrefix(r.Message, "expected by the package") {
-			return true
-		}
-	}
-	return false
 }

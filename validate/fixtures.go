@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // FixtureResult is the outcome of one content test (a Fixture document).
@@ -97,7 +97,7 @@ func runFixture(pkg *content.Package, fx *content.Fixture) FixtureResult {
 		set, layout := pkg.MapSet(&sc)
 		ds.Extend(layout)
 		if set != nil {
-			checkScenarioPlaces(pass(placementLabelsCheck, &ds), &sources{}, &sc, set)
+			checkScenarioPlaces(pass(placementLabelsCheck, &ds), &sc, set)
 			checkPlacement(pass(placementCheck, &ds), &sc, set)
 		}
 	}

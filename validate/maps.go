@@ -2,15 +2,13 @@ package validate
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/validate/diag"
-	"go.yaml.in/yaml/v3"
 )
 
 // The map checks: the grid, terrain rows, cell labels, hexsides, paths and crossings of every map, open
@@ -43,21 +41,20 @@ var mapTerrainCheck = &Check{
 	Name: "map-terrain",
 	Doc:  "a map's terrain (and elevation) rows: one row per grid row, one character per cell, every character in the map's legend or the System's terrain chars",
 	Run: func(p *Pass) {
-		src := &sources{}
 		for _, m := range p.Pkg.Maps() {
 			g, err := m.Geometry()
 			if err != nil || g.Type == content.GridOpen {
 				continue
 			}
-			checkRows(p, src, m, g, "/terrain", "terrain", m.Terrain)
-			checkRows(p, src, m, g, "/elevation", "elevation", m.Elevation)
-			checkLegendChars(p, src, m, g)
+			checkRows(p, m, g, "/terrain", "terrain", m.Terrain)
+			checkRows(p, m, g, "/elevation", "elevation", m.Elevation)
+			checkLegendChars(p, m, g)
 		}
 	},
 }
 
 // checkRows reports rows of the wrong number or length.
-func checkRows(p *Pass, src *sources, m *content.Map, g *content.Geometry, ptr, what string, rows []string) {
+func checkRows(p *Pass, m *content.Map, g *content.Geometry, ptr, what string, rows []string) {
 	if len(rows) == 0 {
 		return
 	}
@@ -80,10 +77,10 @@ func checkRows(p *Pass, src *sources, m *content.Map, g *content.Geometry, ptr, 
 		}
 		rp := content.Pointer(ptr, i)
 		if n > g.Cols {
-			p.Errorf(src.charPos(m.Doc, rp, g.Cols, m.At), "row-length", "%s row %d of map %s has %d cells but the grid has %d columns: it runs over from here",
+			p.Errorf(m.Doc.CharPos(rp, g.Cols, m.At), "row-length", "%s row %d of map %s has %d cells but the grid has %d columns: it runs over from here",
 				what, i+1, m.ID, n, g.Cols)
 		} else {
-			p.Errorf(src.charPos(m.Doc, rp, n, m.At), "row-length", "%s row %d of map %s has %d cells but the grid has %d columns: %s missing here",
+			p.Errorf(m.Doc.CharPos(rp, n, m.At), "row-length", "%s row %d of map %s has %d cells but the grid has %d columns: %s missing here",
 				what, i+1, m.ID, n, g.Cols, plural(g.Cols-n, "cell"))
 		}
 	}
@@ -91,7 +88,7 @@ func checkRows(p *Pass, src *sources, m *content.Map, g *content.Geometry, ptr, 
 
 // checkLegendChars reports each character of the terrain rows that the legend does not know, once per map at
 // its first use.
-func checkLegendChars(p *Pass, src *sources, m *content.Map, g *content.Geometry) {
+func checkLegendChars(p *Pass, m *content.Map, g *content.Geometry) {
 	leg := m.LegendOf(p.Pkg.System)
 	type use struct {
 		row, col, count int
@@ -125,7 +122,7 @@ func checkLegendChars(p *Pass, src *sources, m *content.Map, g *content.Geometry
 		if u.count > 1 {
 			more = fmt.Sprintf(" (and %s more in this map)", plural(u.count-1, "cell"))
 		}
-		e := p.Errorf(src.charPos(m.Doc, content.Pointer("/terrain", u.row), u.col, m.At), "unknown-char",
+		e := p.Errorf(m.Doc.CharPos(content.Pointer("/terrain", u.row), u.col, m.At), "unknown-char",
 			"%q in terrain row %d, column %d of map %s is not a legend character%s", string(r), u.row+1, u.col+1, m.ID, more)
 		e.Hint = fmt.Sprintf("the legend has %s; add %q: <terrain id> to the map's legend", strings.Join(known, " "), string(r))
 	}
@@ -163,7 +160,6 @@ var mapCellsCheck = &Check{
 	Name: "map-cells",
 	Doc:  "every cell label a map writes (cell overrides, hexsides, paths, crossings, locations, labels) is in the map's numbering and on the map",
 	Run: func(p *Pass) {
-		src := &sources{}
 		for _, m := range p.Pkg.Maps() {
 			set, err := p.Pkg.MapSetOf(m)
 			if err != nil {
@@ -171,7 +167,7 @@ var mapCellsCheck = &Check{
 			}
 			forMapLabels(m, func(label, ptr string, offset int) {
 				if _, err := set.Lookup(label); err != nil {
-					reportLabel(p, set, src.charPos(m.Doc, ptr, offset, m.At), label, err, "map "+m.ID)
+					reportLabel(p, set, m.Doc.CharPos(ptr, offset, m.At), label, err, "map "+m.ID)
 				}
 			})
 		}
@@ -253,10 +249,9 @@ var mapHexsidesCheck = &Check{
 	Name: "map-hexsides",
 	Doc:  "every hexside (or square edge) lies between two adjacent cells, and each hexside feature (river, stream, wall) is one connected line: its sides meet corner to corner; forks are allowed",
 	Run: func(p *Pass) {
-		src := &sources{}
 		gridMaps(p, func(m *content.Map, set *content.MapSet) {
 			for i, h := range m.Hexsides {
-				checkSideFeature(p, src, m, set, i, h)
+				checkSideFeature(p, m, set, i, h)
 			}
 		})
 	},
@@ -295,7 +290,7 @@ func featureName(id, name, typ string) string {
 // two sides being joined when they meet at a corner. The order they are listed in does not matter, so a
 // river with forks is written as its main line and then each fork. Each part that is not joined to the
 // first side's part is reported at its first side.
-func checkSideFeature(p *Pass, src *sources, m *content.Map, set *content.MapSet, i int, h content.SideFeature) {
+func checkSideFeature(p *Pass, m *content.Map, set *content.MapSet, i int, h content.SideFeature) {
 	what := featureName(h.ID, h.Name, h.Type)
 	var sides []resolvedSide
 	seen := map[[2]grid.Cell]int{}
@@ -307,7 +302,7 @@ func checkSideFeature(p *Pass, src *sources, m *content.Map, set *content.MapSet
 			continue
 		}
 		if !set.SideBetween(a.Cell, b.Cell) {
-			e := p.Errorf(src.charPos(m.Doc, ptr, 0, h.At), "not-adjacent", "%s: %s is not a %s: %s and %s are not next to each other",
+			e := p.Errorf(m.Doc.CharPos(ptr, 0, h.At), "not-adjacent", "%s: %s is not a %s: %s and %s are not next to each other",
 				what, text, sideWord(set), set.Label(a.Cell), set.Label(b.Cell))
 			e.Hint = "write the two cells on either side of the " + sideWord(set) + ", e.g. " + exampleSide(set, a.Cell)
 			invalid = true
@@ -315,7 +310,7 @@ func checkSideFeature(p *Pass, src *sources, m *content.Map, set *content.MapSet
 		}
 		key := normPair(a.Cell, b.Cell)
 		if first, dup := seen[key]; dup {
-			e := p.Errorf(src.charPos(m.Doc, ptr, 0, h.At), "duplicate", "%s lists %s twice", what, text)
+			e := p.Errorf(m.Doc.CharPos(ptr, 0, h.At), "duplicate", "%s lists %s twice", what, text)
 			e.Related = append(e.Related, diag.Related{Pos: docPos(m.Doc, fmt.Sprintf("/hexsides/%d/sides/%d", i, first), h.At), Message: "first listed here"})
 			continue
 		}
@@ -359,7 +354,7 @@ func checkSideFeature(p *Pass, src *sources, m *content.Map, set *content.MapSet
 		reported[r] = true
 		ptr := fmt.Sprintf("/hexsides/%d/sides/%d", i, s.idx)
 		prev := sides[max(k-1, 0)]
-		e := p.Errorf(src.charPos(m.Doc, ptr, 0, h.At), "chain", "%s is in pieces: %s and the %ss joined to it do not meet the %ss before it at any corner",
+		e := p.Errorf(m.Doc.CharPos(ptr, 0, h.At), "chain", "%s is in pieces: %s and the %ss joined to it do not meet the %ss before it at any corner",
 			what, h.Sides[s.idx], sideWord(set), sideWord(set))
 		e.Hint = fmt.Sprintf("a hexside feature is one connected line (forks allowed): fill the gap between %s and the %s listed before it, %s, or make this part a feature of its own",
 			h.Sides[s.idx], sideWord(set), h.Sides[prev.idx])
@@ -394,7 +389,6 @@ var mapPathsCheck = &Check{
 	Name: "map-paths",
 	Doc:  "each step of a road or trail goes from a cell to an adjacent one (diagonal squares only where the grid has a diagonalCost)",
 	Run: func(p *Pass) {
-		src := &sources{}
 		gridMaps(p, func(m *content.Map, set *content.MapSet) {
 			for i, pth := range m.Paths {
 				what := featureName(pth.ID, pth.Name, pth.Type)
@@ -404,7 +398,7 @@ var mapPathsCheck = &Check{
 					if !ok1 || !ok2 || set.Adjacent(a.Cell, b.Cell) {
 						continue
 					}
-					at := src.charPos(m.Doc, fmt.Sprintf("/paths/%d/cells/%d", i, j), 0, pth.At)
+					at := m.Doc.CharPos(fmt.Sprintf("/paths/%d/cells/%d", i, j), 0, pth.At)
 					if a.Cell == b.Cell {
 						p.Errorf(at, "not-adjacent", "%s repeats %s", what, pth.Cells[j])
 						continue
@@ -424,7 +418,6 @@ var mapCrossingsCheck = &Check{
 	Name: "map-crossings",
 	Doc:  "a crossing (bridge, ford) sits on a water hexside feature (water: true) where a path (road, trail) steps across it, unless the crossing's feature says needsPath: false",
 	Run: func(p *Pass) {
-		src := &sources{}
 		var water, pathless map[string]bool
 		if sys := p.Pkg.System; sys != nil {
 			water, pathless = map[string]bool{}, map[string]bool{}
@@ -467,7 +460,7 @@ var mapCrossingsCheck = &Check{
 				if !ok {
 					continue
 				}
-				at := src.charPos(m.Doc, fmt.Sprintf("/crossings/%d/side", i), 0, c.At)
+				at := m.Doc.CharPos(fmt.Sprintf("/crossings/%d/side", i), 0, c.At)
 				what := featureName("", c.Name, c.Type)
 				if !set.SideBetween(a.Cell, b.Cell) {
 					p.Errorf(at, "not-adjacent", "%s at %s: %s and %s are not next to each other, so there is no %s to cross", what, c.Side, set.Label(a.Cell), set.Label(b.Cell), sideWord(set))
@@ -561,18 +554,17 @@ var placementLabelsCheck = &Check{
 	Name: "placement-labels",
 	Doc:  "every cell, edge and location a scenario names (objectives, setup, entries, deployment zones, reinforcements, awards) is on the scenario's map set",
 	Run: func(p *Pass) {
-		src := &sources{}
 		for _, s := range p.Pkg.Scenarios() {
 			set, _ := p.Pkg.MapSet(s)
 			if set == nil {
 				continue
 			}
-			checkScenarioPlaces(p, src, s, set)
+			checkScenarioPlaces(p, s, set)
 		}
 	},
 }
 
-func checkScenarioPlaces(p *Pass, src *sources, s *content.Scenario, set *content.MapSet) {
+func checkScenarioPlaces(p *Pass, s *content.Scenario, set *content.MapSet) {
 	where := "map " + set.Boards[0].Map.ID
 	if len(set.Boards) > 1 {
 		names := make([]string, len(set.Boards))
@@ -586,7 +578,7 @@ func checkScenarioPlaces(p *Pass, src *sources, s *content.Scenario, set *conten
 			return
 		}
 		if _, err := set.Lookup(label); err != nil {
-			reportPlacement(p, set, src.charPos(s.Doc, ptr, 0, fallback), label, err, where)
+			reportPlacement(p, set, s.Doc.CharPos(ptr, 0, fallback), label, err, where)
 		}
 	}
 	cells := func(labels []string, ptr string, fallback diag.Pos) {
@@ -626,7 +618,7 @@ func checkScenarioPlaces(p *Pass, src *sources, s *content.Scenario, set *conten
 		if z.Near != "" {
 			_, err := set.Lookup(z.Near)
 			if l, _ := set.Location(z.Near); err != nil && l == nil {
-				at := src.charPos(s.Doc, ptr+"/near", 0, fallback)
+				at := s.Doc.CharPos(ptr+"/near", 0, fallback)
 				if h := diag.DidYouMean(z.Near, set.LocationIDs()); h != "" {
 					e := p.Errorf(at, "unknown-location", "%s has no cell or location %q", where, z.Near)
 					e.Hint = h
@@ -704,54 +696,6 @@ func docPos(d *content.Document, ptr string, fallback diag.Pos) diag.Pos {
 		return fallback
 	}
 	return d.PosOf(ptr)
-}
-
-// sources reads content files on demand, to place a diagnostic on one character inside a string.
-type sources struct{ lines map[string][]string }
-
-// charPos is the position of the rune at offset inside the string value at ptr. The value's own position
-// is the start of its text (or of its opening quote); the character's column is exact when the source line
-// holds the value's text unchanged from there (a plain or quoted string without escapes, on one line), and
-// falls back to the value's start otherwise.
-func (s *sources) charPos(d *content.Document, ptr string, offset int, fallback diag.Pos) diag.Pos {
-	if d == nil {
-		return fallback
-	}
-	pos := d.PosOf(ptr)
-	n := d.Node(ptr)
-	if n == nil || n.Kind != yaml.ScalarNode || offset == 0 && n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0 {
-		return pos
-	}
-	line := s.line(pos.File, pos.Line)
-	runes := []rune(line)
-	start := pos.Col - 1
-	if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0 {
-		start++
-	}
-	val := []rune(n.Value)
-	if start < 0 || start+len(val) > len(runes) || string(runes[start:start+len(val)]) != n.Value {
-		return pos
-	}
-	pos.Col = start + offset + 1
-	return pos
-}
-
-func (s *sources) line(file string, n int) string {
-	if s.lines == nil {
-		s.lines = map[string][]string{}
-	}
-	ls, ok := s.lines[file]
-	if !ok {
-		data, err := os.ReadFile(file)
-		if err == nil {
-			ls = strings.Split(string(data), "\n")
-		}
-		s.lines[file] = ls
-	}
-	if n < 1 || n > len(ls) {
-		return ""
-	}
-	return strings.TrimSuffix(ls[n-1], "\r")
 }
 
 func plural(n int, word string) string {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // mapCodes are the diagnostics the map checks report, and those that say a fixture is not valid content

@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 const thg = "../examples/highest-ground"
@@ -22,7 +23,7 @@ func TestHighestGroundValidates(t *testing.T) {
 		if d.Severity == diag.Error {
 			t.Errorf("%s", d)
 		}
-		if d.Severity == diag.Warning && !IsExpected(d) {
+		if d.Severity == diag.Warning && !d.Expected {
 			t.Errorf("unexpected warning (list it in expectWarnings with why, or fix it): %s", d)
 		}
 	}
@@ -242,5 +243,87 @@ func TestTabletopPlacement(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Checks read the text of content files through the loaded documents, never from disk again: a package whose
+// files are deleted after loading gets the very same diagnostics, columns inside strings and formulas
+// included (issue 12: generated content held in memory must get the same columns as a file).
+func TestChecksReadNoFileFromDisk(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/maps/*-broken")
+	dirs = append(dirs, "../examples/testdata/broken-mod")
+	// Formulas in folded and quoted scalars, located character by character.
+	formulas := filepath.Join(t.TempDir(), "formulas")
+	for name, text := range map[string]string{"muster.yaml": testManifest, "units.yaml": testUnits, "system.yaml": testSystem + `rules:
+  - id: folded
+    check: >-
+      count("A") >= 0 &&
+      totals.morael > 0
+  - id: quoted
+    check: "count(\"A\") >= 0 && totals.moral > 0"
+`} {
+		if err := os.MkdirAll(formulas, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(formulas, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dirs = append(dirs, formulas)
+	for _, src := range dirs {
+		t.Run(filepath.Base(src), func(t *testing.T) {
+			root := copyTree(t, filepath.Dir(src)) // a mod needs its base beside it
+			dir := filepath.Join(root, filepath.Base(src))
+			if filepath.Base(src) == "broken-mod" {
+				root = copyTree(t, "../examples")
+				dir = filepath.Join(root, "testdata", "broken-mod")
+			}
+			want := Load(dir).Diags
+			if len(want) == 0 {
+				t.Fatal("the fixture raises nothing: it tests nothing")
+			}
+			pkg, ds := content.Load(dir)
+			if err := os.RemoveAll(root); err != nil {
+				t.Fatal(err)
+			}
+			got := check(pkg, ds).Diags
+			if a, b := diagLines(got), diagLines(want); a != b {
+				t.Errorf("with the files gone after loading:\n%s\nwith the files on disk:\n%s", a, b)
+			}
+		})
+	}
+}
+
+func diagLines(l diag.List) string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(d.String() + "\n")
+	}
+	return b.String()
+}
+
+// Every diagnostic the pipeline makes says how bad it is: the zero Severity is invalid, so a diagnostic
+// built without one is caught here rather than rendered as an error by accident.
+func TestEveryDiagnosticHasASeverity(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/maps/*")
+	more, _ := filepath.Glob("../examples/*")
+	dirs = append(append(dirs, more...), "testdata/rules/degre", "testdata/placement", "testdata/scale", "testdata/tabletop", "../examples/testdata/broken-mod")
+	for _, dir := range dirs {
+		if _, err := os.Stat(filepath.Join(dir, "muster.yaml")); err != nil {
+			continue
+		}
+		r := Load(dir)
+		for _, d := range r.Diags {
+			if !d.Severity.Valid() {
+				t.Errorf("%s: diagnostic without a valid severity: %s", dir, d)
+			}
+		}
+		for _, fr := range RunFixtures(r) {
+			for _, d := range fr.Diags {
+				if !d.Severity.Valid() {
+					t.Errorf("%s: fixture %s: diagnostic without a valid severity: %s", dir, fr.Fixture.ID, d)
+				}
+			}
+		}
 	}
 }

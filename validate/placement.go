@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 // The placement check: where a setup puts a unit, the ground must take it. Whether the labels exist at all is

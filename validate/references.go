@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 var referencesCheck = &Check{

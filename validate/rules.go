@@ -9,9 +9,9 @@ import (
 	"sync"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/formula"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 func init() {
@@ -54,7 +54,6 @@ type rulesEngine struct {
 	sys        *content.System
 	decl       *formula.Decl
 	run        formula.Runner
-	files      exprFiles
 	points     []*unitFormula
 	derived    []*unitFormula
 	itemCost   map[string]*formula.Program
@@ -122,7 +121,7 @@ type declRule struct {
 func (r *declRule) Code() string { return "rules." + r.def.ID }
 
 func newEngine(pkg *content.Package) *rulesEngine {
-	e := &rulesEngine{pkg: pkg, sys: pkg.System, files: exprFiles{}, rtSeen: map[string]bool{}, units: map[unitKey]*unitInfo{},
+	e := &rulesEngine{pkg: pkg, sys: pkg.System, rtSeen: map[string]bool{}, units: map[unitKey]*unitInfo{},
 		visiting: map[string]bool{}, forces: map[*content.Force]*forceCalc{}, itemCost: map[string]*formula.Program{},
 		override: map[string]*content.Force{}}
 	if e.sys == nil {
@@ -150,7 +149,7 @@ func newEngine(pkg *content.Package) *rulesEngine {
 		if text == "" {
 			return nil
 		}
-		src := e.files.exprSource(doc, ptr, text, at)
+		src := exprSource(doc, ptr, text, at)
 		prog, err := formula.Compile(src, k, want, d)
 		if err != nil {
 			dg := e.compile.Errorf(err.Pos, "formulas.compile", "%s: %s", what, err.Message)
@@ -238,7 +237,7 @@ func newEngine(pkg *content.Package) *rulesEngine {
 			r.plus = compile(base+"/ratio/plus", x.Ratio.Plus, x.Fields.Of("ratio", x.At), formula.Group, formula.Number, fmt.Sprintf("rule %s (plus)", x.ID), nil)
 		}
 		if x.Message != "" {
-			msrc := e.files.exprSource(doc, base+"/message", x.Message, x.Fields.Of("message", x.At))
+			msrc := exprSource(doc, base+"/message", x.Message, x.Fields.Of("message", x.At))
 			for _, ph := range msgPlaceholders(x.Message) {
 				if _, done := r.placeholders[ph.text]; done {
 					continue

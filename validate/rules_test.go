@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // writePkg writes a package's files into a temporary folder.

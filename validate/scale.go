@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // The scale check keeps a battle at one scale (Fields of Honor plays at five: section to brigade, and the same

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/formula"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 var stackingCheck = &Check{

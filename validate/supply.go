@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 var supplyCheck = &Check{

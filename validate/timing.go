@@ -2,7 +2,7 @@ package validate
 
 import (
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/validate/diag"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 var timingCheck = &Check{

@@ -8,8 +8,8 @@ import (
 	"sort"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/schema"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 // Check is one named engine check.
@@ -128,7 +128,8 @@ func applyExpected(pkg *content.Package, ds *diag.List) {
 		for j, e := range pkg.Manifest.ExpectWarnings {
 			if matchExpected(e, *d) {
 				used[j] = true
-				d.Related = append(d.Related, diag.Related{Pos: e.At, Message: "expected by the package: " + e.Why})
+				d.Expected = true
+				d.Related = append(d.Related, diag.Related{Pos: e.At, Message: diag.ExpectedNote + e.Why})
 			}
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 var victoryCheck = &Check{

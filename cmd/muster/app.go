@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/muster-wargames/muster/validate/diag"
 	"github.com/urfave/cli/v2"
 )
 

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators"
-	"github.com/muster-wargames/muster/validate/diag"
 	"github.com/urfave/cli/v2"
 )
 

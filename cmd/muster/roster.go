@@ -7,8 +7,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/muster-wargames/muster/validate/diag"
 	"github.com/urfave/cli/v2"
 )
 

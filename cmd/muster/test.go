@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/muster-wargames/muster/validate/diag"
 	"github.com/urfave/cli/v2"
 )
 

@@ -15,8 +15,8 @@ import (
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 // Kind is the environment an expression is compiled for.

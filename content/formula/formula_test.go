@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 var testDecl = &Decl{

@@ -7,13 +7,13 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
 	"github.com/muster-wargames/muster/generators/emit"
 	"github.com/muster-wargames/muster/generators/internal/testpkg"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/muster-wargames/muster/validate/diag"
 )
 
 const thg = "../../examples/highest-ground"
@@ -64,7 +64,7 @@ func writeMap(t testing.TB, dir, name string, m *content.Map) string {
 func errorsOf(ds diag.List) []string {
 	var out []string
 	for _, d := range ds {
-		if d.Severity == diag.Error || d.Severity == diag.Warning && !validate.IsExpected(d) {
+		if d.Severity == diag.Error || d.Severity == diag.Warning && !d.Expected {
 			out = append(out, d.String())
 		}
 	}

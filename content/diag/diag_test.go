@@ -73,3 +73,47 @@ func TestTextOutput(t *testing.T) {
 		t.Errorf("github = %q", b.String())
 	}
 }
+
+// The zero Severity is not an error in disguise: it is invalid, and JSON refuses to write it.
+func TestZeroSeverityIsInvalid(t *testing.T) {
+	var s Severity
+	if s.Valid() || s.String() != "invalid" {
+		t.Errorf("zero severity: valid=%v string=%q", s.Valid(), s)
+	}
+	for _, ok := range []Severity{Error, Warning, Info} {
+		if !ok.Valid() {
+			t.Errorf("%s is not valid", ok)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, List{{Code: "x", Message: "no severity"}}); err == nil {
+		t.Error("JSON wrote a diagnostic with no severity")
+	}
+}
+
+// SARIF carries the end of a region and marks warnings the package expects as suppressed in source, with
+// the package's reason.
+func TestSARIFRegionsAndSuppressions(t *testing.T) {
+	l := List{
+		{Severity: Warning, Code: "victory.gap", Message: "a hole", Pos: Pos{File: "s.yaml", Line: 3, Col: 5, EndLine: 3, EndCol: 9, Path: "/victory"},
+			Expected: true, Related: []Related{{Pos: Pos{File: "muster.yaml", Line: 9}, Message: ExpectedNote + "the published table has it"}}},
+	}
+	var b bytes.Buffer
+	if err := WriteSARIF(&b, l, "test", nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"endLine": 3`, `"endColumn": 9`, `"kind": "inSource"`, `"justification": "the published table has it"`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("SARIF lacks %s:\n%s", want, b.String())
+		}
+	}
+	b.Reset()
+	if err := WriteJSON(&b, l); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"path": "/victory"`, `"endCol": 9`, `"expected": true`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, b.String())
+		}
+	}
+}

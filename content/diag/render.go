@@ -101,6 +101,12 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string)
 	type region struct {
 		StartLine   int `json:"startLine,omitempty"`
 		StartColumn int `json:"startColumn,omitempty"`
+		EndLine     int `json:"endLine,omitempty"`
+		EndColumn   int `json:"endColumn,omitempty"`
+	}
+	type suppression struct {
+		Kind          string `json:"kind"`
+		Justification string `json:"justification,omitempty"`
 	}
 	type artifact struct {
 		URI string `json:"uri"`
@@ -114,12 +120,13 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string)
 		Message          *msg     `json:"message,omitempty"`
 	}
 	type result struct {
-		RuleID           string     `json:"ruleId"`
-		RuleIndex        int        `json:"ruleIndex"`
-		Level            string     `json:"level"`
-		Message          msg        `json:"message"`
-		Locations        []location `json:"locations"`
-		RelatedLocations []location `json:"relatedLocations,omitempty"`
+		RuleID           string        `json:"ruleId"`
+		RuleIndex        int           `json:"ruleIndex"`
+		Level            string        `json:"level"`
+		Message          msg           `json:"message"`
+		Locations        []location    `json:"locations"`
+		RelatedLocations []location    `json:"relatedLocations,omitempty"`
+		Suppressions     []suppression `json:"suppressions,omitempty"`
 	}
 	type rule struct {
 		ID               string `json:"id"`
@@ -128,7 +135,7 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string)
 	loc := func(p Pos, m string) location {
 		l := location{PhysicalLocation: physical{ArtifactLocation: artifact{URI: filepath.ToSlash(p.File)}}}
 		if p.Line > 0 {
-			l.PhysicalLocation.Region = &region{StartLine: p.Line, StartColumn: p.Col}
+			l.PhysicalLocation.Region = &region{StartLine: p.Line, StartColumn: p.Col, EndLine: p.EndLine, EndColumn: p.EndCol}
 		}
 		if m != "" {
 			l.Message = &msg{Text: m}
@@ -169,6 +176,11 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string)
 		for _, rel := range d.Related {
 			r.RelatedLocations = append(r.RelatedLocations, loc(rel.Pos, rel.Message))
 		}
+		if d.Expected {
+			// The package declares this warning (published data that contradicts itself): SARIF's in-source
+			// suppression, so code-scanning tools show it as accepted rather than as a new alert.
+			r.Suppressions = []suppression{{Kind: "inSource", Justification: expectedWhy(d)}}
+		}
 		results = append(results, r)
 	}
 	log := map[string]any{
@@ -186,3 +198,16 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
 }
+
+// expectedWhy is the reason a package gives for an expected warning (the note applyExpected adds).
+func expectedWhy(d Diagnostic) string {
+	for _, r := range d.Related {
+		if why, ok := strings.CutPrefix(r.Message, ExpectedNote); ok {
+			return why
+		}
+	}
+	return ""
+}
+
+// ExpectedNote begins the related note that says why a package expects a warning.
+const ExpectedNote = "expected by the package: "

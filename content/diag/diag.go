@@ -1,6 +1,7 @@
 // Package diag defines diagnostics: positioned findings about a game's content (errors, warnings, notes)
 // that every stage of muster produces and the CLI renders. A diagnostic is data, never printed here, so the
-// same finding can be shown as text, JSON, SARIF or CI annotations.
+// same finding can be shown as text, JSON, SARIF or CI annotations. It is a leaf: it imports no other muster
+// package, so the loader, the schema layer, the checks and the printers can all speak it.
 package diag
 
 import (
@@ -10,14 +11,18 @@ import (
 )
 
 // Severity says how bad a finding is. Errors make `muster validate` fail; warnings are suspicious but legal
-// content (they fail only under --strict); info is a note.
+// content (they fail only under --strict); info is a note. The zero Severity is invalid, so a diagnostic
+// built without saying how bad it is is caught (Valid) rather than silently read as an error.
 type Severity int
 
 const (
-	Error Severity = iota
+	Error Severity = iota + 1
 	Warning
 	Info
 )
+
+// Valid reports whether s is one of Error, Warning and Info.
+func (s Severity) Valid() bool { return s >= Error && s <= Info }
 
 func (s Severity) String() string {
 	switch s {
@@ -25,13 +30,19 @@ func (s Severity) String() string {
 		return "error"
 	case Warning:
 		return "warning"
-	default:
+	case Info:
 		return "info"
 	}
+	return "invalid"
 }
 
 // MarshalText makes severities appear as words in JSON.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+func (s Severity) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, fmt.Errorf("invalid severity %d", int(s))
+	}
+	return []byte(s.String()), nil
+}
 
 // UnmarshalText reads the words MarshalText writes.
 func (s *Severity) UnmarshalText(b []byte) error {
@@ -48,12 +59,24 @@ func (s *Severity) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Pos is a place in a content file. Line and Col count from 1; a zero Line means "the whole file".
+// Pos is a place in a content file. Line and Col count from 1 (Col in characters, not bytes); a zero Line
+// means "the whole file". Where the source gives them, EndLine and EndCol mark the end of the value (the
+// character after it), and Path is the value's JSON pointer inside its document (`/units/3/count`), so a tool
+// can find the value without reading the file.
 type Pos struct {
-	File string `json:"file"`
-	Line int    `json:"line,omitempty"`
-	Col  int    `json:"col,omitempty"`
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+	EndLine int    `json:"endLine,omitempty"`
+	EndCol  int    `json:"endCol,omitempty"`
+	Path    string `json:"path,omitempty"`
 }
+
+// Start is the position without its end and path: the point where the value begins.
+func (p Pos) Start() Pos { return Pos{File: p.File, Line: p.Line, Col: p.Col} }
+
+// HasEnd reports whether the position knows where its value ends.
+func (p Pos) HasEnd() bool { return p.EndLine > 0 }
 
 // IsZero reports whether the position names no file.
 func (p Pos) IsZero() bool { return p.File == "" }
@@ -89,7 +112,9 @@ type Related struct {
 }
 
 // Diagnostic is one finding. Code is a stable identifier (`schema.type`, `ref.unknown`, ...) that tools and
-// content tests can match on; Message is written for a designer; Hint suggests the fix.
+// content tests can match on; Message is written for a designer; Hint suggests the fix. Expected is set on a
+// warning the package declares it knowingly carries (published data that contradicts itself); the reason is
+// among the Related notes.
 type Diagnostic struct {
 	Severity Severity  `json:"severity"`
 	Code     string    `json:"code"`
@@ -97,6 +122,7 @@ type Diagnostic struct {
 	Pos      Pos       `json:"pos"`
 	Hint     string    `json:"hint,omitempty"`
 	Related  []Related `json:"related,omitempty"`
+	Expected bool      `json:"expected,omitempty"`
 }
 
 func (d Diagnostic) String() string {
@@ -156,7 +182,7 @@ func (l *List) Sort() {
 	s := *l
 	sort.SliceStable(s, func(i, j int) bool {
 		a, b := s[i], s[j]
-		if a.Pos != b.Pos {
+		if a.Pos.Start() != b.Pos.Start() {
 			return a.Pos.Less(b.Pos)
 		}
 		if a.Severity != b.Severity {
@@ -178,7 +204,7 @@ func (l *List) Sort() {
 }
 
 func sameDiag(a, b Diagnostic) bool {
-	return a.Pos == b.Pos && a.Severity == b.Severity && a.Code == b.Code && a.Message == b.Message
+	return a.Pos.Start() == b.Pos.Start() && a.Severity == b.Severity && a.Code == b.Code && a.Message == b.Message
 }
 
 // Summary is the one-line count printed after a list: "2 errors, 1 warning".
