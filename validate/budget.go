@@ -6,35 +6,44 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/content/value"
 )
 
 var budgetCheck = &Check{
-	Name: "budget",
-	Doc:  "force point totals computed from the System's point formulas and items match the points a force declares (a warning giving both figures), and every scenario side stays within its budget",
-	Run: func(p *Pass) {
-		e := engineFor(p.Pkg)
-		for _, f := range p.Pkg.Forces() {
-			e.checkDeclaredPoints(p, f)
+	Name:     "budget",
+	Stage:    StageCheck,
+	Doc:      "forces cost what they declare, and scenario sides stay within their budgets\n\nForce totals are computed from the System's point formulas and items; a force whose declared points differ gets a warning giving both figures, and a side spending more than its budget (forces and reinforcements) an error.",
+	Requires: []Requirement{Engine},
+	Applies: func(pkg *content.Package) bool {
+		return pkg.System != nil && len(pkg.System.Points) > 0 && len(pkg.Forces()) > 0
+	},
+	Force: func(p *Pass, f *content.Force) { checkDeclaredPoints(p, Get(p, Engine), f) },
+	Scenario: func(p *Pass, sc *content.Scenario) {
+		for i := range sc.Sides {
+			checkSideBudget(p, Get(p, Engine), sc, &sc.Sides[i])
 		}
-		for _, sc := range p.Pkg.Scenarios() {
-			for i := range sc.Sides {
-				e.checkSideBudget(p, sc, &sc.Sides[i])
-			}
-		}
-		e.flush(p)
 	},
 }
 
 var minimumsCheck = &Check{
-	Name: "minimums",
-	Doc:  "every scenario side fields at least the units its `minimums` require (THG 15.3.3: at least 8 baggage trains), counting its forces and reinforcements; an error, or a warning when the scenario and its forces are all published data (each has a source that is not marked illustrative), since then the published rules contradict themselves",
-	Run: func(p *Pass) {
-		e := engineFor(p.Pkg)
-		for _, sc := range p.Pkg.Scenarios() {
-			for i := range sc.Sides {
-				e.checkMinimums(p, sc, &sc.Sides[i])
+	Name:     "minimums",
+	Stage:    StageCheck,
+	Doc:      "every scenario side fields at least the units its `minimums` require\n\nCounting its forces and reinforcements (THG 15.3.3: at least 8 baggage trains). An error, or a warning when the scenario and its forces are all published data (each has a source that is not marked illustrative), since then the published rules contradict themselves.",
+	Requires: []Requirement{Engine},
+	Applies: func(pkg *content.Package) bool {
+		for _, sc := range pkg.Scenarios() {
+			for _, s := range sc.Sides {
+				if len(s.Minimums) > 0 {
+					return true
+				}
 			}
+		}
+		return false
+	},
+	Scenario: func(p *Pass, sc *content.Scenario) {
+		for i := range sc.Sides {
+			checkMinimums(p, Get(p, Engine), sc, &sc.Sides[i])
 		}
 	},
 }
@@ -49,94 +58,94 @@ func ptrPos(doc *content.Document, ptr string, fallback diag.Pos) diag.Pos {
 }
 
 // breakdown says how a force's points add up: "units 110 + items 8".
-func (fc *forceCalc) breakdown() string {
-	if len(fc.items) == 0 {
-		return fmt.Sprintf("units %s", fc.units)
+func breakdown(fc *rules.ForceCalc) string {
+	if len(fc.Items) == 0 {
+		return fmt.Sprintf("units %s", fc.Units)
 	}
 	var parts []string
-	for _, it := range fc.items {
-		parts = append(parts, fmt.Sprintf("%s %s x %s", it.entry.Item, it.entry.Count, it.each))
+	for _, it := range fc.Items {
+		parts = append(parts, fmt.Sprintf("%s %s x %s", it.Entry.Item, it.Entry.Count, it.Each))
 	}
-	return fmt.Sprintf("units %s + items %s (%s)", fc.units, fc.total.Sub(fc.units), strings.Join(parts, ", "))
+	return fmt.Sprintf("units %s + items %s (%s)", fc.Units, fc.Total.Sub(fc.Units), strings.Join(parts, ", "))
 }
 
 // unpriced warns about item lines whose cost depends on a unit they do not name; they count 0.
-func (e *rulesEngine) unpriced(p *Pass, fc *forceCalc) {
-	for _, it := range fc.items {
-		if it.unpriced {
-			d := p.Warnf(it.entry.At, "unpriced", "force %s buys %s %s, priced by the stats of the unit it is for (%s), but the line names no unit: it counts 0 points",
-				fc.force.ID, it.entry.Count, it.entry.Item, strings.TrimSpace(it.def.CostExpr))
+func unpriced(p *Pass, fc *rules.ForceCalc) {
+	for _, it := range fc.Items {
+		if it.Unpriced {
+			d := p.Warnf(it.Entry.At, "unpriced", "force %s buys %s %s, priced by the stats of the unit it is for (%s), but the line names no unit: it counts 0 points",
+				fc.Force.ID, it.Entry.Count, it.Entry.Item, strings.TrimSpace(it.Def.CostExpr))
 			d.Hint = "say which unit it is for: unit: <unit type id>"
 		}
 	}
 }
 
-func (e *rulesEngine) checkDeclaredPoints(p *Pass, f *content.Force) {
-	if f.Points == nil || !e.hasPoints() {
+func checkDeclaredPoints(p *Pass, e *rules.Engine, f *content.Force) {
+	if f.Points == nil || !e.HasPoints() {
 		return
 	}
-	fc := e.force(f)
-	e.unpriced(p, fc)
-	for _, l := range fc.lines {
-		if l.info == nil {
+	fc := e.Force(f)
+	unpriced(p, fc)
+	for _, l := range fc.Lines {
+		if l.Unit == nil {
 			return // an unknown unit: references reports it, and the total would mislead
 		}
 	}
-	if fc.total.Cmp(*f.Points) == 0 {
+	if fc.Total.Cmp(*f.Points) == 0 {
 		return
 	}
-	diff := fc.total.Sub(*f.Points)
+	diff := fc.Total.Sub(*f.Points)
 	sign := "+"
 	if diff.Cmp(value.Number{}) < 0 {
 		sign = ""
 	}
 	d := p.Warnf(ptrPos(f.Doc, "/points", f.At), "declared", "force %s declares %s points, but its units and items cost %s (%s; difference %s%s)",
-		f.ID, f.Points, fc.total, fc.breakdown(), sign, diff)
+		f.ID, f.Points, fc.Total, breakdown(fc), sign, diff)
 	d.Hint = "muster roster shows the cost of every line"
 }
 
-func (e *rulesEngine) checkSideBudget(p *Pass, sc *content.Scenario, s *content.Side) {
-	if s.Budget == nil || !e.hasPoints() {
+func checkSideBudget(p *Pass, e *rules.Engine, sc *content.Scenario, s *content.Side) {
+	if s.Budget == nil || !e.HasPoints() {
 		return
 	}
-	for _, f := range e.sideForces(s) {
-		e.unpriced(p, e.force(f))
+	for _, f := range e.SideForces(s) {
+		unpriced(p, e.Force(f))
 	}
-	g := e.sideGroup(sc, s)
-	if g.points.Cmp(*s.Budget) <= 0 {
+	g := e.SideGroup(sc, s)
+	if g.Points.Cmp(*s.Budget) <= 0 {
 		return
 	}
 	var parts []string
-	for _, f := range e.sideForces(s) {
-		parts = append(parts, fmt.Sprintf("force %s %s", f.ID, e.force(f).total))
+	for _, f := range e.SideForces(s) {
+		parts = append(parts, fmt.Sprintf("force %s %s", f.ID, e.Force(f).Total))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "reinforcements")
 	}
 	d := p.Errorf(s.Fields.Of("budget", s.At), "over", "side %s of scenario %s spends %s points (%s), over its budget of %s by %s",
-		s.ID, sc.ID, g.points, strings.Join(parts, ", "), s.Budget, g.points.Sub(*s.Budget))
+		s.ID, sc.ID, g.Points, strings.Join(parts, ", "), s.Budget, g.Points.Sub(*s.Budget))
 	d.Hint = "muster roster --scenario " + sc.ID + " shows where the points go"
 }
 
-func (e *rulesEngine) checkMinimums(p *Pass, sc *content.Scenario, s *content.Side) {
+func checkMinimums(p *Pass, e *rules.Engine, sc *content.Scenario, s *content.Side) {
 	if len(s.Minimums) == 0 {
 		return
 	}
-	g := e.sideGroup(sc, s)
+	g := e.SideGroup(sc, s)
 	for _, m := range s.Minimums {
 		id := m.Unit
 		if id == "" {
 			id = m.Marker
 		}
-		need := entryCount(m.Count)
-		have := g.count([]string{id}, nil)
+		need := rules.EntryCount(m.Count)
+		have := g.Count([]string{id}, nil)
 		if have >= need {
 			continue
 		}
 		report, extra := p.Errorf, ""
-		if published(sc.Source) && len(e.sideForces(s)) > 0 {
+		if published(sc.Source) && len(e.SideForces(s)) > 0 {
 			all := true
-			for _, f := range e.sideForces(s) {
+			for _, f := range e.SideForces(s) {
 				all = all && published(f.Source)
 			}
 			if all {
@@ -145,7 +154,7 @@ func (e *rulesEngine) checkMinimums(p *Pass, sc *content.Scenario, s *content.Si
 		}
 		d := report(m.At, "short", "side %s of scenario %s must field at least %d %s, but its forces and reinforcements hold %d%s",
 			s.ID, sc.ID, need, id, have, extra)
-		for _, f := range e.sideForces(s) {
+		for _, f := range e.SideForces(s) {
 			d.Related = append(d.Related, diag.Related{Pos: ptrPos(f.Doc, "/units", f.At), Message: "force " + f.ID})
 		}
 	}

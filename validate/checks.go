@@ -8,10 +8,49 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 )
 
+// checks is every check and diagnostic code family muster has, in the order they run. A diagnostic's code
+// begins with the name of its entry (`stacking.limit`, `schema.type`). Loading, the schema layer and decoding
+// report the families at the top before any check runs; fixtures report theirs last.
+var checks = []*Check{
+	{Name: "io", Stage: StageLoad, Doc: "a file or folder could not be read\n\nThe path does not exist, is not readable, is not a regular file, or lies outside the package."},
+	{Name: "syntax", Stage: StageLoad, Doc: "a file is not well-formed YAML or JSON\n\nAlso: binary data, keys that are not strings, duplicate keys, documents too large or too deeply nested (alias bombs)."},
+	{Name: "package", Stage: StageLoad, Doc: "the manifest, its includes or its base package\n\nmuster.yaml must hold one Package document; every include must match a file; a mod's base must exist, have the id it names and a version in the range it asks for, and mods may not extend each other in a cycle."},
+	{Name: "id", Stage: StageLoad, Doc: "document ids are unique within a package and its base\n\nA mod that reuses a base id must say override: replace or merge."},
+	{Name: "override", Stage: StageLoad, Doc: "a mod's override of a base document\n\nOnly a mod may override, and only what its base defines."},
+	{Name: "schema", Stage: StageSchema, Doc: "the document does not match its kind's JSON Schema\n\nUnknown kinds and keys, missing required keys, values of the wrong type or outside their enum or pattern."},
+	{Name: "value", Stage: StageDecode, Doc: "a value is not written in wargame notation\n\nNumbers (2½, 1/2), flagged values (3*, [4], .), dice (2d6), lengths (0.5in, 13mm), paper sizes and grades are typed when the package loads."},
+	{Name: "decode", Stage: StageDecode, Doc: "a value has the wrong shape for the model\n\nReported only for documents that passed their schema: what the schema cannot say."},
+	manifestCheck,
+	statsCheck,
+	referencesCheck,
+	mapGridCheck,
+	mapTerrainCheck,
+	mapCellsCheck,
+	mapHexsidesCheck,
+	mapPathsCheck,
+	mapCrossingsCheck,
+	mapTabletopCheck,
+	mapLayoutCheck,
+	placementLabelsCheck,
+	formulasCheck,
+	supplyCheck,
+	stackingCheck,
+	budgetCheck,
+	minimumsCheck,
+	rulesCheck,
+	victoryCheck,
+	timingCheck,
+	placementCheck,
+	scaleCheck,
+	{Name: "fixtures", Stage: StageFixtures, Doc: "a content test's own content and outcome\n\nA fixture's force or scenario names unit types, markers, items and forces that exist; `muster test` reports each fixture as passing or failing with the reason."},
+	{Name: "internal", Stage: StageCheck, Doc: "a check failed inside muster\n\nA bug in muster, not in the content: please report it with the package."},
+}
+
 var manifestCheck = &Check{
-	Name: "manifest",
-	Doc:  "the package has a manifest and exactly one System it names (or that it can find)",
-	Run: func(p *Pass) {
+	Name:  "manifest",
+	Stage: StageCheck,
+	Doc:   "the package has a manifest and exactly one System it names (or that it can find)\n\nAlso reports warnings the manifest expects (expectWarnings) that no longer occur.",
+	Package: func(p *Pass) {
 		pkg := p.Pkg
 		if pkg.Manifest == nil {
 			return // loading already reported the missing or broken manifest
@@ -37,9 +76,10 @@ var manifestCheck = &Check{
 }
 
 var statsCheck = &Check{
-	Name: "stats",
-	Doc:  "every stat on a unit, marker or force entry is declared by the System and written as its type allows",
-	Run: func(p *Pass) {
+	Name:  "stats",
+	Stage: StageCheck,
+	Doc:   "every stat on a unit, marker or force entry is declared by the System and written as its type allows\n\nUnit types must give every stat the System marks required; a reduced back's stats are checked like the front's.",
+	Package: func(p *Pass) {
 		sys := p.Pkg.System
 		if sys == nil {
 			return

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -56,33 +57,29 @@ func runFixture(pkg *content.Package, fx *content.Fixture) FixtureResult {
 		return res
 	}
 	var ds diag.List
-	e := newEngine(pkg)
-	pass := func(c *Check, l *diag.List) *Pass { return &Pass{Pkg: pkg, Check: c, diags: l} }
-	fixtureRefs(pass(fixtureCheck, &ds), fx)
-	var force *content.Force
+	x := newRun(pkg)
+	fixtureRefs(&Pass{Pkg: pkg, Check: CheckNamed("fixtures"), run: x, diags: &ds}, fx)
 	if fx.Force != nil {
 		f := *fx.Force
 		f.Kind = content.KindForce
 		if f.ID == "" {
 			f.ID = fx.ID
 		}
-		force = &f
-		e.override[f.ID] = force
-		e.forceChecks(pass, &ds, force)
+		x = newRun(pkg, &f)
+		forceChecks(x, &ds, &f)
 		// The package's scenarios that field the replaced force: count what the replacement adds.
+		base := newRun(pkg)
 		for _, sc := range pkg.Scenarios() {
 			uses := false
 			for _, s := range sc.Sides {
-				if s.Force == f.ID || strIn(s.Forces, f.ID) {
-					uses = true
-				}
+				uses = uses || s.Force == f.ID || slices.Contains(s.Forces, f.ID)
 			}
 			if !uses {
 				continue
 			}
 			var before, after diag.List
-			newEngine(pkg).scenarioChecks(pass, &before, sc)
-			e.scenarioChecks(pass, &after, sc)
+			scenarioChecks(base, &before, sc)
+			scenarioChecks(x, &after, sc)
 			ds.Extend(subtract(after, before))
 		}
 	}
@@ -92,16 +89,9 @@ func runFixture(pkg *content.Package, fx *content.Fixture) FixtureResult {
 		if sc.ID == "" {
 			sc.ID = fx.ID
 		}
-		e.scenarioChecks(pass, &ds, &sc)
-		// An inline scenario's cells, edges and locations are checked against its map set as a file's are.
-		set, layout := pkg.MapSet(&sc)
-		ds.Extend(layout)
-		if set != nil {
-			checkScenarioPlaces(pass(placementLabelsCheck, &ds), &sc, set)
-			checkPlacement(pass(placementCheck, &ds), &sc, set)
-		}
+		scenarioChecks(x, &ds, &sc)
 	}
-	e.flush(pass(formulasCheck, &ds))
+	x.finish(&ds)
 	ds.Sort()
 	res.Diags = ds
 	fired := map[string]bool{}
@@ -157,8 +147,6 @@ func subtract(after, before diag.List) diag.List {
 	return out
 }
 
-var fixtureCheck = &Check{Name: "fixtures", Doc: "a fixture's force or scenario names unit types, markers, items and forces that exist"}
-
 // fixtureRefs checks the references of a fixture's inline content (the references check sees only documents).
 func fixtureRefs(p *Pass, fx *content.Fixture) {
 	unit := func(at diag.Pos, id string) {
@@ -204,28 +192,6 @@ func fixtureRefs(p *Pass, fx *content.Fixture) {
 			entries(r.Units)
 		}
 	}
-}
-
-// forceChecks runs every check that looks at a force on its own.
-func (e *rulesEngine) forceChecks(pass func(*Check, *diag.List) *Pass, ds *diag.List, f *content.Force) {
-	e.checkForceSupply(pass(supplyCheck, ds), f)
-	e.checkDeclaredPoints(pass(budgetCheck, ds), f)
-	e.runRules(pass(rulesCheck, ds), "force", e.forceGroup(f))
-}
-
-// scenarioChecks runs every check that looks at a scenario.
-func (e *rulesEngine) scenarioChecks(pass func(*Check, *diag.List) *Pass, ds *diag.List, sc *content.Scenario) {
-	e.checkScenarioSupply(pass(supplyCheck, ds), sc)
-	e.checkStacking(pass(stackingCheck, ds), sc)
-	for i := range sc.Sides {
-		e.checkSideBudget(pass(budgetCheck, ds), sc, &sc.Sides[i])
-		e.checkMinimums(pass(minimumsCheck, ds), sc, &sc.Sides[i])
-	}
-	e.runScenarioRules(pass(rulesCheck, ds), sc)
-	if v := sc.Victory; v != nil && len(v.Levels) > 0 {
-		checkScenarioLevels(pass(victoryCheck, ds), sc)
-	}
-	checkTiming(pass(timingCheck, ds), sc)
 }
 
 // runLookups reads each lookup's table and compares the column with the expected one; "" when all agree.

@@ -13,15 +13,12 @@ import (
 
 // The map checks: the grid, terrain rows, cell labels, hexsides, paths and crossings of every map, open
 // tabletops, how a scenario's boards are laid out, and the cells and edges a scenario places units on.
-func init() {
-	extraChecks = append(extraChecks, mapGridCheck, mapTerrainCheck, mapCellsCheck, mapHexsidesCheck,
-		mapPathsCheck, mapCrossingsCheck, mapTabletopCheck, mapLayoutCheck, placementLabelsCheck)
-}
 
 var mapGridCheck = &Check{
-	Name: "map-grid",
-	Doc:  "a map's grid has a known type, a size (cols and rows, or an open table's width and height) and a numbering that can label every cell",
-	Run: func(p *Pass) {
+	Name:  "map-grid",
+	Stage: StageCheck,
+	Doc:   "a map's grid has a known type, a size and a numbering that can label every cell\n\nA hex or square grid needs cols and rows, an open table its width and height.",
+	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
 			_, err := m.Geometry()
 			ge, ok := err.(*content.GeometryError)
@@ -38,9 +35,10 @@ var mapGridCheck = &Check{
 }
 
 var mapTerrainCheck = &Check{
-	Name: "map-terrain",
-	Doc:  "a map's terrain (and elevation) rows: one row per grid row, one character per cell, every character in the map's legend or the System's terrain chars",
-	Run: func(p *Pass) {
+	Name:  "map-terrain",
+	Stage: StageCheck,
+	Doc:   "a map's terrain (and elevation) rows fit its grid and legend\n\nOne row per grid row, one character per cell, every character in the map's legend or the System's terrain chars; an error points at the character.",
+	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
 			g, err := m.Geometry()
 			if err != nil || g.Type == content.GridOpen {
@@ -157,9 +155,10 @@ func legendChars(m *content.Map, sys *content.System) []string {
 }
 
 var mapCellsCheck = &Check{
-	Name: "map-cells",
-	Doc:  "every cell label a map writes (cell overrides, hexsides, paths, crossings, locations, labels) is in the map's numbering and on the map",
-	Run: func(p *Pass) {
+	Name:  "map-cells",
+	Stage: StageCheck,
+	Doc:   "every cell label a map writes is in the map's numbering and on the map\n\nCell overrides, hexsides, paths, crossings, locations and labels.",
+	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
 			set, err := p.Pkg.MapSetOf(m)
 			if err != nil {
@@ -246,9 +245,10 @@ func gridMaps(p *Pass, f func(m *content.Map, set *content.MapSet)) {
 }
 
 var mapHexsidesCheck = &Check{
-	Name: "map-hexsides",
-	Doc:  "every hexside (or square edge) lies between two adjacent cells, and each hexside feature (river, stream, wall) is one connected line: its sides meet corner to corner; forks are allowed",
-	Run: func(p *Pass) {
+	Name:  "map-hexsides",
+	Stage: StageCheck,
+	Doc:   "hexside features lie between adjacent cells and form connected lines\n\nEvery hexside (or square edge) lies between two adjacent cells, and each hexside feature (river, stream, wall) is one connected line: its sides meet corner to corner; forks are allowed.",
+	Package: func(p *Pass) {
 		gridMaps(p, func(m *content.Map, set *content.MapSet) {
 			for i, h := range m.Hexsides {
 				checkSideFeature(p, m, set, i, h)
@@ -326,8 +326,7 @@ func checkSideFeature(p *Pass, m *content.Map, set *content.MapSet, i int, h con
 	for k := range parent {
 		parent[k] = k
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int) int {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
@@ -386,9 +385,10 @@ func normPair(a, b grid.Cell) [2]grid.Cell {
 }
 
 var mapPathsCheck = &Check{
-	Name: "map-paths",
-	Doc:  "each step of a road or trail goes from a cell to an adjacent one (diagonal squares only where the grid has a diagonalCost)",
-	Run: func(p *Pass) {
+	Name:  "map-paths",
+	Stage: StageCheck,
+	Doc:   "each step of a road or trail goes from a cell to an adjacent one (diagonal squares only where the grid has a diagonalCost)",
+	Package: func(p *Pass) {
 		gridMaps(p, func(m *content.Map, set *content.MapSet) {
 			for i, pth := range m.Paths {
 				what := featureName(pth.ID, pth.Name, pth.Type)
@@ -415,9 +415,10 @@ var mapPathsCheck = &Check{
 }
 
 var mapCrossingsCheck = &Check{
-	Name: "map-crossings",
-	Doc:  "a crossing (bridge, ford) sits on a water hexside feature (water: true) where a path (road, trail) steps across it, unless the crossing's feature says needsPath: false",
-	Run: func(p *Pass) {
+	Name:  "map-crossings",
+	Stage: StageCheck,
+	Doc:   "a crossing (bridge, ford) sits on a water hexside feature (water: true) where a path (road, trail) steps across it, unless the crossing's feature says needsPath: false",
+	Package: func(p *Pass) {
 		var water, pathless map[string]bool
 		if sys := p.Pkg.System; sys != nil {
 			water, pathless = map[string]bool{}, map[string]bool{}
@@ -481,9 +482,10 @@ var mapCrossingsCheck = &Check{
 }
 
 var mapTabletopCheck = &Check{
-	Name: "map-tabletop",
-	Doc:  "on an open tabletop, every terrain piece and every location point lies on the table",
-	Run: func(p *Pass) {
+	Name:  "map-tabletop",
+	Stage: StageCheck,
+	Doc:   "on an open tabletop, every terrain piece and location point lies on the table",
+	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
 			g, err := m.Geometry()
 			if err != nil || g.Type != content.GridOpen {
@@ -535,30 +537,28 @@ func pieceName(pc content.Piece) string {
 }
 
 var mapLayoutCheck = &Check{
-	Name: "map-layout",
-	Doc:  "a scenario's boards tile one rectangle: each placed next to a board listed before it, all of one grid and size, no overlaps or holes, and hex boards keeping the hex pattern across joins",
-	Run: func(p *Pass) {
-		for _, s := range p.Pkg.Scenarios() {
-			if s.Map.Map != "" && len(s.Map.Boards) > 0 {
-				p.Errorf(s.Map.Fields.Of("map", s.Map.At), "both", "scenario %s gives both a map and boards: give one", s.ID)
-			}
-			_, ds := p.Pkg.MapSet(s)
-			for _, d := range ds {
-				p.Report(d)
-			}
+	Name:     "map-layout",
+	Stage:    StageCheck,
+	Doc:      "a scenario's boards tile one rectangle\n\nEach board is placed next to a board listed before it, all of one grid and size, with no overlaps or holes, and hex boards keep the hex pattern across joins. A scenario gives a map or boards, not both.",
+	Requires: []Requirement{MapSets},
+	Scenario: func(p *Pass, s *content.Scenario) {
+		if s.Map.Map != "" && len(s.Map.Boards) > 0 {
+			p.Errorf(s.Map.Fields.Of("map", s.Map.At), "both", "scenario %s gives both a map and boards: give one", s.ID)
+		}
+		_, ds := Get(p, MapSets)(s)
+		for _, d := range ds {
+			p.Report(d)
 		}
 	},
 }
 
 var placementLabelsCheck = &Check{
-	Name: "placement-labels",
-	Doc:  "every cell, edge and location a scenario names (objectives, setup, entries, deployment zones, reinforcements, awards) is on the scenario's map set",
-	Run: func(p *Pass) {
-		for _, s := range p.Pkg.Scenarios() {
-			set, _ := p.Pkg.MapSet(s)
-			if set == nil {
-				continue
-			}
+	Name:     "placement-labels",
+	Stage:    StageCheck,
+	Doc:      "every cell, edge and location a scenario names is on the scenario's map set\n\nObjectives, setup, entries, deployment zones, reinforcements and awards; a mistyped label gets the nearest real one as a hint.",
+	Requires: []Requirement{MapSets},
+	Scenario: func(p *Pass, s *content.Scenario) {
+		if set, _ := Get(p, MapSets)(s); set != nil {
 			checkScenarioPlaces(p, s, set)
 		}
 	},

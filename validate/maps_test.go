@@ -56,21 +56,6 @@ func TestMapFixturesValid(t *testing.T) {
 	}
 }
 
-func TestMapChecksRegistered(t *testing.T) {
-	names := map[string]bool{}
-	for _, c := range Checks() {
-		if c.Doc == "" || strings.Contains(c.Doc, "\n") {
-			t.Errorf("check %s needs a one-line doc", c.Name)
-		}
-		names[c.Name] = true
-	}
-	for _, n := range []string{"map-grid", "map-terrain", "map-cells", "map-hexsides", "map-paths", "map-crossings", "map-tabletop", "map-layout", "placement-labels"} {
-		if !names[n] {
-			t.Errorf("check %s is not registered", n)
-		}
-	}
-}
-
 // Each broken fixture triggers each of its diagnostics once, at the exact file, line and column.
 func TestMapFixturesBroken(t *testing.T) {
 	for _, tc := range []struct {

@@ -12,18 +12,16 @@ import (
 // The placement check: where a setup puts a unit, the ground must take it. Whether the labels exist at all is
 // placement-labels' business (maps.go); this check looks at the cells that do exist.
 var placementCheck = &Check{
-	Name: "placement",
-	Doc:  "units set up on a map stand on terrain that admits them (not impassable; the terrain's `admits` classes), a two-cell unit (footprint 2) takes its cells in adjacent pairs, and on an open tabletop units stand at points on the table",
-	Run: func(p *Pass) {
-		for _, s := range p.Pkg.Scenarios() {
-			if set, _ := p.Pkg.MapSet(s); set != nil {
-				checkPlacement(p, s, set)
-			}
+	Name:     "placement",
+	Stage:    StageCheck,
+	Doc:      "units set up on a map stand where the rules let them\n\nThe terrain admits them (not impassable; the terrain's `admits` classes), a two-cell unit (footprint 2) takes its cells in adjacent pairs, and on an open tabletop units stand at points on the table and deployment circles lie on it.",
+	Requires: []Requirement{MapSets},
+	Scenario: func(p *Pass, s *content.Scenario) {
+		if set, _ := Get(p, MapSets)(s); set != nil {
+			checkPlacement(p, s, set)
 		}
 	},
 }
-
-func init() { extraChecks = append(extraChecks, placementCheck) }
 
 func checkPlacement(p *Pass, sc *content.Scenario, set *content.MapSet) {
 	sys := p.Pkg.System

@@ -8,9 +8,10 @@ import (
 )
 
 var referencesCheck = &Check{
-	Name: "references",
-	Doc:  "every id a document refers to (unit types, markers, mixes, maps, forces, classes, factions, terrain, features, items) exists after mods are applied",
-	Run:  runReferences,
+	Name:    "references",
+	Stage:   StageCheck,
+	Doc:     "every id a document refers to exists after mods are applied\n\nUnit types, markers, counter mixes, maps, forces, classes, factions, terrain, features, items, stacking variants; a mistyped id gets the nearest one as a hint and the place it is defined.",
+	Package: runReferences,
 }
 
 // refs resolves references and reports the missing ones with a did-you-mean and the nearest candidate's place.

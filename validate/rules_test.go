@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/rules"
 )
 
 // writePkg writes a package's files into a temporary folder.
@@ -129,17 +130,17 @@ func TestDerivedValues(t *testing.T) {
 	if ds := mine(r.Diags); len(ds) > 0 {
 		t.Fatalf("unexpected: %v", ds)
 	}
-	e := newEngine(r.Pkg)
+	e := rules.New(r.Pkg)
 	for id, want := range map[string]float64{"a": 3, "b": 2, "ff": 3, "mf": 4} {
-		if got := e.unit(id, nil).data.Derived["vp"]; got != want {
+		if got, _ := e.Unit(id).Derived("vp"); got != want {
 			t.Errorf("VP of %s = %v, want %v (PRESTAGS 11.2: ceil(melee/2) + fire, a dot counting 1)", id, got, want)
 		}
 	}
 	// Rampant: a commander with initiative 3 activating QL 6 units activates 3 + 6/2 = 6 hexes.
-	if got := e.unit("chief", nil).data.Derived["span"]; got != 6 {
+	if got, _ := e.Unit("chief").Derived("span"); got != 6 {
 		t.Errorf("activation span %v, want 6", got)
 	}
-	if _, ok := e.unit("a", nil).data.Derived["span"]; ok {
+	if _, ok := e.Unit("a").Derived("span"); ok {
 		t.Errorf("span applies to leaders only")
 	}
 }
@@ -150,17 +151,17 @@ func TestDeGreStandardDivision(t *testing.T) {
 	if len(r.Diags) > 0 {
 		t.Fatalf("unexpected diagnostics: %v", r.Diags)
 	}
-	ro, err := MakeRoster(r.Pkg, "standard-division", "")
+	ro, err := rules.New(r.Pkg).Roster("standard-division", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := ro.Forces[0]
-	if f.Total != "187" || f.Declared != "187" {
-		t.Errorf("standard division: total %s declared %s, want 187", f.Total, f.Declared)
+	if f.Total.String() != "187" || f.Declared == nil || f.Declared.String() != "187" {
+		t.Errorf("standard division: total %s declared %v, want 187", f.Total, f.Declared)
 	}
 	each := map[string]string{}
 	for _, l := range f.Lines {
-		each[l.Unit] = l.Each
+		each[l.Unit] = l.Each.String()
 	}
 	for u, want := range map[string]string{"heavy-infantry": "12", "light-infantry": "9", "heavy-catapult": "12", "light-catapult": "9"} {
 		if each[u] != want {
@@ -568,21 +569,10 @@ func BenchmarkRules2000Units50Rules(b *testing.B) {
 	}
 }
 
-func TestRulesAreFast(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	dir := bigPackage(t)
-	Load(dir) // warm up (schemas compile once per process)
-	best := time.Hour
-	var r Result
-	for i := 0; i < 5; i++ {
-		start := time.Now()
-		r = Load(dir)
-		if d := time.Since(start); d < best {
-			best = d
-		}
-	}
+// The 2,000-unit, 50-rule package validates without formula errors: the benchmarks above and below measure it
+// (speed lives in benchmarks; no test here asserts wall-clock time).
+func TestBigRulesPackageValidates(t *testing.T) {
+	r := Load(bigPackage(t))
 	if n := len(r.Pkg.Scenario("big").Sides[0].Setup) + len(r.Pkg.Scenario("big").Sides[1].Setup); n != 2000 {
 		t.Fatalf("%d placements", n)
 	}
@@ -591,25 +581,6 @@ func TestRulesAreFast(t *testing.T) {
 	}
 	if ds := withCode(r.Diags, "formulas"); len(ds) > 0 {
 		t.Fatalf("formula errors: %v", ds)
-	}
-	// The rule checks alone, best of five: the part this engine adds to loading and the schema layer.
-	checks := []*Check{formulasCheck, supplyCheck, stackingCheck, budgetCheck, minimumsCheck, rulesCheck, victoryCheck, timingCheck}
-	bestChecks := time.Hour
-	for i := 0; i < 5; i++ {
-		start := time.Now()
-		var ds diag.List
-		for _, c := range checks {
-			c.Run(&Pass{Pkg: r.Pkg, Check: c, diags: &ds})
-		}
-		if d := time.Since(start); d < bestChecks {
-			bestChecks = d
-		}
-	}
-	t.Logf("2,000 placed units, 50 rules: whole validation %v, rule checks %v", best, bestChecks)
-	// Other packages' tests share the machine under go test ./..., so the bound on the whole run is loose; the
-	// benchmarks give the figures (about 55 ms whole, 27 ms for the rule checks on 2 cores).
-	if bestChecks > 100*time.Millisecond || best > 300*time.Millisecond {
-		t.Errorf("validation took %v (rule checks %v), want the rule checks under 100ms", best, bestChecks)
 	}
 }
 
@@ -658,12 +629,30 @@ func bigPackage(t testing.TB) string {
 // The rule checks alone (formulas, supply, stacking, budget, minimums, rules, victory, timing) on the same package.
 func BenchmarkRuleChecksOnly2000Units50Rules(b *testing.B) {
 	r := Load(bigPackage(b))
-	checks := []*Check{formulasCheck, supplyCheck, stackingCheck, budgetCheck, minimumsCheck, rulesCheck, victoryCheck, timingCheck}
+	only := map[*Check]bool{formulasCheck: true, supplyCheck: true, stackingCheck: true, budgetCheck: true, minimumsCheck: true,
+		rulesCheck: true, victoryCheck: true, timingCheck: true}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var ds diag.List
+		x := newRun(r.Pkg)
 		for _, c := range checks {
-			c.Run(&Pass{Pkg: r.Pkg, Check: c, diags: &ds})
+			if !only[c] {
+				continue
+			}
+			if c.Package != nil {
+				runCheck(c, x, &ds, c.Package)
+			}
+			for _, f := range r.Pkg.Forces() {
+				if c.Force != nil {
+					runCheck(c, x, &ds, func(p *Pass) { c.Force(p, f) })
+				}
+			}
+			for _, sc := range r.Pkg.Scenarios() {
+				if c.Scenario != nil {
+					runCheck(c, x, &ds, func(p *Pass) { c.Scenario(p, sc) })
+				}
+			}
 		}
+		x.finish(&ds)
 	}
 }

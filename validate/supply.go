@@ -2,32 +2,34 @@ package validate
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/rules"
 )
 
 var supplyCheck = &Check{
-	Name: "supply",
-	Doc:  "forces never field more counters of a unit type or marker than their counter mix provides; in a scenario, the forces and reinforcements of every side that draw on one mix are counted together",
-	Run: func(p *Pass) {
-		e := engineFor(p.Pkg)
-		for _, f := range p.Pkg.Forces() {
-			e.checkForceSupply(p, f)
+	Name:  "supply",
+	Stage: StageCheck,
+	Doc:   "forces never field more counters than their counter mix provides\n\nPer unit type and marker; in a scenario, the forces and reinforcements of every side that draw on one mix are counted together.",
+	Applies: func(pkg *content.Package) bool {
+		for _, f := range pkg.Forces() {
+			if f.Mix != "" {
+				return true
+			}
 		}
-		for _, sc := range p.Pkg.Scenarios() {
-			e.checkScenarioSupply(p, sc)
-		}
+		return false
 	},
+	Force:    checkForceSupply,
+	Scenario: checkScenarioSupply,
 }
 
 // mixSupply is how many counters of each unit type and marker a mix provides.
 func mixSupply(m *content.CounterMix) map[string]int {
 	out := map[string]int{}
 	for _, c := range m.Counters {
-		n := entryCount(c.Count)
+		n := rules.EntryCount(c.Count)
 		if c.Unit != "" {
 			out["unit:"+c.Unit] += n
 		}
@@ -59,39 +61,30 @@ func forceUses(f *content.Force, m map[string]*supplyUse, who string) {
 	for _, en := range f.Units {
 		at := en.Fields.Of("count", en.At)
 		if en.Unit != "" {
-			addSupplyUse(m, "unit:"+en.Unit, entryCount(en.Count), at, who)
+			addSupplyUse(m, "unit:"+en.Unit, rules.EntryCount(en.Count), at, who)
 		} else if en.Marker != "" {
-			addSupplyUse(m, "marker:"+en.Marker, entryCount(en.Count), at, who)
+			addSupplyUse(m, "marker:"+en.Marker, rules.EntryCount(en.Count), at, who)
 		}
 	}
 	for _, en := range f.Markers {
 		if en.Marker != "" {
-			addSupplyUse(m, "marker:"+en.Marker, entryCount(en.Count), en.Fields.Of("count", en.At), who)
+			addSupplyUse(m, "marker:"+en.Marker, rules.EntryCount(en.Count), en.Fields.Of("count", en.At), who)
 		}
 	}
 }
 
-func sortedIDs[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func (e *rulesEngine) checkForceSupply(p *Pass, f *content.Force) {
+func checkForceSupply(p *Pass, f *content.Force) {
 	if f.Mix == "" {
 		return
 	}
-	mix := e.pkg.CounterMix(f.Mix)
+	mix := p.Pkg.CounterMix(f.Mix)
 	if mix == nil {
 		return // references reports it
 	}
 	have := mixSupply(mix)
 	uses := map[string]*supplyUse{}
 	forceUses(f, uses, "force "+f.ID)
-	for _, k := range sortedIDs(uses) {
+	for _, k := range sortedKeys(uses) {
 		u := uses[k]
 		if u.n > have[k] {
 			kind, id, _ := strings.Cut(k, ":")
@@ -103,7 +96,7 @@ func (e *rulesEngine) checkForceSupply(p *Pass, f *content.Force) {
 
 // checkScenarioSupply counts together what the sides of a scenario draw from each mix. Totals that a single
 // force already exceeds on its own were reported with that force.
-func (e *rulesEngine) checkScenarioSupply(p *Pass, sc *content.Scenario) {
+func checkScenarioSupply(p *Pass, sc *content.Scenario) {
 	type mixUse struct {
 		uses   map[string]*supplyUse
 		single map[string]int // the most one force draws
@@ -120,7 +113,7 @@ func (e *rulesEngine) checkScenarioSupply(p *Pass, sc *content.Scenario) {
 	sideMix := map[string]string{}
 	for i := range sc.Sides {
 		s := &sc.Sides[i]
-		for _, f := range e.sideForces(s) {
+		for _, f := range p.SideForces(s) {
 			if f.Mix == "" {
 				continue
 			}
@@ -151,20 +144,20 @@ func (e *rulesEngine) checkScenarioSupply(p *Pass, sc *content.Scenario) {
 			at := en.Fields.Of("count", en.At)
 			who := fmt.Sprintf("side %s reinforcements (turn %d)", r.Side, r.Turn)
 			if en.Unit != "" {
-				addSupplyUse(m.uses, "unit:"+en.Unit, entryCount(en.Count), at, who)
+				addSupplyUse(m.uses, "unit:"+en.Unit, rules.EntryCount(en.Count), at, who)
 			} else if en.Marker != "" {
-				addSupplyUse(m.uses, "marker:"+en.Marker, entryCount(en.Count), at, who)
+				addSupplyUse(m.uses, "marker:"+en.Marker, rules.EntryCount(en.Count), at, who)
 			}
 		}
 	}
-	for _, mixID := range sortedIDs(byMix) {
-		mix := e.pkg.CounterMix(mixID)
+	for _, mixID := range sortedKeys(byMix) {
+		mix := p.Pkg.CounterMix(mixID)
 		if mix == nil {
 			continue
 		}
 		have := mixSupply(mix)
 		m := byMix[mixID]
-		for _, k := range sortedIDs(m.uses) {
+		for _, k := range sortedKeys(m.uses) {
 			u := m.uses[k]
 			if u.n <= have[k] || m.single[k] > have[k] || len(u.parts) < 2 {
 				continue

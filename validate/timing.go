@@ -6,14 +6,18 @@ import (
 )
 
 var timingCheck = &Check{
-	Name: "timing",
-	Doc:  "reinforcements and timed entries arrive within the scenario's length when a length in turns is given",
-	Run: func(p *Pass) {
-		defer dropEngine(p.Pkg) // the last of the checks that share the engine
-		for _, sc := range p.Pkg.Scenarios() {
-			checkTiming(p, sc)
+	Name:  "timing",
+	Stage: StageCheck,
+	Doc:   "reinforcements and timed entries arrive within the scenario's length\n\nChecked when the scenario gives its length in turns.",
+	Applies: func(pkg *content.Package) bool {
+		for _, sc := range pkg.Scenarios() {
+			if sc.Length != nil && sc.Length.Turns > 0 {
+				return true
+			}
 		}
+		return false
 	},
+	Scenario: checkTiming,
 }
 
 // checkTiming checks a scenario's reinforcements and entries against its length.

@@ -1,28 +1,204 @@
 // Package validate is muster's one pipeline from files to a checked game: load the package (and its base, for
-// a mod), check every document against its schema, decode the typed model, then run the engine checks. Each
-// check is a small named unit with a doc line and a run function, like go/analysis analyzers, so the list of
-// checks is the documentation of what muster enforces.
+// a mod), check every document against its schema, decode the typed model, then run the engine checks. Every
+// check and every family of diagnostic codes is one entry of one ordered list (checks.go), with a name, a doc,
+// what it needs and where it applies, like go/analysis analyzers, so the list is the documentation of what
+// muster enforces: `muster rules`, `muster validate`, `muster test` and SARIF's rule table all read it.
 package validate
 
 import (
+	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/schema"
 )
 
-// Check is one named engine check.
+// Check is one entry of the list: an engine check, or a family of diagnostic codes reported by another stage
+// (loading, the schema layer, decoding, fixtures), which has no run functions.
+//
+// A check runs in up to three ways, each optional: Package once for the whole package (documents, maps, the
+// System), Force once per force, and Scenario once per scenario. The Force and Scenario functions are what
+// make a check apply to a content test's force or scenario: `muster test` runs exactly those, so a new check
+// that looks at forces is run on fixtures with no other change.
 type Check struct {
-	Name string // stable id, used in `muster rules` and as the diagnostic code prefix
-	Doc  string // one line: what it checks
-	Run  func(*Pass)
+	Name string // stable id: the diagnostic code prefix (`stacking.limit`), the SARIF rule id
+	// Doc is a one-line title, then a blank line and the detail (like a Go doc comment).
+	Doc   string
+	Stage Stage
+	// Requires are the shared results the check reads (Get); each is computed once per run.
+	Requires []Requirement
+	// Applies reports whether the check has anything to look at in a package (`muster rules PKG` lists only
+	// those); nil means it always applies.
+	Applies  func(*content.Package) bool
+	Package  func(*Pass)
+	Force    func(*Pass, *content.Force)
+	Scenario func(*Pass, *content.Scenario)
 }
 
-// Pass is what a check sees: the decoded package, and a place to report.
+// Stage says which part of the pipeline reports a check's diagnostics.
+type Stage int
+
+const (
+	StageLoad     Stage = iota + 1 // reading files, the manifest, includes and mods (io, syntax, package, id, override)
+	StageSchema                    // the JSON Schema of each kind
+	StageDecode                    // typing values into the model
+	StageCheck                     // the engine checks
+	StageFixtures                  // content tests
+)
+
+func (s Stage) String() string {
+	switch s {
+	case StageLoad:
+		return "load"
+	case StageSchema:
+		return "schema"
+	case StageDecode:
+		return "decode"
+	case StageCheck:
+		return "check"
+	case StageFixtures:
+		return "fixtures"
+	}
+	return "invalid"
+}
+
+// Title is the first line of the check's doc.
+func (c *Check) Title() string {
+	t, _, _ := strings.Cut(c.Doc, "\n")
+	return t
+}
+
+// Detail is the doc after the title.
+func (c *Check) Detail() string {
+	_, d, _ := strings.Cut(c.Doc, "\n")
+	return strings.TrimSpace(d)
+}
+
+// Runs reports whether the check has run functions (it is a check, not a code family).
+func (c *Check) Runs() bool { return c.Package != nil || c.Force != nil || c.Scenario != nil }
+
+// Checks is every entry of the list, in the order the checks run.
+func Checks() []*Check { return checks }
+
+// CheckNamed is the entry of a name, or nil.
+func CheckNamed(name string) *Check {
+	for _, c := range checks {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// CheckOf is the entry a diagnostic code belongs to (`stacking.limit` → stacking), or nil.
+func CheckOf(code string) *Check {
+	for code != "" {
+		if c := CheckNamed(code); c != nil {
+			return c
+		}
+		i := strings.LastIndexByte(code, '.')
+		if i < 0 {
+			break
+		}
+		code = code[:i]
+	}
+	return nil
+}
+
+// ------------------------------------------------------------------------------------------------ results
+
+// Requirement is a result checks share, computed once per run: the rules engine, the map sets.
+type Requirement interface {
+	requirementName() string
+	compute(*run) any
+}
+
+// Shared is a result of type T that checks share. Declare it in a check's Requires and read it with Get.
+type Shared[T any] struct {
+	Name string
+	Doc  string
+	make func(*run) T
+}
+
+func (r *Shared[T]) requirementName() string { return r.Name }
+func (r *Shared[T]) compute(x *run) any      { return r.make(x) }
+
+// Get returns a result the pass's check declared in its Requires. Reading one it did not declare is a bug in
+// the check, caught by the first test that runs it.
+func Get[T any](p *Pass, r *Shared[T]) T {
+	declared := false
+	for _, q := range p.Check.Requires {
+		declared = declared || q == Requirement(r)
+	}
+	if !declared {
+		panic(fmt.Sprintf("check %s reads %s without declaring it in Requires", p.Check.Name, r.Name))
+	}
+	return p.run.result(r).(T)
+}
+
+// Engine is the package's rules engine: compiled formulas, prices, groups and declared-rule evaluation (with
+// a fixture's force in place of the package's force of the same id).
+var Engine = &Shared[*rules.Engine]{
+	Name: "engine",
+	Doc:  "the rules engine: the System's formulas compiled, unit types, forces and sides priced",
+	make: func(x *run) *rules.Engine {
+		var replace []*content.Force
+		for _, id := range sortedKeys(x.forces) {
+			replace = append(replace, x.forces[id])
+		}
+		return rules.New(x.pkg, replace...)
+	},
+}
+
+// MapSets gives each scenario's map set (its maps or boards composed, built once per package).
+var MapSets = &Shared[func(*content.Scenario) (*content.MapSet, diag.List)]{
+	Name: "mapsets",
+	Doc:  "each scenario's map set: its map, or its boards composed as the scenario places them",
+	make: func(x *run) func(*content.Scenario) (*content.MapSet, diag.List) { return x.pkg.MapSet },
+}
+
+// run is one pass of the checks over a package: the shared results and the forces a fixture replaces.
+type run struct {
+	pkg     *content.Package
+	forces  map[string]*content.Force // fixture forces replacing the package's, by id
+	results map[Requirement]any
+}
+
+func newRun(pkg *content.Package, forces ...*content.Force) *run {
+	r := &run{pkg: pkg, forces: map[string]*content.Force{}, results: map[Requirement]any{}}
+	for _, f := range forces {
+		r.forces[f.ID] = f
+	}
+	return r
+}
+
+func (x *run) result(r Requirement) any {
+	if v, ok := x.results[r]; ok {
+		return v
+	}
+	v := r.compute(x)
+	x.results[r] = v
+	return v
+}
+
+// finish reports what the shared results found while the checks ran: formula run time errors.
+func (x *run) finish(ds *diag.List) {
+	if e, ok := x.results[Engine].(*rules.Engine); ok {
+		ds.Extend(e.TakeRuntimeDiags())
+	}
+}
+
+// ------------------------------------------------------------------------------------------------ passes
+
+// Pass is what a check sees: the decoded package, its shared results, and a place to report.
 type Pass struct {
 	Pkg   *content.Package
 	Check *Check
+	run   *run
 	diags *diag.List
 }
 
@@ -46,15 +222,80 @@ func (p *Pass) code(c string) string {
 	return p.Check.Name + "." + c
 }
 
-// Checks is every built-in check, in the order they run.
-func Checks() []*Check {
-	out := []*Check{manifestCheck, statsCheck, referencesCheck}
-	out = append(out, extraChecks...)
+// LookupForce is the force of an id in this run: a fixture's force in place of the package's.
+func (p *Pass) LookupForce(id string) *content.Force {
+	if f, ok := p.run.forces[id]; ok {
+		return f
+	}
+	return p.Pkg.Force(id)
+}
+
+// SideForces are the forces a side fields in this run, in the order it names them.
+func (p *Pass) SideForces(s *content.Side) []*content.Force {
+	var out []*content.Force
+	ids := append([]string{}, s.Forces...)
+	if s.Force != "" {
+		ids = append([]string{s.Force}, ids...)
+	}
+	for _, id := range ids {
+		if f := p.LookupForce(id); f != nil {
+			out = append(out, f)
+		}
+	}
 	return out
 }
 
-// extraChecks are registered by the files that define them (grids, rules, ...), keeping this list in one place.
-var extraChecks []*Check
+// runCheck runs one function of a check; a panic (a bug in a check, never the content's fault) becomes an
+// error diagnostic naming the check, so one broken check never stops the others.
+func runCheck(c *Check, x *run, ds *diag.List, f func(*Pass)) {
+	p := &Pass{Pkg: x.pkg, Check: c, run: x, diags: ds}
+	defer func() {
+		if r := recover(); r != nil {
+			ds.Errorf(diag.Pos{File: x.pkg.Dir}, "internal."+c.Name, "check %s failed (a bug in muster; please report it): %v", c.Name, r)
+		}
+	}()
+	f(p)
+}
+
+// runAll runs every check's every function on the package.
+func runAll(x *run, ds *diag.List) {
+	for _, c := range checks {
+		if c.Package != nil {
+			runCheck(c, x, ds, c.Package)
+		}
+		if c.Force != nil {
+			for _, f := range x.pkg.Forces() {
+				runCheck(c, x, ds, func(p *Pass) { c.Force(p, f) })
+			}
+		}
+		if c.Scenario != nil {
+			for _, sc := range x.pkg.Scenarios() {
+				runCheck(c, x, ds, func(p *Pass) { c.Scenario(p, sc) })
+			}
+		}
+	}
+	x.finish(ds)
+}
+
+// forceChecks runs every check's Force function on one force.
+func forceChecks(x *run, ds *diag.List, f *content.Force) {
+	for _, c := range checks {
+		if c.Force != nil {
+			runCheck(c, x, ds, func(p *Pass) { c.Force(p, f) })
+		}
+	}
+}
+
+// scenarioChecks runs every check's Scenario function on one scenario.
+func scenarioChecks(x *run, ds *diag.List, sc *content.Scenario) {
+	for _, c := range checks {
+		if c.Scenario != nil {
+			runCheck(c, x, ds, func(p *Pass) { c.Scenario(p, sc) })
+		}
+	}
+}
+
+// -------------------------------------------------------------------------------------------- the pipeline
 
 // Result is the outcome of loading and checking a package.
 type Result struct {
@@ -90,10 +331,7 @@ func check(pkg *content.Package, ds diag.List) Result {
 	// Every document is decoded, even one that failed its schema, so that its other problems are reported
 	// too; decode errors of a broken document would only repeat what the schema said, so they are dropped.
 	r.Diags.Extend(pkg.Decode(func(d *content.Document) bool { return broken[d] }))
-	for _, c := range Checks() {
-		pass := &Pass{Pkg: pkg, Check: c, diags: &r.Diags}
-		c.Run(pass)
-	}
+	runAll(newRun(pkg), &r.Diags)
 	applyExpected(pkg, &r.Diags)
 	r.Diags.Sort()
 	return r
@@ -110,6 +348,30 @@ func SchemaOnly(path string) Result {
 	}
 	r.Diags.Sort()
 	return r
+}
+
+// Checked is a package that passed validation: it loaded and no check found an error. Printers, exporters
+// and generators take one, so nothing is ever built from a package that has not been checked.
+type Checked struct {
+	pkg   *content.Package
+	diags diag.List
+}
+
+// Package is the checked package.
+func (c *Checked) Package() *content.Package { return c.pkg }
+
+// Diags are the warnings the package still carries.
+func (c *Checked) Diags() diag.List { return c.diags }
+
+// Checked returns the package as checked when it loaded with no error, or an error saying how many there are.
+func (r Result) Checked() (*Checked, error) {
+	if r.Pkg == nil {
+		return nil, fmt.Errorf("the package could not be loaded")
+	}
+	if n := r.Diags.Count(diag.Error); n > 0 {
+		return nil, fmt.Errorf("the package has %s: fix them first (muster validate lists them)", plural(n, "error"))
+	}
+	return &Checked{pkg: r.Pkg, diags: r.Diags}, nil
 }
 
 // applyExpected marks warnings the package declares it expects (published data that contradicts itself) as
@@ -144,4 +406,23 @@ func applyExpected(pkg *content.Package, ds *diag.List) {
 		e := pkg.Manifest.ExpectWarnings[j]
 		ds.Warnf(e.At, "manifest.stale-expectation", "expected warning %s does not occur any more; remove it from expectWarnings", e.Code)
 	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// shareAny reports whether two lists of ids (classes) have one in common.
+func shareAny(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
 }

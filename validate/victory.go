@@ -12,16 +12,26 @@ import (
 )
 
 var victoryCheck = &Check{
-	Name: "victory",
-	Doc:  "victory level tables (a scenario's victory.levels and the System's victoryLevels) have no holes, no overlaps and no level that no score can reach, in points (whole steps of the awards) or as a ratio; holes and overlaps are warnings, since published tables have them",
-	Run: func(p *Pass) {
+	Name:  "victory",
+	Stage: StageCheck,
+	Doc:   "victory level tables have no holes, no overlaps and no level that no score can reach\n\nA scenario's victory.levels and the System's victoryLevels, in points (whole steps of the awards) or as a ratio. Holes and overlaps are warnings, since published tables have them.",
+	Applies: func(pkg *content.Package) bool {
+		if pkg.System != nil && len(pkg.System.Levels) > 0 {
+			return true
+		}
+		for _, sc := range pkg.Scenarios() {
+			if sc.Victory != nil && len(sc.Victory.Levels) > 0 {
+				return true
+			}
+		}
+		return false
+	},
+	Package: func(p *Pass) {
 		if sys := p.Pkg.System; sys != nil && len(sys.Levels) > 0 {
 			checkLevels(p, sys.Levels, "ratio", nil, "the System's victory levels")
 		}
-		for _, sc := range p.Pkg.Scenarios() {
-			checkScenarioLevels(p, sc)
-		}
 	},
+	Scenario: checkScenarioLevels,
 }
 
 // checkScenarioLevels checks a scenario's victory level table.

@@ -269,22 +269,13 @@ func report(c *cli.Context, l diag.List) error {
 	return nil
 }
 
-// ruleDocs describes diagnostic code families for SARIF.
-func ruleDocs() map[string]string {
-	docs := map[string]string{
-		"schema":   "the document does not match its kind's JSON Schema",
-		"syntax":   "the file is not well-formed YAML or JSON",
-		"io":       "a file could not be read",
-		"package":  "the package manifest, its includes or its base package",
-		"id":       "document ids must be unique within a package and its base",
-		"override": "a mod's override of a base document",
-		"value":    "a value is not written in wargame notation",
-		"decode":   "a value has the wrong shape",
-	}
+// ruleDocs describes every diagnostic code family for SARIF, from the one check list.
+func ruleDocs() []diag.RuleDoc {
+	var out []diag.RuleDoc
 	for _, c := range validate.Checks() {
-		docs[c.Name] = c.Doc
+		out = append(out, diag.RuleDoc{ID: c.Name, Title: c.Title(), Detail: c.Detail()})
 	}
-	return docs
+	return out
 }
 
 func schemaCommand() *cli.Command {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/muster-wargames/muster/content/rules"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/urfave/cli/v2"
@@ -72,7 +74,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			ro, err := validate.MakeRoster(r.Pkg, flags["force"], flags["scenario"])
+			ro, err := rules.New(r.Pkg).Roster(flags["force"], flags["scenario"])
 			if err != nil {
 				fmt.Fprintf(c.App.ErrWriter, "muster roster: %v\n", err)
 				return exitError{exitUsage}
@@ -91,7 +93,7 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func writeRoster(w io.Writer, ro *validate.Roster) error {
+func writeRoster(w io.Writer, ro *rules.Roster) error {
 	for i, f := range ro.Forces {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -119,10 +121,12 @@ func writeRoster(w io.Writer, ro *validate.Roster) error {
 			if l.Group != "" {
 				name += " [" + l.Group + "]"
 			}
+			each := l.Each.String()
 			if l.Unknown {
 				how = append(how, "unknown unit type")
+				each = "?"
 			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", l.Count, name, l.Each, l.Points, strings.Join(how, " + "))
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", l.Count, name, each, l.Points, strings.Join(how, " + "))
 		}
 		for _, it := range f.Items {
 			name := "item " + it.Item
@@ -139,15 +143,15 @@ func writeRoster(w io.Writer, ro *validate.Roster) error {
 			return err
 		}
 		line := fmt.Sprintf("  %d units, %s points (units %s)", f.Count, f.Total, f.Units)
-		if f.Declared != "" {
+		if f.Declared != nil {
 			mark := "matches"
-			if f.Declared != f.Total {
+			if f.Declared.Cmp(f.Total) != 0 {
 				mark = "DIFFERS"
 			}
 			line += fmt.Sprintf("; declared %s (%s)", f.Declared, mark)
 		}
-		if f.Budget != "" {
-			line += "; budget " + f.Budget
+		if f.Budget != nil {
+			line += "; budget " + f.Budget.String()
 		}
 		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err

@@ -49,7 +49,8 @@ Examples:
 			for _, r := range rules {
 				if r.Kind != kind {
 					kind = r.Kind
-					fmt.Fprintln(w, map[string]string{"check": "Built-in checks:", "rule": "\nDeclared rules (System.rules):",
+					fmt.Fprintln(w, map[string]string{"family": "Diagnostic code families (loading, schemas, decoding, fixtures):",
+						"check": "\nBuilt-in checks:", "rule": "\nDeclared rules (System.rules):",
 						"points": "\nPoint formulas:", "derived": "\nDerived values:"}[kind])
 				}
 				var extra []string

@@ -86,15 +86,17 @@ func ghEscapeProp(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
-// RuleDoc describes a diagnostic code for SARIF's rule table.
+// RuleDoc describes a family of diagnostic codes (a check) for SARIF's rule table: ID is the code prefix
+// (`stacking` describes `stacking.limit`), Title one line, Detail the rest.
 type RuleDoc struct {
-	ID  string
-	Doc string
+	ID     string
+	Title  string
+	Detail string
 }
 
-// WriteSARIF writes a SARIF 2.1.0 log. Rule ids are the diagnostic codes, which are stable; docs gives their
-// descriptions where known.
-func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string) error {
+// WriteSARIF writes a SARIF 2.1.0 log. Rule ids are the diagnostic codes, which are stable; each is described
+// by the doc of the longest code prefix docs has for it.
+func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 	type msg struct {
 		Text string `json:"text"`
 	}
@@ -131,6 +133,24 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string)
 	type rule struct {
 		ID               string `json:"id"`
 		ShortDescription msg    `json:"shortDescription"`
+		FullDescription  *msg   `json:"fullDescription,omitempty"`
+	}
+	byID := map[string]RuleDoc{}
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	docOf := func(code string) (RuleDoc, bool) {
+		for c := code; c != ""; {
+			if d, ok := byID[c]; ok {
+				return d, true
+			}
+			i := strings.LastIndexByte(c, '.')
+			if i < 0 {
+				break
+			}
+			c = c[:i]
+		}
+		return RuleDoc{}, false
 	}
 	loc := func(p Pos, m string) location {
 		l := location{PhysicalLocation: physical{ArtifactLocation: artifact{URI: filepath.ToSlash(p.File)}}}
@@ -155,14 +175,13 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs map[string]string)
 	rules := make([]rule, len(ids))
 	for i, id := range ids {
 		index[id] = i
-		desc := docs[id]
-		if desc == "" {
-			desc = docs[strings.SplitN(id, ".", 2)[0]]
+		rules[i] = rule{ID: id, ShortDescription: msg{Text: id}}
+		if d, ok := docOf(id); ok {
+			rules[i].ShortDescription.Text = d.Title
+			if d.Detail != "" {
+				rules[i].FullDescription = &msg{Text: d.Detail}
+			}
 		}
-		if desc == "" {
-			desc = id
-		}
-		rules[i] = rule{ID: id, ShortDescription: msg{Text: desc}}
 	}
 	results := make([]result, 0, len(l))
 	for _, d := range l {

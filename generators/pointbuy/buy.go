@@ -2,10 +2,11 @@ package pointbuy
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/content/formula"
+	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
 )
@@ -35,6 +36,8 @@ type Request struct {
 	Budget value.Number // most the force may cost
 	Floor  value.Number // least it must cost (the budget less the balance tolerance)
 	Supply Supply       // nil: no counter mix limits the side
+
+	evals *int // counts rule evaluations, for the tests that bound the work of a purchase; nil: not counted
 }
 
 // Result is a bought force.
@@ -47,6 +50,10 @@ type Result struct {
 // attempts is how many fresh draws Buy makes before it gives up on the balance window.
 const attempts = 40
 
+// MaxUnits bounds one side's purchase: a budget that could buy more units than this is refused, so a slip of
+// the keyboard in --points is an error at once, not hours of buying one unit at a time.
+const MaxUnits = 100_000
+
 // Buy buys a force for one side. It fails with an error saying which constraint could not be met when no
 // force within the window [Floor, Budget] keeps the System's rules.
 func (c *Catalog) Buy(req Request, r *dice.Roller) (*Result, error) {
@@ -56,6 +63,9 @@ func (c *Catalog) Buy(req Request, r *dice.Roller) (*Result, error) {
 		return nil, fmt.Errorf("side %s has no unit type to buy: none of faction %s%s costs points and is in its counter mix", sd.ID,
 			strings.Join(sd.Faction, ", "), classesNote(sd))
 	}
+	if err := c.checkSize(req, cands); err != nil {
+		return nil, err
+	}
 	var last error
 	for a := 0; a < attempts; a++ {
 		rr := r
@@ -64,9 +74,9 @@ func (c *Catalog) Buy(req Request, r *dice.Roller) (*Result, error) {
 		}
 		f, err := c.tryBuy(req, cands, needs, rr)
 		if err == nil {
-			for _, l := range f.lines {
+			for _, l := range f.g.Lines {
 				if req.Supply != nil {
-					req.Supply[l.ut.ID] -= l.n
+					req.Supply[l.Unit.Type.ID] -= l.Count
 				}
 			}
 			return f.result(), nil
@@ -77,6 +87,31 @@ func (c *Catalog) Buy(req Request, r *dice.Roller) (*Result, error) {
 		}
 	}
 	return nil, fmt.Errorf("side %s: %v", sd.ID, last)
+}
+
+// checkSize refuses a budget that could buy more than MaxUnits units: the budget over the cheapest unit's
+// cost, or the counters the mix supplies, whichever is less.
+func (c *Catalog) checkSize(req Request, cands []*content.UnitType) error {
+	cheapest := cands[0]
+	for _, u := range cands {
+		if c.unitCost[u.ID].Cmp(c.unitCost[cheapest.ID]) < 0 {
+			cheapest = u
+		}
+	}
+	cost := c.unitCost[cheapest.ID]
+	most := req.Budget.Mul(value.Frac(cost.Den, cost.Num)).Floor() // budget / cost; cost > 0 for a candidate
+	if req.Supply != nil {
+		var n int64
+		for _, u := range cands {
+			n += int64(req.Supply[u.ID])
+		}
+		most = min(most, n)
+	}
+	if most > MaxUnits {
+		return fmt.Errorf("side %s: a budget of %s points buys up to %d units (the cheapest, %s, costs %s); muster buys at most %d units for a side",
+			req.Side.ID, req.Budget, most, cheapest.ID, cost, MaxUnits)
+	}
+	return nil
 }
 
 // hardError is a failure no other draw can mend.
@@ -130,33 +165,36 @@ func (c *Catalog) sideMayField(sd *content.SideGen, u *content.UnitType, sup Sup
 
 // ------------------------------------------------------------------------------------------------ force
 
-type line struct {
-	ut *content.UnitType
-	n  int
-}
-
 type itemLine struct {
 	item, unit string
 	n          int
 	each       value.Number
 }
 
+// force is a side's purchase as it grows: a rules.Group of scope side (so the engine evaluates the System's
+// rules on it exactly as validate will on the finished side), its lines indexed by unit type.
 type force struct {
 	c      *Catalog
 	side   *content.SideGen
-	lines  []line
-	index  map[string]int
+	g      *rules.Group
+	index  map[string]int // unit type id -> index in g.Lines
 	items  []itemLine
-	points value.Number
+	evals  *int // rule evaluations so far, for the tests that bound the work a purchase does
 	budget value.Number
 	supply Supply
-	run    formula.Runner
-	cached formula.Env // the Group environment of the current state; nil after a change
+}
+
+func newForce(c *Catalog, sd *content.SideGen, budget value.Number, sup Supply) *force {
+	b := budget
+	side := &content.Side{ID: sd.ID, Name: sd.Name, Budget: &b}
+	return &force{c: c, side: sd, index: map[string]int{}, budget: budget, supply: sup, evals: new(int),
+		g: &rules.Group{Scope: rules.ScopeSide, What: "side " + sd.ID + " (generated)", Side: side, Budget: &b,
+			Markers: map[string]int{}, Items: map[string]float64{}}}
 }
 
 func (f *force) count(id string) int {
 	if i, ok := f.index[id]; ok {
-		return f.lines[i].n
+		return f.g.Lines[i].Count
 	}
 	return 0
 }
@@ -164,45 +202,53 @@ func (f *force) count(id string) int {
 func (f *force) add(u *content.UnitType, n int) {
 	i, ok := f.index[u.ID]
 	if !ok {
-		i = len(f.lines)
+		i = len(f.g.Lines)
 		f.index[u.ID] = i
-		f.lines = append(f.lines, line{ut: u})
+		f.g.Lines = append(f.g.Lines, rules.Line{Unit: f.c.units[u.ID], Side: f.side.ID})
 	}
-	f.cached = nil
-	f.lines[i].n += n
-	f.points = f.points.Add(f.c.unitCost[u.ID].Mul(value.Int(int64(n))))
+	f.setCount(i, f.g.Lines[i].Count+n)
 }
 
 func (f *force) remove(u *content.UnitType, n int) {
-	f.cached = nil
 	i := f.index[u.ID]
-	f.lines[i].n -= n
-	f.points = f.points.Sub(f.c.unitCost[u.ID].Mul(value.Int(int64(n))))
-	if f.lines[i].n == 0 && i == len(f.lines)-1 {
-		f.lines = f.lines[:i]
+	f.setCount(i, f.g.Lines[i].Count-n)
+	if f.g.Lines[i].Count == 0 && i == len(f.g.Lines)-1 {
+		f.g.Lines = f.g.Lines[:i]
 		delete(f.index, u.ID)
 	}
 }
 
-func (f *force) addItem(item, unit string, each value.Number) {
-	f.cached = nil
+func (f *force) setCount(i, n int) {
+	l := &f.g.Lines[i]
+	cost := f.c.unitCost[l.Unit.Type.ID]
+	f.g.Points = f.g.Points.Sub(l.Points)
+	l.Count = n
+	l.Points = cost.Mul(value.Int(int64(n)))
+	f.g.Points = f.g.Points.Add(l.Points)
+	f.g.Changed()
+}
+
+// addItem buys n of an item (for a unit, when the item is priced by the unit).
+func (f *force) addItem(item, unit string, each value.Number, n int) {
+	f.g.Changed()
+	f.g.Items[item] += float64(n)
+	f.g.Points = f.g.Points.Add(each.Mul(value.Int(int64(n))))
 	for i := range f.items {
 		if f.items[i].item == item && f.items[i].unit == unit {
-			f.items[i].n++
-			f.points = f.points.Add(each)
+			f.items[i].n += n
 			return
 		}
 	}
-	f.items = append(f.items, itemLine{item, unit, 1, each})
-	f.points = f.points.Add(each)
+	f.items = append(f.items, itemLine{item, unit, n, each})
 }
 
-func (f *force) removeItem(item, unit string) {
-	f.cached = nil
+func (f *force) removeItem(item, unit string, n int) {
 	for i := range f.items {
 		if f.items[i].item == item && f.items[i].unit == unit {
-			f.items[i].n--
-			f.points = f.points.Sub(f.items[i].each)
+			f.g.Changed()
+			f.items[i].n -= n
+			f.g.Items[item] -= float64(n)
+			f.g.Points = f.g.Points.Sub(f.items[i].each.Mul(value.Int(int64(n))))
 			if f.items[i].n == 0 {
 				f.items = append(f.items[:i], f.items[i+1:]...)
 			}
@@ -211,32 +257,11 @@ func (f *force) removeItem(item, unit string) {
 	}
 }
 
-// sel counts the units of some types or classes.
-func (f *force) sel(units, classes []string) int {
-	n := 0
-	for _, l := range f.lines {
-		if in(units, l.ut.ID) || shareAny(classes, l.ut.Classes) {
-			n += l.n
-		}
-	}
-	return n
-}
-
-func (f *force) classPoints(classes []string) value.Number {
-	var p value.Number
-	for _, l := range f.lines {
-		if shareAny(classes, l.ut.Classes) {
-			p = p.Add(f.c.unitCost[l.ut.ID].Mul(value.Int(int64(l.n))))
-		}
-	}
-	return p
-}
-
 func (f *force) result() *Result {
-	res := &Result{Total: f.points}
-	for _, l := range f.lines {
-		if l.n > 0 {
-			res.Units = append(res.Units, content.ForceEntry{Unit: l.ut.ID, Count: l.n})
+	res := &Result{Total: f.g.Points}
+	for _, l := range f.g.Lines {
+		if l.Count > 0 {
+			res.Units = append(res.Units, content.ForceEntry{Unit: l.Unit.Type.ID, Count: l.Count})
 		}
 	}
 	for _, it := range f.items {
@@ -245,138 +270,18 @@ func (f *force) result() *Result {
 	return res
 }
 
-// env is the Group environment of the force as a side (the validator's side scope).
-func (f *force) env() formula.Env {
-	if f.cached == nil {
-		f.cached = f.makeEnv()
-	}
-	return f.cached
-}
-
-func (f *force) makeEnv() formula.Env {
-	c := f.c
-	g := &formula.GroupData{Counts: map[string]int{}, Points: f.points.Float(), Budget: f.budget.Float(), HasBudget: true,
-		Items: map[string]float64{}, Side: map[string]any{"id": f.side.ID, "name": f.side.Name, "budget": f.budget.Float()}}
-	for _, l := range f.lines {
-		if l.n == 0 {
-			continue
-		}
-		g.Counts[l.ut.ID] += l.n
-		for _, cl := range l.ut.Classes {
-			g.Counts[cl] += l.n
-		}
-		g.Counts[l.ut.ID] += 0
-		if !c.unitsInEnv {
-			continue
-		}
-		u := formula.Env{}
-		for k, v := range c.unitEnvs[l.ut.ID] {
-			u[k] = v
-		}
-		u["count"] = l.n
-		u["points"] = c.unitCost[l.ut.ID].Mul(value.Int(int64(l.n))).Float()
-		u["unitPoints"] = c.unitCost[l.ut.ID].Float()
-		u["side"] = f.side.ID
-		g.Units = append(g.Units, u)
-	}
-	for _, it := range f.items {
-		g.Items[it.item] += float64(it.n)
-	}
-	return c.decl.GroupValues(g)
-}
-
-// unitEnv is a unit type as an element of a Group environment's units, derived values computed.
-func (c *Catalog) unitEnv(u *content.UnitType) formula.Env {
-	data := &formula.UnitData{Type: u.ID, Name: u.Name, Faction: u.Faction, Classes: u.Classes, Count: 1,
-		Stats: c.sys.TypedStats(u.Stats), Derived: map[string]float64{}}
-	var run formula.Runner
-	for i, p := range c.derived {
-		x := c.sys.Derived[i]
-		if p == nil || len(x.Applies) > 0 && !shareAny(x.Applies, u.Classes) {
-			continue
-		}
-		if n, err := run.Number(p, c.decl.UnitValues(data, nil, false)); err == nil {
-			data.Derived[x.ID] = n.Float()
-		}
-	}
-	return c.decl.UnitValues(data, nil, true)
-}
-
-// applies reports whether a rule's `when` holds for the force.
-func (f *force) applies(r *rule, env formula.Env) bool {
-	if r.when == nil {
-		return true
-	}
-	ok, err := f.run.Bool(r.when, env)
-	return err == nil && ok
-}
-
-// ratioNeed is how many need-units a ratio rule asks of the force, and how many it has.
-func (f *force) ratioNeed(r *rule, env formula.Env) (need, have int) {
-	c := r.def.Ratio
-	counted := 0
-	for _, l := range f.lines {
-		cl := l.ut.Classes
-		if (len(c.Of) == 0 || shareAny(c.Of, cl)) && !shareAny(c.Except, cl) && !(shareAny(c.Need, cl) || in(c.NeedUnits, l.ut.ID)) {
-			counted += l.n
-		}
-	}
-	each := max(c.Count, 1)
-	groups := counted / c.Per
-	if c.Round == "ceil" {
-		groups = (counted + c.Per - 1) / c.Per
-	}
-	need = groups * each
-	if r.plus != nil {
-		if n, err := f.run.Number(r.plus, env); err == nil {
-			need += int(n.Ceil())
-		}
-	}
-	return need, f.sel(c.NeedUnits, c.Need)
-}
-
 // broken returns the first rule the force breaks, counting only limits that more units can never mend (ratio
 // and minimum rules are mended by completing and are checked by final).
 func (f *force) broken() string {
-	if f.points.Cmp(f.budget) > 0 {
+	if f.g.Points.Cmp(f.budget) > 0 {
 		return "budget"
 	}
-	lazy := f.env
 	for _, r := range f.c.rules {
-		x := r.def
-		if r.when != nil && !f.applies(r, lazy()) {
-			continue
-		}
-		if c := x.Count; c != nil && c.Max != nil && f.sel(c.Units, c.Classes) > *c.Max {
-			return x.ID
-		}
-		if c := x.Percent; c != nil && c.Max != nil {
-			base := f.budget
-			if c.Of == "total" {
-				base = f.points
-			}
-			if f.classPoints(c.Classes).Mul(value.Int(100)).Cmp(c.Max.Mul(base)) > 0 {
-				return x.ID
-			}
-		}
-		if c := x.PerPoints; c != nil && c.Per.Cmp(value.Number{}) > 0 {
-			q := f.budget.Mul(value.Frac(c.Per.Den, c.Per.Num))
-			full := q.Floor()
-			if c.Round == "ceil" {
-				full = q.Ceil()
-			}
-			if f.sel(c.Units, c.Classes) > int(full)*max(c.Count, 1) {
-				return x.ID
-			}
-		}
-		for _, l := range f.lines {
-			if l.n > 1 && shareAny(x.Unique, l.ut.Classes) {
-				return x.ID
-			}
-		}
-		if r.check != nil {
-			if ok, err := f.run.Bool(r.check, lazy()); err != nil || !ok {
-				return x.ID
+		*f.evals++
+		vs, _ := f.c.eng.Evaluate(r, f.g)
+		for _, v := range vs {
+			if !v.Mendable {
+				return r.Def.ID
 			}
 		}
 	}
@@ -388,28 +293,10 @@ func (f *force) final() string {
 	if b := f.broken(); b != "" {
 		return b
 	}
-	env := f.env()
 	for _, r := range f.c.rules {
-		x := r.def
-		if !f.applies(r, env) {
-			continue
-		}
-		if c := x.Count; c != nil && c.Min != nil && f.sel(c.Units, c.Classes) < *c.Min {
-			return x.ID
-		}
-		if c := x.Percent; c != nil && c.Min != nil {
-			base := f.budget
-			if c.Of == "total" {
-				base = f.points
-			}
-			if f.classPoints(c.Classes).Mul(value.Int(100)).Cmp(c.Min.Mul(base)) < 0 {
-				return x.ID
-			}
-		}
-		if x.Ratio != nil && x.Ratio.Per > 0 {
-			if need, have := f.ratioNeed(r, env); have < need {
-				return x.ID
-			}
+		*f.evals++
+		if vs, _ := f.c.eng.Evaluate(r, f.g); len(vs) > 0 {
+			return r.Def.ID
 		}
 	}
 	return ""
@@ -417,25 +304,21 @@ func (f *force) final() string {
 
 // complete adds the units ratio rules ask for (a baggage train for every 4 combat units), cheapest first;
 // false when the side cannot field them.
-func (f *force) complete(needs []*content.UnitType, added *[]line) bool {
+func (f *force) complete(needs []*content.UnitType, added *[]addition) bool {
 	if !f.c.hasRatio {
 		return true
 	}
 	for round := 0; round < 64; round++ {
-		env := f.env()
 		done := true
 		for _, r := range f.c.rules {
-			if r.def.Ratio == nil || r.def.Ratio.Per <= 0 || !f.applies(r, env) {
-				continue
-			}
-			need, have := f.ratioNeed(r, env)
-			if have >= need {
+			rn, ok := f.c.eng.RatioNeed(r, f.g)
+			if !ok || rn.Have >= rn.Need {
 				continue
 			}
 			done = false
+			c := r.Def.Ratio
 			var best *content.UnitType
 			for _, u := range needs {
-				c := r.def.Ratio
 				if !(in(c.NeedUnits, u.ID) || shareAny(c.Need, u.Classes)) || f.supply != nil && f.count(u.ID) >= f.supply[u.ID] {
 					continue
 				}
@@ -447,7 +330,7 @@ func (f *force) complete(needs []*content.UnitType, added *[]line) bool {
 				return false
 			}
 			f.add(best, 1)
-			*added = append(*added, line{best, 1})
+			*added = append(*added, addition{best, 1})
 			break
 		}
 		if done {
@@ -457,12 +340,17 @@ func (f *force) complete(needs []*content.UnitType, added *[]line) bool {
 	return false
 }
 
+type addition struct {
+	ut *content.UnitType
+	n  int
+}
+
 // try adds one unit and whatever ratio rules then ask for; it keeps them when no limit breaks.
 func (f *force) try(u *content.UnitType, needs []*content.UnitType) bool {
 	if f.supply != nil && f.count(u.ID) >= f.supply[u.ID] {
 		return false
 	}
-	added := []line{{u, 1}}
+	added := []addition{{u, 1}}
 	f.add(u, 1)
 	ok := f.complete(needs, &added) && f.broken() == ""
 	if !ok {
@@ -475,7 +363,10 @@ func (f *force) try(u *content.UnitType, needs []*content.UnitType) bool {
 
 func (c *Catalog) tryBuy(req Request, cands, needs []*content.UnitType, r *dice.Roller) (*force, error) {
 	sd := req.Side
-	f := &force{c: c, side: sd, index: map[string]int{}, budget: req.Budget, supply: req.Supply}
+	f := newForce(c, sd, req.Budget, req.Supply)
+	if req.evals != nil {
+		f.evals = req.evals
+	}
 	// Units taken whatever the points (leaders).
 	for _, p := range sd.Take {
 		n := r.Range(p.Count, 1)
@@ -504,7 +395,7 @@ func (c *Catalog) tryBuy(req Request, cands, needs []*content.UnitType, r *dice.
 	}
 	// Minimums first: classes a rule wants a share or a number of.
 	for _, rl := range c.rules {
-		x := rl.def
+		x := rl.Def
 		var classes, units []string
 		switch {
 		case x.Percent != nil && x.Percent.Min != nil:
@@ -548,60 +439,73 @@ func (c *Catalog) tryBuy(req Request, cands, needs []*content.UnitType, r *dice.
 	if b := f.final(); b != "" {
 		return nil, fmt.Errorf("the force breaks rule %s", b)
 	}
-	if f.points.Cmp(req.Floor) < 0 {
+	if f.g.Points.Cmp(req.Floor) < 0 {
 		cheapest := cands[0]
 		for _, u := range cands {
 			if c.unitCost[u.ID].Cmp(c.unitCost[cheapest.ID]) < 0 {
 				cheapest = u
 			}
 		}
-		if f.points.Cmp(value.Number{}) == 0 || len(f.lines) == 0 {
+		if f.g.Points.Cmp(value.Number{}) == 0 || len(f.g.Lines) == 0 {
 			return nil, hardError{fmt.Sprintf("the budget of %s points buys nothing: the cheapest unit, %s, costs %s, and with the units the rules then require it does not fit or breaks a rule",
 				req.Budget, cheapest.ID, c.unitCost[cheapest.ID])}
 		}
-		return nil, fmt.Errorf("no force within the balance tolerance: the best draw costs %s, the window is %s to %s points", f.points, req.Floor, req.Budget)
+		return nil, fmt.Errorf("no force within the balance tolerance: the best draw costs %s, the window is %s to %s points", f.g.Points, req.Floor, req.Budget)
 	}
 	return f, nil
 }
 
+// buyItems spends the points left over on the side's items, picking among them at random. A pick buys a
+// share of what still fits (an eighth, at least one), halving it until no rule breaks, so a large surplus is
+// spent in a few dozen steps rather than one item at a time.
 func (c *Catalog) buyItems(f *force, r *dice.Roller) {
 	type buy struct{ item, unit string }
 	var opts []buy
 	for _, id := range f.side.Items {
 		if c.perUnit[id] {
-			for _, l := range f.lines {
-				if c.itemUnit[[2]string{id, l.ut.ID}].Cmp(value.Number{}) > 0 {
-					opts = append(opts, buy{id, l.ut.ID})
+			for _, l := range f.g.Lines {
+				if c.ItemCost(id, l.Unit.Type.ID).Cmp(value.Number{}) > 0 {
+					opts = append(opts, buy{id, l.Unit.Type.ID})
 				}
 			}
-		} else if _, ok := c.itemCost[id]; ok {
+		} else if c.hasItem(id) {
 			opts = append(opts, buy{id, ""})
 		}
 	}
-	perUnitMax := func(b buy) bool {
+	// room is how many more of an item may be bought: an item for a unit at most once per unit of its type.
+	room := func(b buy) int64 {
 		if b.unit == "" {
-			return true
+			return math.MaxInt32
 		}
+		have := 0
 		for _, it := range f.items {
 			if it.item == b.item && it.unit == b.unit {
-				return it.n < f.count(b.unit)
+				have = it.n
 			}
 		}
-		return f.count(b.unit) > 0
+		return int64(f.count(b.unit) - have)
 	}
 	for len(opts) > 0 {
 		i := r.IntN(len(opts))
 		b := opts[i]
 		each := c.ItemCost(b.item, b.unit)
-		ok := perUnitMax(b) && each.Cmp(value.Number{}) > 0
-		if ok {
-			f.addItem(b.item, b.unit, each)
-			if f.broken() != "" {
-				f.removeItem(b.item, b.unit)
-				ok = false
+		bought := false
+		if each.Cmp(value.Number{}) > 0 {
+			fit := f.budget.Sub(f.g.Points).Mul(value.Frac(each.Den, each.Num)).Floor() // surplus / each
+			n := min(fit, room(b), math.MaxInt32)
+			for n = max(n/8, 1); n >= 1 && !bought; n /= 2 {
+				if n > fit || n > room(b) {
+					continue
+				}
+				f.addItem(b.item, b.unit, each, int(n))
+				if f.broken() == "" {
+					bought = true
+				} else {
+					f.removeItem(b.item, b.unit, int(n))
+				}
 			}
 		}
-		if !ok {
+		if !bought {
 			opts[i] = opts[len(opts)-1]
 			opts = opts[:len(opts)-1]
 		}

@@ -26,7 +26,6 @@ type run struct {
 	// per side: the edge it enters by (or sets up at), and the cells units can reach from there
 	edges []content.Edge
 	reach [][]bool
-	zones [][]int // setup cells per side
 }
 
 // Scenario generates one scenario.

@@ -342,8 +342,7 @@ func (g *gridMap) connectSides(sides []sideKey) [][]sideKey {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int) int {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
@@ -418,7 +417,7 @@ func (g *gridMap) write() {
 		if _, ok := chars[t]; ok {
 			continue
 		}
-		for _, c := range []rune(t + string(pool)) {
+		for _, c := range t + string(pool) {
 			if !taken[c] && c != '/' && c != ' ' {
 				chars[t] = c
 				taken[c] = true

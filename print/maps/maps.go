@@ -6,7 +6,6 @@ package maps
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -444,13 +443,3 @@ func (d *Drawing) Art() surface.Size {
 
 // MapFrame is the size of the map with its border, without the strip.
 func (d *Drawing) MapFrame() surface.Size { return surface.Size{W: d.mapW, H: d.mapH} }
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

@@ -657,7 +657,6 @@ type bandGeom struct {
 	tx, ty    float64
 	tw, th    float64 // the tag's size along and across the band
 	font      surface.Font
-	onMapSide bool
 }
 
 // bandThickness is the width of an entry band: the outer half of the border, at least 5pt.
@@ -1118,9 +1117,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 	if l := d.layer; l != nil {
 		for _, st := range l.stacks {
 			boxes, _ := d.stackBoxes(st)
-			for _, b := range boxes {
-				in.marks = append(in.marks, b)
-			}
+			in.marks = append(in.marks, boxes...)
 		}
 		for _, pm := range l.pairs {
 			a, b := d.centre(pm.a), d.centre(pm.b)

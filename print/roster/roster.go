@@ -1,6 +1,7 @@
 // Package roster prints army roster sheets for point-buy games: each force's units, counts, the points of one
 // unit and of the line, what was bought besides, and the total computed from the System's point formulas
-// beside the total the source declares (and the scenario's budget).
+// beside the total the source declares (and the scenario's budget). The prices come from the rules engine
+// (content/rules), the same that validate checks budgets with.
 package roster
 
 import (
@@ -8,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
-	"github.com/muster-wargames/muster/validate"
 )
 
 // Options are the page settings.
@@ -37,21 +38,22 @@ func PointBuy(pkg *content.Package) bool {
 	return false
 }
 
-// Render draws a roster of every force of pkg on s, priced by validate.MakeRoster.
+// Render draws a roster of every force of pkg on s, priced by the rules engine.
 func Render(s surface.Surface, pkg *content.Package, opt Options) error {
-	ro, err := validate.MakeRoster(pkg, "", "")
+	e := rules.New(pkg)
+	ro, err := e.Roster("", "")
 	if err != nil {
 		return err
 	}
 	// Budgets come from the scenarios whose sides field the force.
 	budgets := map[string][]string{}
 	for _, sc := range pkg.Scenarios() {
-		r, err := validate.MakeRoster(pkg, "", sc.ID)
+		r, err := e.Roster("", sc.ID)
 		if err != nil {
 			continue
 		}
 		for _, f := range r.Forces {
-			if f.Budget != "" {
+			if f.Budget != nil {
 				budgets[f.ID] = append(budgets[f.ID], fmt.Sprintf("%s (scenario %s, side %s)", f.Budget, nameOr(sc.Name, sc.ID), f.Side))
 			}
 		}
@@ -98,7 +100,7 @@ func itemName(pkg *content.Package, id string) string {
 	return id
 }
 
-func force(d *flow.Doc, pkg *content.Package, f validate.RosterForce, budgets []string) {
+func force(d *flow.Doc, pkg *content.Package, f rules.RosterForce, budgets []string) {
 	d.Heading(nameOr(f.Name, f.ID), 13, 80)
 	src := pkg.Force(f.ID)
 	var info []string
@@ -132,7 +134,11 @@ func force(d *flow.Doc, pkg *content.Package, f validate.RosterForce, budgets []
 		if l.Unknown {
 			how = append(how, "unknown unit type")
 		}
-		tab.Rows = append(tab.Rows, []string{name, fmt.Sprint(l.Count), l.Each, l.Points, strings.Join(how, "; ")})
+		each := l.Each.String()
+		if l.Unknown {
+			each = "?"
+		}
+		tab.Rows = append(tab.Rows, []string{name, fmt.Sprint(l.Count), each, l.Points.String(), strings.Join(how, "; ")})
 	}
 	for _, it := range f.Items {
 		name := itemName(pkg, it.Item)
@@ -143,22 +149,22 @@ func force(d *flow.Doc, pkg *content.Package, f validate.RosterForce, budgets []
 		if it.Unpriced {
 			how = "priced by a unit's stats, but no unit named: counted 0"
 		}
-		tab.Rows = append(tab.Rows, []string{name, it.Count, it.Each, it.Points, how})
+		tab.Rows = append(tab.Rows, []string{name, it.Count.String(), it.Each.String(), it.Points.String(), how})
 	}
 	tab.Bold = map[int]bool{len(tab.Rows): true}
-	tab.Rows = append(tab.Rows, []string{"Total (computed)", fmt.Sprint(f.Count), "", f.Total, "units " + f.Units})
+	tab.Rows = append(tab.Rows, []string{"Total (computed)", fmt.Sprint(f.Count), "", f.Total.String(), "units " + f.Units.String()})
 	d.Table(tab)
 	var tot [][2]string
-	tot = append(tot, [2]string{"Computed total", f.Total + " points"})
-	if f.Declared != "" {
+	tot = append(tot, [2]string{"Computed total", f.Total.String() + " points"})
+	if f.Declared != nil {
 		mark := "matches the computed total"
-		if f.Declared != f.Total {
-			mark = "DIFFERS from the computed total " + f.Total
+		if f.Declared.Cmp(f.Total) != 0 {
+			mark = "DIFFERS from the computed total " + f.Total.String()
 		}
-		tot = append(tot, [2]string{"Declared total", f.Declared + " points (" + mark + ")"})
+		tot = append(tot, [2]string{"Declared total", f.Declared.String() + " points (" + mark + ")"})
 	}
-	if f.Budget != "" {
-		budgets = append(budgets, f.Budget)
+	if f.Budget != nil {
+		budgets = append(budgets, f.Budget.String())
 	}
 	if len(budgets) > 0 {
 		tot = append(tot, [2]string{"Budget", strings.Join(budgets, "; ")})

@@ -1,0 +1,178 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/formula"
+)
+
+// Placed is one unit set up on a cell.
+type Placed struct {
+	Side  string
+	Unit  *Unit
+	Group string   // the unit's group (a legion), from the placement or its force line
+	At    diag.Pos // the placement that put it there
+}
+
+// Cell is what a scenario sets up on one cell.
+type Cell struct {
+	Label string
+	At    diag.Pos // the first placement naming the cell
+	Units []Placed
+}
+
+// Group is the cell as a declared rule of cell scope sees it.
+func (c *Cell) Group(sc *content.Scenario) *Group {
+	g := &Group{Scope: ScopeCell, What: fmt.Sprintf("cell %s in scenario %s", c.Label, sc.ID), At: c.At, Scenario: sc, Cell: c.Label}
+	for _, u := range c.Units {
+		g.Lines = append(g.Lines, Line{Unit: u.Unit, Count: 1, Points: u.Unit.Cost, Side: u.Side,
+			Entry: &content.ForceEntry{Unit: u.Unit.Type.ID, Group: u.Group}})
+	}
+	return g
+}
+
+// Cells lays out a scenario's setup cell by cell, in order of first use. A placement of count units on several
+// cells puts them one per cell in turn (count 0 means one per cell), a two-cell unit on a pair of cells; zones
+// and points are not cells and are skipped. A placement's group wins over the group its force lines give.
+// Labels are used as written: whether a label exists on the map set is the map checks' business.
+func (e *Engine) Cells(sc *content.Scenario) []*Cell {
+	byLabel := map[string]*Cell{}
+	var order []*Cell
+	for i := range sc.Sides {
+		s := &sc.Sides[i]
+		groups := e.unitGroups(s)
+		for j := range s.Setup {
+			pl := &s.Setup[j]
+			if len(pl.Cells) == 0 {
+				continue
+			}
+			u := e.Unit(pl.Unit)
+			if u == nil {
+				continue
+			}
+			span := 1
+			if u.Type.Footprint == 2 {
+				span = 2 // a two-cell unit stands in both of its cells
+			}
+			n := pl.Count
+			if n == 0 {
+				n = (len(pl.Cells) + span - 1) / span
+			}
+			at := pl.Fields.Of("cells", pl.At)
+			group := groups[pl.Unit]
+			if pl.Group != "" {
+				group = pl.Group
+			}
+			for k := 0; k < n; k++ {
+				for j := 0; j < span; j++ {
+					label := pl.Cells[(k*span+j)%len(pl.Cells)]
+					if j == 1 && label == pl.Cells[(k*span)%len(pl.Cells)] {
+						continue // a two-cell unit given one cell (the placement check reports it) stands there once
+					}
+					c := byLabel[label]
+					if c == nil {
+						c = &Cell{Label: label, At: at}
+						byLabel[label] = c
+						order = append(order, c)
+					}
+					c.Units = append(c.Units, Placed{Side: s.ID, Unit: u, Group: group, At: at})
+				}
+			}
+		}
+	}
+	return order
+}
+
+// unitGroups gives each unit type of a side the group its force lines name, when they all name the same one.
+func (e *Engine) unitGroups(s *content.Side) map[string]string {
+	out := map[string]string{}
+	mixed := map[string]bool{}
+	for _, f := range e.SideForces(s) {
+		for _, en := range f.Units {
+			if g, ok := out[en.Unit]; ok && g != en.Group {
+				mixed[en.Unit] = true
+			}
+			out[en.Unit] = en.Group
+		}
+	}
+	for u := range mixed {
+		out[u] = "" // several groups: which one a placement means is not said
+	}
+	return out
+}
+
+// Stacking is the stacking model in force in a scenario: the stackingVariant it chooses, else the System's
+// own; nil when there is none (or the variant is unknown: references report it).
+func (e *Engine) Stacking(sc *content.Scenario) *content.Stacking {
+	if sc.StackingVariant == "" {
+		return e.sys.Stacking
+	}
+	for i := range e.sys.StackingVariants {
+		if e.sys.StackingVariants[i].ID == sc.StackingVariant {
+			return &e.sys.StackingVariants[i]
+		}
+	}
+	return nil
+}
+
+// Excepted reports whether one of a stacking model's exceptions allows these units in one cell: no more than
+// its max, every unit satisfying its `units` expression, and all sharing the fields it names.
+func (e *Engine) Excepted(st *content.Stacking, us []Placed) bool {
+	var run formula.Runner
+	for i, x := range st.Exceptions {
+		if x.Max > 0 && len(us) > x.Max {
+			continue
+		}
+		var prog *formula.Program
+		if progs := e.exceptions[st]; i < len(progs) {
+			prog = progs[i]
+		}
+		if x.Units != "" && prog == nil {
+			continue // did not compile; the compile diagnostics say so
+		}
+		good := true
+		for _, u := range us {
+			if prog != nil {
+				env := make(formula.Env, len(u.Unit.env)+1)
+				for k, v := range u.Unit.env {
+					env[k] = v
+				}
+				env["group"] = u.Group
+				ok, err := run.Bool(prog, env)
+				if err != nil {
+					e.lockedRuntimeErr(err, prog, fmt.Sprintf("stacking exception %s for unit type %s", x.ID, u.Unit.Type.ID))
+					good = false
+					break
+				}
+				if !ok {
+					good = false
+					break
+				}
+			}
+			for _, f := range x.Same {
+				if StackField(u, f) != StackField(us[0], f) || StackField(u, f) == "" {
+					good = false
+				}
+			}
+		}
+		if good {
+			return true
+		}
+	}
+	return false
+}
+
+// StackField is the value of a field a stacking exception compares (type, group, faction) for a unit.
+func StackField(u Placed, f string) string {
+	switch f {
+	case "type":
+		return u.Unit.Type.ID
+	case "group":
+		return u.Group
+	case "faction":
+		return u.Unit.Type.Faction
+	}
+	return ""
+}
