@@ -200,7 +200,9 @@ func TestLoadWithReadsContentNotOnDisk(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	ds = pkg.Decode(nil)
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
 	if pkg.UnitType("pony") == nil || pkg.UnitType("legion") == nil {
 		t.Fatalf("want the package's units and the extra one: %v", pkg.IDs(KindUnitType))
 	}

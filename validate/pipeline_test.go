@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -144,24 +143,6 @@ func BenchmarkValidateHighestGround(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Load(thg)
-	}
-}
-
-func TestSchemaLayerIsFast(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
-	SchemaOnly(thg)
-	best := time.Hour
-	for i := 0; i < 5; i++ {
-		start := time.Now()
-		SchemaOnly(thg)
-		if el := time.Since(start); el < best {
-			best = el
-		}
-	}
-	if best > 50*time.Millisecond {
-		t.Errorf("schema layer on The Highest Ground took %v (best of 5), target 50 ms", best)
 	}
 }
 

@@ -85,8 +85,6 @@ func (m *node) strs(key string, vs []string) *node {
 	return m.add(key, flowList(vs))
 }
 
-func (m *node) empty() bool { return len(m.n.Content) == 0 }
-
 func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
 
 func quoted(s string) *yaml.Node {

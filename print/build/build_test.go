@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
@@ -355,29 +354,26 @@ func thgSized(t testing.TB, total int) *content.Package {
 	return pkg
 }
 
-// The Highest Ground's mix (283 counters) builds in under 300 ms.
-func TestTHGSpeed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
+// The Highest Ground's mix (283 counters) builds and the summary counts them (BenchmarkTHGMix283 measures it:
+// the target is 300 ms).
+func TestTHGMixBuilds(t *testing.T) {
+	res, err := Run(thgSized(t, 283), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	pkg := thgSized(t, 283)
-	best := time.Hour
-	for i := 0; i < 3; i++ {
-		start := time.Now()
-		res, err := Run(pkg, Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if el := time.Since(start); el < best {
-			best = el
-		}
-		if !strings.Contains(res.Notes[0], "283 counters") {
-			t.Fatalf("notes %v", res.Notes)
-		}
+	if !strings.Contains(res.Notes[0], "283 counters") {
+		t.Fatalf("notes %v", res.Notes)
 	}
-	t.Logf("283 counters: %v", best)
-	if best > 300*time.Millisecond {
-		t.Errorf("building 283 counters took %v, budget 300ms", best)
+}
+
+// BenchmarkTHGMix283 builds a mix of The Highest Ground's size (283 counters) into counters.pdf.
+func BenchmarkTHGMix283(b *testing.B) {
+	pkg := thgSized(b, 283)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Run(pkg, Options{}, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

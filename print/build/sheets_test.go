@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
@@ -39,18 +38,12 @@ func has(t *testing.T, what, txt string, want ...string) {
 }
 
 // The whole Highest Ground build: every output, every file named as documented, the same bytes twice, qpdf
-// accepts every PDF, and it takes less than a second.
+// accepts every PDF (BenchmarkHighestGround measures the time).
 func TestHighestGroundBuild(t *testing.T) {
 	pkg := example(t, "highest-ground")
-	start := time.Now()
 	res, err := Run(pkg, Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
-	}
-	took := time.Since(start)
-	t.Logf("whole build: %v", took)
-	if took > time.Second && !testing.Short() {
-		t.Errorf("the build took %v, want under 1s", took)
 	}
 	want := []string{"charts.pdf", "counters.pdf", "maps/I.pdf", "maps/II.pdf", "maps/III.pdf", "maps/IV.pdf", "maps/introductory.pdf", "rosters.pdf", "scenarios/introductory.pdf"}
 	var got []string

@@ -46,44 +46,6 @@ func render(t testing.TB, d *Drawing, opt Options) ([]byte, Plan) {
 	return b.Bytes(), pl
 }
 
-// TestDump writes every example's maps to $MUSTER_MAPS_OUT for looking at; $MUSTER_MAPS_PAPER (WxH in inches,
-// "48x36") prints each on one large sheet.
-func TestDump(t *testing.T) {
-	out := os.Getenv("MUSTER_MAPS_OUT")
-	if out == "" {
-		t.Skip("set MUSTER_MAPS_OUT")
-	}
-	paper := letter
-	if v := os.Getenv("MUSTER_MAPS_PAPER"); v != "" {
-		var w, h float64
-		if _, err := fmt.Sscanf(v, "%gx%g", &w, &h); err != nil {
-			t.Fatalf("MUSTER_MAPS_PAPER %q: %v", v, err)
-		}
-		paper = surface.Size{W: w * 72, H: h * 72}
-	}
-	for _, ex := range []string{"highest-ground", "prestags", "rampant", "ancients", "fields-of-honor"} {
-		pkg := load(t, ex)
-		for _, m := range pkg.Maps() {
-			d, err := ForMap(pkg, m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, pl := render(t, d, Options{Paper: paper})
-			t.Logf("%s/%s: %d pages %dx%d", ex, m.ID, pl.Pages(), pl.Rows, pl.Cols)
-			os.WriteFile(filepath.Join(out, ex+"-"+m.ID+".pdf"), b, 0o644)
-		}
-		for _, sc := range pkg.Scenarios() {
-			d, err := ForScenario(pkg, sc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, pl := render(t, d, Options{Paper: paper})
-			t.Logf("%s/%s: %d pages", ex, sc.ID, pl.Pages())
-			os.WriteFile(filepath.Join(out, ex+"-sc-"+sc.ID+".pdf"), b, 0o644)
-		}
-	}
-}
-
 // polygons returns the filled closed polygons (m l... h f) of a page's content stream, in PDF coordinates.
 func polygons(content string) [][][2]float64 {
 	var out [][][2]float64

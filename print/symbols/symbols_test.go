@@ -1,10 +1,8 @@
 package symbols
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/muster-wargames/muster/print/surface"
@@ -67,25 +65,4 @@ func TestSymbolsDistinct(t *testing.T) {
 	if Draw(surface.NewPNG(surface.PNGOptions{}), "dragon", surface.Rect{W: 1, H: 1}, surface.Black) {
 		t.Error("unknown symbol reported as drawn")
 	}
-}
-
-// TestPreview writes every symbol into $MUSTER_PREVIEW/symbols.png, for looking at.
-func TestPreview(t *testing.T) {
-	out := os.Getenv("MUSTER_PREVIEW")
-	if out == "" {
-		t.Skip("set MUSTER_PREVIEW to a folder to write symbols.png")
-	}
-	names := Names()
-	p := surface.NewPNG(surface.PNGOptions{DPI: 288})
-	p.BeginPage(float64(len(names))*40+10, 50)
-	for i, n := range names {
-		Draw(p, n, Frame(25+float64(i)*40, 20, 30, 30), surface.Black)
-		p.SetFill(surface.Black)
-		p.Text(25+float64(i)*40, 45, n, surface.Font{Size: 4}, surface.Align{H: surface.Center})
-	}
-	var b bytes.Buffer
-	if _, err := p.WriteTo(&b); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(out, "symbols.png"), b.Bytes(), 0o644)
 }
