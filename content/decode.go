@@ -191,18 +191,26 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value) {
 		}
 	case reflect.Int, reflect.Int64, reflect.Int32:
 		if x, ok := d.scalar(n); ok {
-			i, err := strconv.ParseInt(strings.ReplaceAll(x, "_", ""), 0, 64)
+			i, err := parseInt(x)
 			if err != nil {
 				d.errorf(n, "decode.type", "%q is not a whole number", x)
+				return
+			}
+			if v.OverflowInt(i) {
+				d.errorf(n, "decode.type", "%s is too large here", x)
 				return
 			}
 			v.SetInt(i)
 		}
 	case reflect.Uint, reflect.Uint64, reflect.Uint32:
 		if x, ok := d.scalar(n); ok {
-			u, err := strconv.ParseUint(strings.ReplaceAll(x, "_", ""), 0, 64)
+			u, err := parseUint(x)
 			if err != nil {
 				d.errorf(n, "decode.type", "%q is not a whole number of zero or more", x)
+				return
+			}
+			if v.OverflowUint(u) {
+				d.errorf(n, "decode.type", "%s is too large here", x)
 				return
 			}
 			v.SetUint(u)

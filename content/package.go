@@ -51,7 +51,7 @@ func Load(p string) (*Package, diag.List) {
 	if !st.IsDir() {
 		return loadFile(p)
 	}
-	pkg := loadDir(p, nil, &ds)
+	pkg := loadDir(p, nil, &valueBudget{}, &ds)
 	return pkg, ds
 }
 
@@ -60,13 +60,14 @@ func Load(p string) (*Package, diag.List) {
 // checks a generated scenario against its game.
 func loadFile(file string) (*Package, diag.List) {
 	var ds diag.List
+	load := &valueBudget{}
 	if filepath.Base(file) == ManifestFile {
-		pkg := loadDir(filepath.Dir(file), nil, &ds)
+		pkg := loadDir(filepath.Dir(file), nil, load, &ds)
 		return pkg, ds
 	}
 	dir := findPackageDir(filepath.Dir(file))
 	if dir == "" {
-		docs, fds := ReadFile(file)
+		docs, fds := readFile(file, load)
 		ds.Extend(fds)
 		pkg := &Package{ID: "", Dir: filepath.Dir(file), byKey: map[docKey]Doc{}, byKind: map[string][]Doc{}}
 		pkg.own = docs
@@ -74,7 +75,7 @@ func loadFile(file string) (*Package, diag.List) {
 		ds.Infof(diag.Pos{File: file}, "package.none", "no %s found in this folder or above: checking the file on its own, without its game", ManifestFile)
 		return pkg, ds
 	}
-	pkg := loadDir(dir, nil, &ds)
+	pkg := loadDir(dir, nil, load, &ds)
 	if pkg == nil {
 		return nil, ds
 	}
@@ -84,7 +85,7 @@ func loadFile(file string) (*Package, diag.List) {
 			return pkg, ds
 		}
 	}
-	docs, fds := ReadFile(file)
+	docs, fds := readFile(file, load)
 	ds.Extend(fds)
 	for _, d := range docs {
 		d.Package = pkg.ID
@@ -98,7 +99,8 @@ func loadFile(file string) (*Package, diag.List) {
 // write a byte, so nothing is ever left in the user's package folder.
 func LoadWith(dir, name string, data []byte) (*Package, diag.List) {
 	var ds diag.List
-	pkg := loadDir(dir, nil, &ds)
+	load := &valueBudget{}
+	pkg := loadDir(dir, nil, load, &ds)
 	if pkg == nil {
 		return nil, ds
 	}
@@ -111,7 +113,7 @@ func LoadWith(dir, name string, data []byte) (*Package, diag.List) {
 		}
 	}
 	pkg.own = kept
-	docs, fds := Parse(name, data)
+	docs, fds := parse(name, data, load)
 	ds.Extend(fds)
 	for _, d := range docs {
 		d.Package = pkg.ID
@@ -149,10 +151,18 @@ func mustWd() string {
 	return wd
 }
 
-// loadDir loads one package folder; stack holds the absolute folders of the mods that led here (cycle check).
-func loadDir(dir string, stack []string, ds *diag.List) *Package {
+// loadDir loads one package folder; stack holds the resolved folders of the mods that led here (cycle check),
+// and load counts the values built by the whole load. dir may be (or pass through) a symbolic link: the folder
+// it leads to is read, and every diagnostic names files under dir as the user wrote it.
+func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Package {
 	manifestPath := filepath.Join(dir, ManifestFile)
-	docs, fds := ReadFile(manifestPath)
+	root := realPath(dir)
+	if !within(root, realPath(manifestPath)) {
+		ds.Errorf(diag.Pos{File: manifestPath}, "package.outside", "%s is a symbolic link to a file outside the package folder; muster reads a package only from inside its folder", ManifestFile).Hint =
+			"replace the link with a copy of the manifest"
+		return nil
+	}
+	docs, fds := readFile(manifestPath, load)
 	ds.Extend(fds)
 	if len(fds) > 0 && len(docs) == 0 {
 		return nil
@@ -193,7 +203,7 @@ func loadDir(dir string, stack []string, ds *diag.List) *Package {
 		if pat == "" {
 			continue // the schema reports the wrong type
 		}
-		files, err := globFiles(dir, pat)
+		files, outside, err := globFiles(dir, pat)
 		pos := md.PosOf(Pointer(patternPtr, i))
 		if patternPtr == "" {
 			pos = md.Pos()
@@ -202,7 +212,16 @@ func loadDir(dir string, stack []string, ds *diag.List) *Package {
 			ds.Errorf(pos, "package.include", "bad include pattern %q: %v", pat, err)
 			continue
 		}
-		if len(files) == 0 && patternPtr != "" {
+		for _, f := range outside {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			e := ds.Errorf(diag.Pos{File: f}, "package.outside", "%s is a symbolic link that leads outside the package folder; it is not read", f)
+			e.Hint = "muster reads content only from inside the package: copy the file in, or make the other folder a base package (extends)"
+			e.Related = []diag.Related{{Pos: pos, Message: "included by this pattern"}}
+		}
+		if len(files) == 0 && len(outside) == 0 && patternPtr != "" {
 			ds.Errorf(pos, "package.include", "include %q matches no file in %s", pat, dir)
 			continue
 		}
@@ -211,7 +230,7 @@ func loadDir(dir string, stack []string, ds *diag.List) *Package {
 				continue
 			}
 			seen[f] = true
-			fdocs, fds := ReadFile(f)
+			fdocs, fds := readFile(f, load)
 			ds.Extend(fds)
 			for _, d := range fdocs {
 				d.Package = pkg.ID
@@ -222,7 +241,7 @@ func loadDir(dir string, stack []string, ds *diag.List) *Package {
 
 	// A mod: load the base, check its version, then lay the mod over it.
 	if ext, ok := m["extends"].(map[string]any); ok {
-		pkg.Base = loadBase(pkg, md, ext, dir, stack, ds)
+		pkg.Base = loadBase(pkg, md, ext, dir, append(stack, root), load, ds)
 	}
 	var baseDocs []*Document
 	if pkg.Base != nil {
@@ -232,20 +251,25 @@ func loadDir(dir string, stack []string, ds *diag.List) *Package {
 	return pkg
 }
 
-func loadBase(pkg *Package, md *Document, ext map[string]any, dir string, stack []string, ds *diag.List) *Package {
+// loadBase loads the base package a mod extends. extends.path is the base's folder: relative to the mod's
+// folder, or absolute as written (a base kept elsewhere on the machine); by default ../<id>, a sibling folder.
+// stack ends with the mod's own resolved folder.
+func loadBase(pkg *Package, md *Document, ext map[string]any, dir string, stack []string, load *valueBudget, ds *diag.List) *Package {
 	spec, _ := ext["package"].(string)
 	id, rng, _ := strings.Cut(spec, "@")
 	rel, _ := ext["path"].(string)
 	if rel == "" {
 		rel = filepath.Join("..", id)
 	}
-	baseDir := filepath.Join(dir, rel)
-	abs, _ := filepath.Abs(dir)
-	baseAbs, _ := filepath.Abs(baseDir)
+	baseDir := filepath.FromSlash(rel)
+	if !filepath.IsAbs(baseDir) {
+		baseDir = filepath.Join(dir, baseDir)
+	}
+	baseReal := realPath(baseDir)
 	pos := md.PosOf("/extends")
-	for _, s := range append(stack, abs) {
-		if s == baseAbs {
-			chain := append(append([]string{}, stack...), abs, baseAbs)
+	for _, s := range stack {
+		if s == baseReal {
+			chain := append(append([]string{}, stack...), baseReal)
 			ds.Errorf(pos, "package.cycle", "packages extend each other in a cycle: %s", strings.Join(chain, " -> "))
 			return nil
 		}
@@ -255,7 +279,7 @@ func loadBase(pkg *Package, md *Document, ext map[string]any, dir string, stack 
 			"set extends.path to the base package's folder, relative to this one"
 		return nil
 	}
-	base := loadDir(baseDir, append(stack, abs), ds)
+	base := loadDir(baseDir, stack, load, ds)
 	if base == nil {
 		return nil
 	}
@@ -366,8 +390,8 @@ func mergeDocuments(base, patch *Document) *Document {
 	d := &Document{File: patch.File, Index: patch.Index, Root: root, Package: patch.Package,
 		nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}, origin: origin, sources: sources}
 	var ds diag.List
-	hops := 0
-	b := builder{doc: d, diags: &ds, hops: &hops}
+	values := 0
+	b := builder{doc: d, diags: &ds, file: &values, load: &valueBudget{}}
 	d.Value = b.build(root, "", 0)
 	if m, ok := d.Value.(map[string]any); ok {
 		d.Kind, _ = m["kind"].(string)
@@ -484,64 +508,149 @@ func (p *Package) addDocs(docs []*Document, ds *diag.List) {
 	p.Docs = overlay(base, p.own, p.Base != nil, ds)
 }
 
+// Names of muster's own files: the ownership record a build leaves in its output folder, and the hidden
+// files and staging folders of a build (.muster-build-*), whose names all begin with outputPrefix.
+const (
+	outputRecord = ".muster-build.json"
+	outputPrefix = ".muster"
+)
+
 // globFiles expands a pattern relative to dir. `**` matches any number of folders; hidden folders, testdata
-// and node_modules are skipped unless named explicitly.
-func globFiles(dir, pattern string) ([]string, error) {
+// and node_modules are skipped unless named explicitly. muster's own outputs are never content: a folder
+// holding a build record (a build's output folder, even inside the package) and muster's hidden files and
+// folders are always skipped.
+//
+// dir may be a symbolic link, or pass through one: the folder it resolves to is walked, and files are
+// returned under dir as the user wrote it. A symbolic link inside the package is followed only to a file
+// that is inside the package too (a linked folder is not walked); a link that matches the pattern but leads
+// outside the package is returned in outside, and never read.
+func globFiles(dir, pattern string) (files, outside []string, err error) {
 	pattern = filepath.ToSlash(pattern)
 	if strings.HasPrefix(pattern, "/") || strings.Contains(pattern, "..") {
-		return nil, fmt.Errorf("include patterns are relative to the package folder and stay inside it")
+		return nil, nil, fmt.Errorf("include patterns are relative to the package folder and stay inside it")
 	}
 	if _, err := path.Match(strings.ReplaceAll(pattern, "**", "x"), ""); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+	root := realPath(dir)
+	err = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable folders: files we cannot list are not included
 		}
-		rel, _ := filepath.Rel(dir, p)
+		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
+		name := e.Name()
+		userPath := filepath.Join(dir, filepath.FromSlash(rel))
 		if e.IsDir() {
-			name := e.Name()
-			if p != dir && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") && !strings.HasPrefix(pattern, rel+"/") {
+			if p == root {
+				return nil
+			}
+			if strings.HasPrefix(name, outputPrefix) || isOutputFolder(p) {
+				return filepath.SkipDir
+			}
+			if (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") && !strings.HasPrefix(pattern, rel+"/") {
 				return filepath.SkipDir
 			}
 			return nil
 		}
+		if strings.HasPrefix(name, outputPrefix) {
+			return nil
+		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			target, terr := filepath.EvalSymlinks(p)
+			if terr != nil {
+				if matchGlob(pattern, rel) {
+					files = append(files, userPath) // a broken link: reading it reports the missing file
+				}
+				return nil
+			}
+			st, serr := os.Stat(target)
+			isDir := serr == nil && st.IsDir()
+			matches := matchGlob(pattern, rel)
+			if isDir {
+				matches = couldMatchBelow(pattern, rel)
+			}
+			switch {
+			case !matches:
+			case !within(root, realPath(target)):
+				outside = append(outside, userPath)
+			case !isDir:
+				files = append(files, userPath)
+			}
+			return nil
+		}
 		if matchGlob(pattern, rel) {
-			out = append(out, filepath.Clean(p))
+			files = append(files, userPath)
 		}
 		return nil
 	})
-	sort.Strings(out)
-	return out, err
+	sort.Strings(files)
+	sort.Strings(outside)
+	return files, outside, err
+}
+
+// isOutputFolder reports whether a folder is a build's output: it holds muster's ownership record.
+func isOutputFolder(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, outputRecord))
+	return err == nil
 }
 
 // matchGlob matches a slash-separated path against a pattern whose `**` segments match zero or more folders.
 func matchGlob(pattern, name string) bool {
-	ps, ns := strings.Split(pattern, "/"), strings.Split(name, "/")
-	var match func(pi, ni int) bool
-	match = func(pi, ni int) bool {
-		for pi < len(ps) {
-			if ps[pi] == "**" {
-				for k := ni; k <= len(ns); k++ {
-					if match(pi+1, k) {
-						return true
-					}
-				}
-				return false
-			}
-			if ni >= len(ns) {
-				return false
-			}
-			if ok, _ := path.Match(ps[pi], ns[ni]); !ok {
-				return false
-			}
-			pi, ni = pi+1, ni+1
+	ps := strings.Split(pattern, "/")
+	reach := globStates(ps, strings.Split(name, "/"), nil)
+	return reach[len(ps)]
+}
+
+// couldMatchBelow reports whether some path inside the folder dir could match the pattern.
+func couldMatchBelow(pattern, dir string) bool {
+	ps := strings.Split(pattern, "/")
+	reach := globStates(ps, strings.Split(dir, "/"), nil)
+	for _, r := range reach[:len(ps)] {
+		if r {
+			return true
 		}
-		return ni == len(ns)
 	}
-	return match(0, 0)
+	return false
+}
+
+// globStates runs the pattern's segments over the name's, all alternatives at once, without backtracking:
+// reach[i] says whether the name's segments can be matched by the first i pattern segments. A `**` segment
+// matches zero or more name segments. The work is at most one segment match per pattern segment and name
+// segment (steps counts them), so many `**` cannot make it exponential.
+func globStates(ps, ns []string, steps *int) []bool {
+	reach := make([]bool, len(ps)+1)
+	next := make([]bool, len(ps)+1)
+	reach[0] = true
+	skipStars(ps, reach)
+	for _, n := range ns {
+		clear(next)
+		for i, p := range ps {
+			if !reach[i] {
+				continue
+			}
+			if steps != nil {
+				*steps++
+			}
+			if p == "**" {
+				next[i] = true // the ** takes this segment and may take more
+			} else if ok, _ := path.Match(p, n); ok {
+				next[i+1] = true
+			}
+		}
+		skipStars(ps, next)
+		reach, next = next, reach
+	}
+	return reach
+}
+
+// skipStars lets every reached `**` match nothing: the segment after it is reached too.
+func skipStars(ps []string, reach []bool) {
+	for i, p := range ps {
+		if reach[i] && p == "**" {
+			reach[i+1] = true
+		}
+	}
 }
 
 // setCache remembers the map set of each map and each scenario of a decoded package. The model is not changed

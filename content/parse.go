@@ -17,35 +17,51 @@ import (
 )
 
 // Limits that keep hostile or broken input bounded in time and memory. They are far above any real game: the
-// largest example package is well under 1 MB.
+// largest example package is well under 1 MB and expands to under 100,000 values.
 const (
-	MaxFileBytes = 16 << 20   // a content file larger than this is refused before it is parsed
-	MaxValues    = 2_000_000  // values in one document after aliases are expanded (stops "billion laughs")
-	MaxDepth     = 512        // nesting depth of mappings and sequences
-	MaxDocuments = 100_000    // documents in one file
-	maxAliasHops = 10_000_000 // total alias expansions per file
+	MaxFileBytes     = 16 << 20  // a content file larger than this is refused before it is parsed
+	MaxValues        = 500_000   // values in one document after aliases are expanded (stops "billion laughs")
+	MaxFileValues    = 500_000   // values in all the documents of one file (a bomb spread over documents)
+	MaxPackageValues = 1_000_000 // values in all the files one load reads: a package, its bases, extra files
+	MaxDepth         = 512       // nesting depth of mappings and sequences
+	MaxDocuments     = 100_000   // documents in one file
 )
 
+// The value limits the loader applies. They are variables only so that tests can reach the package limit
+// without building millions of values.
+var (
+	fileValueLimit    = MaxFileValues
+	packageValueLimit = MaxPackageValues
+)
+
+// valueBudget counts the values one load builds from every document of every file it reads. The limits are on
+// values built — what costs memory — not on alias hops, so an alias bomb is stopped however it is spread:
+// inside one document, over the documents of a file, or over the files of a package and its bases.
+type valueBudget struct {
+	used int
+}
+
+func (b *valueBudget) exhausted() bool { return b.used > packageValueLimit }
+
 // ReadFile reads and parses a content file. I/O problems and malformed files are returned as diagnostics
-// positioned at the file (and line and column where the parser knows them).
+// positioned at the file (and line and column where the parser knows them). Only a regular file is read: a
+// named pipe, a device or a socket is refused without waiting on it.
 func ReadFile(path string) ([]*Document, diag.List) {
+	return readFile(path, &valueBudget{})
+}
+
+func readFile(path string, load *valueBudget) ([]*Document, diag.List) {
 	var ds diag.List
-	f, err := os.Open(path)
-	if err != nil {
-		ds.Errorf(diag.Pos{File: path}, "io.read", "cannot read file: %v", unwrapPathErr(err))
-		return nil, ds
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		ds.Errorf(diag.Pos{File: path}, "io.read", "cannot read file: %v", unwrapPathErr(err))
-		return nil, ds
-	}
-	if len(data) > MaxFileBytes {
+	data, err := readRegular(path, MaxFileBytes)
+	switch {
+	case errors.Is(err, ErrTooLarge):
 		ds.Errorf(diag.Pos{File: path}, "io.too-large", "file is larger than %d MB; content files are text and far smaller — is this the right file?", MaxFileBytes>>20)
 		return nil, ds
+	case err != nil:
+		ds.Errorf(diag.Pos{File: path}, "io.read", "cannot read file: %v", unwrapPathErr(err))
+		return nil, ds
 	}
-	return Parse(path, data)
+	return parse(path, data, load)
 }
 
 func unwrapPathErr(err error) error {
@@ -56,10 +72,20 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
+// utf8BOM is the byte order mark some editors (Windows Notepad) put at the start of a UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // Parse splits YAML or JSON text into documents. JSON is read as YAML 1.2, which it is, so both keep
-// positions the same way.
+// positions the same way. A UTF-8 byte order mark at the start is accepted and dropped (RFC 8259 allows a
+// reader to ignore it; editors do not show it), so columns on the first line count from the first character
+// the designer sees.
 func Parse(path string, data []byte) ([]*Document, diag.List) {
+	return parse(path, data, &valueBudget{})
+}
+
+func parse(path string, data []byte, load *valueBudget) ([]*Document, diag.List) {
 	var ds diag.List
+	data = bytes.TrimPrefix(data, utf8BOM)
 	if bad, line, col := binaryAt(data); bad {
 		ds.Errorf(diag.Pos{File: path, Line: line, Col: col}, "syntax.binary", "file is not UTF-8 text (binary data?); content files must be YAML or JSON")
 		return nil, ds
@@ -69,10 +95,16 @@ func Parse(path string, data []byte) ([]*Document, diag.List) {
 		ds.Add(syntaxDiag(path, data, errors.New("invalid JSON")))
 		return nil, ds
 	}
+	if n, line := nodeStarts(data, fileValueLimit); n > fileValueLimit {
+		// The YAML parser holds a whole document's node tree (a few hundred bytes a node) before a single
+		// value is built, so a large flat file is refused before it is parsed, not after.
+		ds.Errorf(diag.Pos{File: path, Line: line}, "syntax.too-large", "file holds more than %d values; content files of real games hold far fewer — is this the right file?", fileValueLimit)
+		return nil, ds
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	src := map[string]*Source{path: {File: path, Data: data}}
 	var docs []*Document
-	hops := 0
+	fileValues := 0
 	for i := 0; ; i++ {
 		if i >= MaxDocuments {
 			ds.Errorf(diag.Pos{File: path}, "syntax.too-many-documents", "file has more than %d documents", MaxDocuments)
@@ -98,9 +130,12 @@ func Parse(path string, data []byte) ([]*Document, diag.List) {
 			continue // an empty document, e.g. a trailing "---"
 		}
 		d := &Document{File: path, Index: len(docs), Root: n, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}, sources: src}
-		b := builder{doc: d, diags: &ds, hops: &hops}
+		b := builder{doc: d, diags: &ds, file: &fileValues, load: load}
 		d.Value = b.build(n, "", 0)
 		if b.stopped {
+			if fileValues > fileValueLimit || load.exhausted() {
+				break // the rest of the file is not read: its values would only add to what was refused
+			}
 			continue
 		}
 		if m, ok := d.Value.(map[string]any); ok {
@@ -110,6 +145,41 @@ func Parse(path string, data []byte) ([]*Document, diag.List) {
 		docs = append(docs, d)
 	}
 	return docs, ds
+}
+
+// nodeStarts counts the places in YAML or JSON text where a value can begin, stopping once the count passes
+// limit (it returns the line where it did). A value — a scalar, a list, a mapping, an alias — begins at a
+// line's first character, right after one of the indicators [ { , : - ?, or at a [ or {. Every node of the
+// parsed tree has such a start, and a start gives at most a key, its value and the collection around them, so
+// the count bounds the parser's work and memory; it overcounts prose (a hyphenated word, a comma in a
+// sentence), which only matters far beyond any real content file.
+func nodeStarts(data []byte, limit int) (count, line int) {
+	line = 1
+	prev := byte('\n') // the last non-blank character, '\n' at the start of a line
+	for _, c := range data {
+		switch c {
+		case ' ', '\t', '\r':
+			continue
+		case '\n':
+			line++
+			prev = '\n'
+			continue
+		}
+		switch {
+		case c == '[' || c == '{':
+			count++
+		default:
+			switch prev {
+			case '\n', '[', '{', ',', ':', '-', '?':
+				count++
+			}
+		}
+		if count > limit {
+			return count, line
+		}
+		prev = c
+	}
+	return count, line
 }
 
 // decodeSafely turns a parser panic (which a fuzzer may find in a third-party parser) into an error.
@@ -167,6 +237,13 @@ func syntaxDiag(path string, data []byte, err error) diag.Diagnostic {
 			}
 		}
 	}
+	if strings.Contains(msg, "tab character") || strings.Contains(msg, "cannot start any token") {
+		// The YAML parser names a tab only sometimes, and reports it a line early or late: find the tab.
+		if line, col, ok := indentingTab(data, max(pos.Line, 1)); ok {
+			return diag.Diagnostic{Severity: diag.Error, Code: "syntax.tab", Pos: diag.Pos{File: path, Line: line, Col: col},
+				Message: "malformed YAML: a tab indents this line, and tabs cannot indent YAML", Hint: "indent with spaces"}
+		}
+	}
 	if strings.HasPrefix(msg, "unknown anchor '") {
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
 		if i := bytes.Index(data, []byte("*"+name)); i >= 0 {
@@ -175,6 +252,34 @@ func syntaxDiag(path string, data []byte, err error) diag.Diagnostic {
 		msg += ": define it with &" + name + " before using *" + name
 	}
 	return diag.Diagnostic{Severity: diag.Error, Code: "syntax", Pos: pos, Message: "malformed YAML: " + msg}
+}
+
+// indentingTab finds a tab in the indentation of line (1-based) or the line after it — before the line's
+// first character other than a space or a list or key indicator (- ? :) — and returns its line and column.
+func indentingTab(data []byte, line int) (int, int, bool) {
+	l := 1
+	for rest := data; len(rest) > 0 && l <= line+1; l++ {
+		text := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			text, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		if l < line {
+			continue
+		}
+		col := 1
+		for _, r := range string(text) {
+			if r == '\t' {
+				return l, col, true
+			}
+			if r != ' ' && r != '-' && r != '?' && r != ':' {
+				break
+			}
+			col++
+		}
+	}
+	return 0, 0, false
 }
 
 // lineCol converts a byte offset to a 1-based line and column (in characters).
@@ -195,13 +300,33 @@ func lineCol(data []byte, off int) (int, int) {
 	return line, col
 }
 
-// builder converts a node tree to a JSON value, recording every node under its pointer.
+// builder converts a node tree to a JSON value, recording every node under its pointer. Every value it builds
+// (and every key a merge key brings in) is charged to the document, its file and the load, in that order.
 type builder struct {
-	doc     *Document
-	diags   *diag.List
-	values  int
-	hops    *int
-	stopped bool
+	doc      *Document
+	diags    *diag.List
+	values   int          // values built for this document
+	file     *int         // values built for every document of this file
+	load     *valueBudget // values built for every file of this load
+	problems int          // problems reported in this document
+	stopped  bool
+}
+
+// maxProblems is the most problems (duplicate keys, keys that are not strings) one document reports before it
+// is given up: a generated file with a million bad keys must not make a million diagnostics.
+const maxProblems = 100
+
+// problem reports a problem in the document, and gives the document up after maxProblems of them.
+func (b *builder) problem(pos diag.Pos, code, format string, args ...any) {
+	b.problems++
+	if b.problems > maxProblems {
+		if !b.stopped {
+			b.diags.Errorf(pos, "syntax.too-many-problems", "more than %d problems in this document; the rest of it is not checked", maxProblems)
+		}
+		b.stopped = true
+		return
+	}
+	b.diags.Errorf(pos, code, format, args...)
 }
 
 func (b *builder) stop(n *yaml.Node, code, format string, args ...any) any {
@@ -212,21 +337,33 @@ func (b *builder) stop(n *yaml.Node, code, format string, args ...any) any {
 	return nil
 }
 
-func (b *builder) build(n *yaml.Node, ptr string, depth int) any {
-	if b.stopped {
-		return nil
-	}
+// charge counts one value built at n and stops the document when a limit is passed.
+func (b *builder) charge(n *yaml.Node) bool {
 	b.values++
-	if b.values > MaxValues {
-		return b.stop(n, "syntax.too-large", "document expands to more than %d values (a YAML alias bomb?)", MaxValues)
+	*b.file++
+	b.load.used++
+	switch {
+	case b.values > MaxValues:
+		b.stop(n, "syntax.too-large", "document expands to more than %d values (a YAML alias bomb?)", MaxValues)
+	case *b.file > fileValueLimit:
+		b.stop(n, "syntax.too-large", "this file expands to more than %d values in all its documents (a YAML alias bomb?); the rest of the file is not read", fileValueLimit)
+	case b.load.exhausted():
+		b.stop(n, "syntax.too-large", "the package expands to more than %d values in all its files (a YAML alias bomb?); the rest of this file is not read", packageValueLimit)
+	}
+	return !b.stopped
+}
+
+func (b *builder) build(n *yaml.Node, ptr string, depth int) any {
+	if b.stopped || !b.charge(n) {
+		return nil
 	}
 	if depth > MaxDepth {
 		return b.stop(n, "syntax.too-deep", "document is nested more than %d levels deep", MaxDepth)
 	}
-	for n.Kind == yaml.AliasNode {
-		*b.hops++
-		if *b.hops > maxAliasHops || n.Alias == nil {
-			return b.stop(n, "syntax.too-large", "too many alias expansions in this file (a YAML alias bomb?)")
+	for hops := 0; n.Kind == yaml.AliasNode; hops++ {
+		// The parser links an alias to its anchored node, never to another alias; the bound is for safety.
+		if n.Alias == nil || hops > 8 {
+			return b.stop(n, "syntax", "alias *%s refers to no anchored value", n.Value)
 		}
 		if _, seen := b.doc.nodes[ptr]; !seen {
 			b.doc.nodes[ptr] = n // report problems inside an alias at the alias, where the designer used it
@@ -256,6 +393,9 @@ func (b *builder) mapping(n *yaml.Node, ptr string, depth int) any {
 	var merges []*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if b.stopped || !b.charge(k) { // a key costs what a value does
+			return out
+		}
 		if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
 			merges = append(merges, v)
 			continue
@@ -265,12 +405,12 @@ func (b *builder) mapping(n *yaml.Node, ptr string, depth int) any {
 			if k.Kind != yaml.ScalarNode {
 				what = "not a plain string"
 			}
-			b.diags.Errorf(b.doc.nodePos(k), "syntax.key", "keys must be strings, this key is %s: quote it (\"%s\")", what, k.Value)
+			b.problem(b.doc.nodePos(k), "syntax.key", "keys must be strings, this key is %s: quote it (\"%s\")", what, k.Value)
 		}
 		key := k.Value
 		p := Pointer(ptr, key)
 		if _, dup := out[key]; dup {
-			b.diags.Errorf(b.doc.nodePos(k), "syntax.duplicate-key", "key %q appears twice in this mapping; the second one would silently win", key)
+			b.problem(b.doc.nodePos(k), "syntax.duplicate-key", "key %q appears twice in this mapping; the second one would silently win", key)
 			continue
 		}
 		b.doc.keys[p] = k
@@ -287,10 +427,15 @@ func (b *builder) mapping(n *yaml.Node, ptr string, depth int) any {
 				s = s.Alias
 			}
 			if s.Kind != yaml.MappingNode {
-				b.diags.Errorf(b.doc.nodePos(s), "syntax.merge", "a merge key (<<) must refer to a mapping")
+				b.problem(b.doc.nodePos(s), "syntax.merge", "a merge key (<<) must refer to a mapping")
 				continue
 			}
 			for i := 0; i+1 < len(s.Content); i += 2 {
+				// A key a merge brings in is work even when an explicit key wins over it: `<<: [*a, *a, ...]`
+				// over a large mapping must not loop uncounted.
+				if !b.charge(s.Content[i]) {
+					return out
+				}
 				key := s.Content[i].Value
 				if _, have := out[key]; have {
 					continue
@@ -315,16 +460,10 @@ func (b *builder) scalar(n *yaml.Node) any {
 		}
 		return v
 	case "!!int":
-		s := strings.ReplaceAll(n.Value, "_", "")
-		if v, err := strconv.ParseInt(s, 0, 64); err == nil {
+		if v, err := parseInt(n.Value); err == nil {
 			return json.Number(strconv.FormatInt(v, 10))
 		}
-		if strings.HasPrefix(s, "0o") {
-			if v, err := strconv.ParseInt(s[2:], 8, 64); err == nil {
-				return json.Number(strconv.FormatInt(v, 10))
-			}
-		}
-		b.diags.Errorf(b.doc.nodePos(n), "syntax.number", "%s is too large for a number", n.Value)
+		b.problem(b.doc.nodePos(n), "syntax.number", "%s is too large for a number", n.Value)
 		return n.Value
 	case "!!float":
 		v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
@@ -336,4 +475,44 @@ func (b *builder) scalar(n *yaml.Node) any {
 	}
 	// !!str, !!timestamp (dates stay strings), !!binary and custom tags: the text as written.
 	return n.Value
+}
+
+// parseInt reads a whole number as YAML 1.2 writes one: decimal, with leading zeros read as padding (wargame
+// tables pad numbers: 010 is ten, 08 is eight), 0o17 octal and 0x1F hexadecimal (and 0b101 binary, which
+// YAML 1.1 had), an optional sign, and _ between digits. Go's base-0 parsing would read 010 as octal 8 and
+// refuse 08: a silent change of base that prints the wrong number of counters.
+func parseInt(s string) (int64, error) {
+	digits, base, sign := intBase(s)
+	if digits == "" || digits[0] == '-' || digits[0] == '+' {
+		return 0, strconv.ErrSyntax
+	}
+	return strconv.ParseInt(sign+digits, base, 64)
+}
+
+// parseUint is parseInt for numbers that cannot be negative.
+func parseUint(s string) (uint64, error) {
+	digits, base, sign := intBase(s)
+	if sign == "-" || digits == "" || digits[0] == '-' || digits[0] == '+' {
+		return 0, strconv.ErrSyntax
+	}
+	return strconv.ParseUint(digits, base, 64)
+}
+
+// intBase splits a YAML integer into its sign, digits (without `_`) and base.
+func intBase(s string) (digits string, base int, sign string) {
+	s = strings.ReplaceAll(s, "_", "")
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		sign, s = s[:1], s[1:]
+	}
+	if len(s) > 2 && s[0] == '0' {
+		switch s[1] {
+		case 'x', 'X':
+			return s[2:], 16, sign
+		case 'o', 'O':
+			return s[2:], 8, sign
+		case 'b', 'B':
+			return s[2:], 2, sign
+		}
+	}
+	return s, 10, sign
 }

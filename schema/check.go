@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/santhosh-tekuri/jsonschema/v5"
+	"go.yaml.in/yaml/v3"
 )
 
 // Check validates each document against its kind's schema and returns every error, positioned at the
@@ -158,8 +159,17 @@ func (c *compiled) explain(d *content.Document, e *jsonschema.ValidationError, d
 		}
 	case "type":
 		want := typeWords(kwv)
-		e := ds.Errorf(d.PosOf(ptr), "schema.type", "%s must be %s, found %s", subject(what), want, describe(inst))
+		found := describe(inst)
+		written, isNumber := numberText(d, ptr, inst)
+		if isNumber && written != fmt.Sprint(inst) {
+			found += " (written " + written + ")" // 0101 is read as 101, 0x1F as 31
+		}
+		e := ds.Errorf(d.PosOf(ptr), "schema.type", "%s must be %s, found %s", subject(what), want, found)
 		e.Hint = c.describeSchema(parent, parentLoc)
+		if isNumber && acceptsText(kwv) {
+			// A hex label (0101) or a code written as a number: YAML reads it as one unless it is quoted.
+			e.Hint = fmt.Sprintf("write %q in quotes to keep it as text", written)
+		}
 	case "enum":
 		vals := enumStrings(kwv)
 		s := fmt.Sprint(inst)
@@ -173,6 +183,33 @@ func (c *compiled) explain(d *content.Document, e *jsonschema.ValidationError, d
 	default:
 		ds.Errorf(d.PosOf(ptr), "schema."+kw, "%s: %s", subject(what), tidy(e.Message))
 	}
+}
+
+// numberText is the text a number was written as (its node's value: 0101 for the number 101), when inst is a
+// number written as a plain scalar.
+func numberText(d *content.Document, ptr string, inst any) (string, bool) {
+	if _, ok := inst.(json.Number); !ok {
+		return "", false
+	}
+	if n := d.Node(ptr); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {
+		return n.Value, true
+	}
+	return fmt.Sprint(inst), true
+}
+
+// acceptsText reports whether a schema's type keyword allows a string.
+func acceptsText(t any) bool {
+	switch x := t.(type) {
+	case string:
+		return x == "string"
+	case []any:
+		for _, s := range x {
+			if s == "string" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // describeSchema returns the description of a schema object, following a $ref.
