@@ -166,7 +166,7 @@ func TestLinksLeavingThePackageAreRefused(t *testing.T) {
 		if strings.Contains(text, "SECRET") {
 			t.Errorf("a diagnostic shows content from outside the package: %v", d)
 		}
-		if d.Code == "package.outside" {
+		if d.Code == "io.outside" {
 			refused = append(refused, d.Pos.File)
 		}
 	}
@@ -190,8 +190,8 @@ func TestLinksLeavingThePackageAreRefused(t *testing.T) {
 	}
 	symlink(t, filepath.Join(outside, "secret.yaml"), filepath.Join(other, ManifestFile))
 	_, ds = Load(other)
-	if !hasCode(ds, "package.outside") || strings.Contains(fmt.Sprint(ds), "SECRET") {
-		t.Errorf("linked manifest: want package.outside and no content, got %v", ds)
+	if !hasCode(ds, "io.outside") || strings.Contains(fmt.Sprint(ds), "SECRET") {
+		t.Errorf("linked manifest: want io.outside and no content, got %v", ds)
 	}
 }
 

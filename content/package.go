@@ -158,7 +158,7 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 	manifestPath := filepath.Join(dir, ManifestFile)
 	root := realPath(dir)
 	if !within(root, realPath(manifestPath)) {
-		ds.Errorf(diag.Pos{File: manifestPath}, "package.outside", "%s is a symbolic link to a file outside the package folder; muster reads a package only from inside its folder", ManifestFile).Hint =
+		ds.Errorf(diag.Pos{File: manifestPath}, "io.outside", "%s is a symbolic link to a file outside the package folder; muster reads a package only from inside its folder", ManifestFile).Hint =
 			"replace the link with a copy of the manifest"
 		return nil
 	}
@@ -217,7 +217,7 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 				continue
 			}
 			seen[f] = true
-			e := ds.Errorf(diag.Pos{File: f}, "package.outside", "%s is a symbolic link that leads outside the package folder; it is not read", f)
+			e := ds.Errorf(diag.Pos{File: f}, "io.outside", "%s is a symbolic link that leads outside the package folder; it is not read", f)
 			e.Hint = "muster reads content only from inside the package: copy the file in, or make the other folder a base package (extends)"
 			e.Related = []diag.Related{{Pos: pos, Message: "included by this pattern"}}
 		}
