@@ -7,8 +7,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -252,75 +250,43 @@ func (r *resolver) layout(face string, classes []string, strict bool) *content.F
 	return nil
 }
 
-// dirOf is the folder of the package a document was written in (a mod's base units keep their base's
-// folder for their images).
-func (r *resolver) dirOf(m *content.Meta) string {
-	if m.Doc != nil && m.Doc.File != "" {
-		for p := r.pkg; p != nil; p = p.Base {
-			if p.ID == m.Doc.Package {
-				return p.Dir
-			}
-		}
-	}
-	return r.pkg.Dir
-}
-
-// maxImageBytes bounds an image file read for a counter.
-const maxImageBytes = 32 << 20
-
-func (r *resolver) image(what, dir, file string) ([]byte, error) {
+func (r *resolver) image(what string, doc *content.Document, ptr, file string) ([]byte, error) {
 	if file == "" {
 		return nil, fmt.Errorf("%s: symbol: image needs an image file (image: symbols/knight.png)", what)
 	}
-	path := file
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(dir, file)
-	}
-	st, err := os.Stat(path)
+	// The package reads the file: inside the folder of the package that named it, a regular file, and at
+	// most content.MaxAssetBytes of it.
+	b, err := r.pkg.ReadAsset(doc, ptr, file)
 	if err != nil {
-		return nil, fmt.Errorf("%s: image %s: %v", what, file, unwrap(err))
-	}
-	if st.Size() > maxImageBytes {
-		return nil, fmt.Errorf("%s: image %s is %d bytes; the most a counter image may be is %d", what, file, st.Size(), maxImageBytes)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: image %s: %v", what, file, unwrap(err))
+		return nil, fmt.Errorf("%s: image %s: %v", what, file, err)
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
 	if err != nil {
 		return nil, fmt.Errorf("%s: image %s is not a PNG, JPEG or GIF image: %v", what, file, err)
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > 64<<20 {
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > content.MaxImagePixels {
 		return nil, fmt.Errorf("%s: image %s has an unsupported size %dx%d", what, file, cfg.Width, cfg.Height)
 	}
 	return b, nil
 }
 
-func unwrap(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
 // symbol resolves a symbol name: a built-in one, a System symbol with an image, or image (the document's own
-// image file).
-func (r *resolver) symbol(f *Face, what, name, imageFile, dir string) error {
+// image file, named by the value at imagePtr of doc).
+func (r *resolver) symbol(f *Face, what, name, imageFile string, doc *content.Document, imagePtr string) error {
 	switch {
 	case name == "" || name == "none":
 		return nil
 	case name == "image":
-		b, err := r.image(what, dir, imageFile)
+		b, err := r.image(what, doc, imagePtr, imageFile)
 		f.Image = b
 		return err
 	case symbols.Known(name):
 		f.Symbol = name
 		return nil
 	}
-	for _, sd := range r.sys.Symbols {
+	for i, sd := range r.sys.Symbols {
 		if sd.ID == name {
-			b, err := r.image(what, r.dirOf(&r.sys.Meta), sd.Image)
+			b, err := r.image(what, r.sys.Doc, fmt.Sprintf("/symbols/%d/image", i), sd.Image)
 			f.Image = b
 			return err
 		}
@@ -356,7 +322,7 @@ func (r *resolver) unit(id, faction string) (*Counter, error) {
 	lay := r.layout(u.Face, u.Classes, false)
 	c.Front = r.valueFace(lay, u.Stats, bg, fg)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
-	if err := r.symbol(&c.Front, what, u.Symbol, u.Image, r.dirOf(&u.Meta)); err != nil {
+	if err := r.symbol(&c.Front, what, u.Symbol, u.Image, u.Doc, "/image"); err != nil {
 		return nil, err
 	}
 	back, err := r.back(what, u.Back, &c.Front, u.Stats, lay, bg, fg, false)
@@ -443,7 +409,7 @@ func (r *resolver) markerFront(m *content.Marker, faction string) (Face, error) 
 			}
 		}
 	}
-	if err := r.symbol(&f, what, m.Symbol, "", r.dirOf(&m.Meta)); err != nil {
+	if err := r.symbol(&f, what, m.Symbol, "", m.Doc, ""); err != nil {
 		return Face{}, err
 	}
 	return f, nil
