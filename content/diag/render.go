@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Formats the CLI can render diagnostics in.
@@ -26,7 +28,7 @@ func WriteText(w io.Writer, l List, quiet bool) error {
 		for _, r := range d.Related {
 			line += fmt.Sprintf(" [%s: %s]", r.Pos, r.Message)
 		}
-		if _, err := fmt.Fprintln(w, line); err != nil {
+		if _, err := fmt.Fprintln(w, EscapeControls(line, true)); err != nil {
 			return err
 		}
 	}
@@ -79,11 +81,59 @@ func WriteGitHub(w io.Writer, l List) error {
 }
 
 func ghEscapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(EscapeControls(s, false))
 }
 
 func ghEscapeProp(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(EscapeControls(s, false))
+}
+
+// EscapeControls writes the characters of s that a terminal would act on instead of showing — control
+// characters (ESC starts the sequences that move the cursor, change colours or set the window title), and the
+// invisible marks that reorder text or separate lines — as Go escapes (\x1b, \u202e), so that text taken from
+// content (an id, a file name) can never change what the rest of the output looks like. Line breaks and tabs
+// are escaped when escapeBreaks is set (GitHub output encodes them its own way); so is a byte that is not
+// UTF-8.
+func EscapeControls(s string, escapeBreaks bool) string {
+	clean := true
+	for i := 0; i < len(s) && clean; {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		clean = !(r == utf8.RuneError && size == 1) && !needsEscape(r, escapeBreaks)
+		i += size
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1: // a byte that is not UTF-8 (0x9b alone is a CSI to some terminals)
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case !needsEscape(r, escapeBreaks):
+			b.WriteString(s[i : i+size])
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func needsEscape(r rune, escapeBreaks bool) bool {
+	switch {
+	case r == '\n' || r == '\r' || r == '\t':
+		return escapeBreaks
+	case unicode.IsControl(r): // C0, DEL and C1 (U+0080-U+009F, where U+009B is a one-character CSI)
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c: // bidi
+		return true
+	case r == 0x2028 || r == 0x2029: // line and paragraph separators
+		return true
+	}
+	return false
 }
 
 // RuleDoc describes a family of diagnostic codes (a check) for SARIF's rule table: ID is the code prefix
