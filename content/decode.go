@@ -225,8 +225,12 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value) {
 			v.SetFloat(f)
 		}
 	case reflect.Interface:
-		var x any
-		if err := n.Decode(&x); err == nil {
+		// The JSON value the loader builds (numbers as YAML 1.2 reads them), not yaml.v3's own decoding, which
+		// reads 010 as octal 8.
+		var drop diag.List
+		values := 0
+		b := builder{doc: &Document{File: d.doc.File, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}}, diags: &drop, file: &values, load: &valueBudget{}}
+		if x := b.build(n, "", 0); x != nil && !b.stopped {
 			v.Set(reflect.ValueOf(&x).Elem())
 		}
 	default:

@@ -2,6 +2,7 @@ package content
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,5 +80,21 @@ func TestZeroPaddedCountInTheHighestGround(t *testing.T) {
 		if !found {
 			t.Error("no foote-levies line in the mix")
 		}
+	}
+}
+
+// A value decoded into an untyped field reads numbers the same way.
+func TestUntypedFieldsReadDecimal(t *testing.T) {
+	docs, ds := Parse("u.yaml", []byte("x: 010\ny: [08, 0x10]\n"))
+	if len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	var v struct {
+		X any `yaml:"x"`
+		Y any `yaml:"y"`
+	}
+	decodeDocument(docs[0], &v, &ds)
+	if len(ds) != 0 || v.X != json.Number("10") || fmt.Sprint(v.Y) != "[8 16]" {
+		t.Errorf("x = %#v, y = %v (%v); want 10 and [8 16]", v.X, v.Y, ds)
 	}
 }
