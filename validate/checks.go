@@ -42,6 +42,7 @@ var checks = []*Check{
 	timingCheck,
 	placementCheck,
 	scaleCheck,
+	assetsCheck,
 	{Name: "fixtures", Stage: StageFixtures, Doc: "a content test's own content and outcome\n\nA fixture's force or scenario names unit types, markers, items and forces that exist; `muster test` reports each fixture as passing or failing with the reason."},
 	{Name: "internal", Stage: StageCheck, Doc: "a check failed inside muster\n\nA bug in muster, not in the content: please report it with the package."},
 }

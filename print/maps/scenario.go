@@ -652,11 +652,11 @@ func hatch(p *pen, deg, sp float64, b box) {
 
 // bandGeom is where an entry band and its name tag lie, in art coordinates.
 type bandGeom struct {
-	band      box
-	side      string // north, east, south, west
-	tx, ty    float64
-	tw, th    float64 // the tag's size along and across the band
-	font      surface.Font
+	band   box
+	side   string // north, east, south, west
+	tx, ty float64
+	tw, th float64 // the tag's size along and across the band
+	font   surface.Font
 }
 
 // bandThickness is the width of an entry band: the outer half of the border, at least 5pt.
