@@ -48,7 +48,7 @@ func (o *Odds) Column(att, def value.Number) (int, error) {
 	if def.Cmp(value.Number{}) <= 0 {
 		return 0, fmt.Errorf("the defence strength must be more than zero")
 	}
-	r := new(big.Rat).Quo(big.NewRat(att.Num, den(att)), big.NewRat(def.Num, den(def)))
+	r := new(big.Rat).Quo(att.Rat(), def.Rat())
 	col := -1
 	for i, x := range o.ratios {
 		if x.Cmp(r) <= 0 {
@@ -59,11 +59,4 @@ func (o *Odds) Column(att, def value.Number) (int, error) {
 		return 0, fmt.Errorf("%s against %s is below %s, the lowest odds on the table: the attack is not permitted", att, def, o.Labels[0])
 	}
 	return col, nil
-}
-
-func den(n value.Number) int64 {
-	if n.Den == 0 {
-		return 1
-	}
-	return n.Den
 }

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -42,7 +43,10 @@ func ParseLength(s string) (Length, error) {
 	for _, u := range lengthUnits {
 		if strings.HasSuffix(t, u.suffix) {
 			n, err := ParseNumber(strings.TrimSpace(strings.TrimSuffix(t, u.suffix)))
-			if err != nil || n.Num < 0 {
+			if errors.Is(err, ErrPrecision) {
+				return Length{}, fmt.Errorf("%q is not a length: %w", s, err)
+			}
+			if err != nil || n.Sign() < 0 {
 				break
 			}
 			return Length{Points: n.Float() * u.points, Text: t}, nil

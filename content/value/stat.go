@@ -1,6 +1,7 @@
 package value
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -81,6 +82,9 @@ func ParseValue(s string) (Value, error) {
 		inner = t[:len(t)-1]
 	}
 	n, err := ParseNumber(inner)
+	if errors.Is(err, ErrPrecision) {
+		return Value{}, err
+	}
 	if err != nil {
 		return Value{}, fmt.Errorf("%q is not a value: write a number (3, 2½, 1/2), or 3*, [4], '.', '-' or '*'", s)
 	}

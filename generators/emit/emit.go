@@ -5,6 +5,7 @@ package emit
 
 import (
 	"bytes"
+	"math/big"
 	"sort"
 	"strconv"
 
@@ -97,21 +98,20 @@ func integer(v int64) *yaml.Node {
 
 // number writes a whole number as an integer and a fraction as text: "1/4", "2 1/2".
 func number(n value.Number) *yaml.Node {
-	d := n.Den
-	if d == 0 {
-		d = 1
+	r := n.Rat()
+	if r.IsInt() {
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: r.Num().String()}
 	}
-	if n.Num%d == 0 {
-		return integer(n.Num / d)
+	sign := ""
+	if r.Sign() < 0 {
+		sign = "-"
 	}
-	num, sign := n.Num, ""
-	if num < 0 {
-		num, sign = -num, "-"
+	whole, rest := new(big.Int).QuoRem(new(big.Int).Abs(r.Num()), r.Denom(), new(big.Int))
+	frac := rest.String() + "/" + r.Denom().String()
+	if whole.Sign() == 0 {
+		return str(sign + frac)
 	}
-	if num < d {
-		return str(sign + strconv.FormatInt(num, 10) + "/" + strconv.FormatInt(d, 10))
-	}
-	return str(sign + strconv.FormatInt(num/d, 10) + " " + strconv.FormatInt(num%d, 10) + "/" + strconv.FormatInt(d, 10))
+	return str(sign + whole.String() + " " + frac)
 }
 
 func numberPtr(n *value.Number) *yaml.Node {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
 )
 
@@ -164,24 +165,17 @@ func (g *gridMap) grow(seed, size int, allowed func(i int) bool) []int {
 func (g *gridMap) mix(mix []content.TerrainShare, what string) error {
 	var total int64
 	for _, s := range mix {
-		den := s.Share.Den
-		if den == 0 {
-			den = 1
-		}
-		if s.Share.Num < 0 {
+		if s.Share.Sign() < 0 {
 			return fmt.Errorf("%s: the share of %s is negative", what, s.Terrain)
 		}
-		total += s.Share.Num * 1000 / den
+		total += min(s.Share.Mul(value.Int(1000)).Floor(), 1001) // one share past the whole is enough to refuse
 	}
 	if total > 1000 {
 		return fmt.Errorf("%s: the mix's shares add up to more than the whole map (%d/1000)", what, total)
 	}
 	for _, s := range mix {
-		den := s.Share.Den
-		if den == 0 {
-			den = 1
-		}
-		target := int(s.Share.Num * int64(g.n) / den)
+		// The shares add up to the whole map at most (to a thousandth), so a target stays within the cell count.
+		target := int(s.Share.Mul(value.Int(int64(g.n))).Floor())
 		if target == 0 {
 			continue
 		}
