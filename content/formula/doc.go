@@ -53,7 +53,18 @@
 //
 // # Limits
 //
-// An expression has at most MaxNodes syntax nodes; an evaluation may run its predicates (the bodies of all,
-// filter, map, sum ...) at most MaxSteps times, may allocate at most expr's memory budget, and stops after
-// MaxDuration. A panic inside evaluation becomes an error.
+// Every limit counts work or bytes, never time, so a formula is accepted or stopped the same way on every
+// machine and under any load (limits.go holds the numbers). Before parsing, an expression may have at most
+// MaxLength characters and nest brackets and prefix operators (-, +, !, not) at most MaxDepth deep: expr's
+// parser recurses on both, and a deep enough expression would overflow the stack. A parsed expression has at
+// most MaxNodes syntax nodes, and a `matches` pattern at most MaxPattern steps once its repetitions are
+// multiplied out.
+//
+// An evaluation may take at most MaxSteps steps: each run of a predicate body (all, filter, map, sum ...)
+// counts its syntax nodes. Every text, list or map handed to an operator or function counts its bytes
+// against MaxBytes before the operator copies or compares it, so doubling a string with `let`, `+`, reduce or
+// nested replace is stopped after a few doublings; replace, join and `matches` check the size of their result
+// (or the work of the match) before doing it. expr's own memory budget (MaxMemory elements) bounds the lists,
+// ranges and maps an evaluation builds. Stopping names the limit: "the expression ran too long and was
+// stopped (more than 5000000 steps)". A panic inside evaluation becomes an error.
 package formula

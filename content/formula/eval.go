@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"time"
+	"math/big"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
@@ -21,43 +21,26 @@ type Env map[string]any
 type Runner struct {
 	vm       vm.VM
 	steps    int
-	deadline time.Time
-	// MaxSteps and MaxDuration override the package limits when set (tests).
-	MaxSteps    int
-	MaxDuration time.Duration
+	bytes    int
+	fns      map[string]any // the limit functions, bound to this runner
+	patterns map[string]compiledPattern
+	// MaxSteps and MaxBytes override the package limits when set (tests).
+	MaxSteps int
+	MaxBytes int
 }
 
-var errSteps = errors.New("the expression ran too long and was stopped")
-
-func (r *Runner) tick() bool {
-	r.steps++
-	max := r.MaxSteps
-	if max == 0 {
-		max = MaxSteps
-	}
-	if r.steps > max {
-		panic(fmt.Errorf("%w (more than %d steps)", errSteps, max))
-	}
-	if r.steps&1023 == 0 && time.Now().After(r.deadline) {
-		panic(fmt.Errorf("%w (more than %v)", errSteps, r.maxDuration()))
-	}
-	return true
-}
-
-func (r *Runner) maxDuration() time.Duration {
-	if r.MaxDuration > 0 {
-		return r.MaxDuration
-	}
-	return MaxDuration
-}
-
-// Eval runs a program. A run time error (division by zero, a step or memory limit, a panic) is returned as an
-// *Error positioned in the expression; it never panics.
+// Eval runs a program. A run time error (division by zero, a step, byte or memory limit, a panic) is returned
+// as an *Error positioned in the expression; it never panics.
 func (r *Runner) Eval(p *Program, env Env) (out any, err error) {
-	r.steps = 0
-	r.deadline = time.Now().Add(r.maxDuration())
+	r.steps, r.bytes = 0, 0
 	r.vm.MemoryBudget = MaxMemory
-	env[tickName] = r.tick
+	if r.fns == nil {
+		r.fns = map[string]any{tickName: r.tick, chargeName: r.charge, replaceName: r.replace, joinName: r.join,
+			matchesName: r.matches}
+	}
+	for k, f := range r.fns {
+		env[k] = f
+	}
 	defer func() {
 		if x := recover(); x != nil {
 			err = &Error{Pos: p.Src.Pos, Col: 1, Message: fmt.Sprintf("the expression failed: %v", x)}
@@ -80,12 +63,12 @@ func runError(p *Program, err error) *Error {
 		out.Message = fe.Message
 		out.Col = fe.From + 1
 		out.Snippet = fe.Snippet
-		if fe.Prev != nil && errors.Is(fe.Prev, errSteps) {
+		if fe.Prev != nil && (errors.Is(fe.Prev, errSteps) || errors.Is(fe.Prev, errBytes)) {
 			out.Message = fe.Prev.Error()
 		}
 	}
 	if out.Message == "memory budget exceeded" {
-		out.Message = "the expression built lists too large to evaluate (memory budget exceeded)"
+		out.Message = fmt.Sprintf("the expression built lists too large to evaluate (more than %d elements)", MaxMemory)
 	}
 	out.Pos = p.Src.PosOf(out.Col - 1)
 	return out
@@ -118,12 +101,16 @@ func (r *Runner) Bool(p *Program, env Env) (bool, error) {
 }
 
 // FromFloat turns a float result into the simplest exact Number within 1e-9 of it (denominators up to 10,000),
-// so 0.25 is 1/4 and 1/3 computed in floats is exactly 1/3 again.
+// so 0.25 is 1/4 and 1/3 computed in floats is exactly 1/3 again; other values keep six decimal places, and
+// values from 2^53 up (all whole) are kept exactly. NaN and infinities give 0.
 func FromFloat(f float64) value.Number {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return value.Number{}
 	}
-	if r := Snap(f); r == math.Trunc(r) && math.Abs(r) < 1<<53 {
+	if math.Abs(f) >= 1<<53 {
+		return value.FromRat(new(big.Rat).SetFloat64(f)) // a whole number, exactly as computed
+	}
+	if r := Snap(f); r == math.Trunc(r) {
 		return value.Int(int64(r))
 	}
 	tol := 1e-9 * math.Max(1, math.Abs(f))
@@ -155,9 +142,10 @@ func FromFloat(f float64) value.Number {
 		}
 		y = 1 / frac
 	}
-	// No small fraction: keep six decimal places.
-	n := int64(math.Round(f * 1e6))
-	return value.Frac(n, 1_000_000)
+	// No small fraction: keep six decimal places. |f| < 2^53, so f*10^6 is finite and its rounding is a whole
+	// number that may not fit int64.
+	r := new(big.Rat).SetFloat64(math.Round(f * 1e6))
+	return value.FromRat(r.Quo(r, big.NewRat(1_000_000, 1)))
 }
 
 // StatNumber is what a value-typed stat counts as in a formula: its number for a plain, starred or bracketed

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -43,14 +42,6 @@ const (
 	Number Result = iota // a number (points, derived values)
 	Bool                 // true or false (checks, conditions)
 	Any                  // anything printable (message placeholders)
-)
-
-// Limits on every expression.
-const (
-	MaxNodes    = 2000                   // syntax nodes per expression
-	MaxSteps    = 1_000_000              // predicate bodies run per evaluation
-	MaxDuration = 250 * time.Millisecond // wall-clock time per evaluation
-	MaxMemory   = 2_000_000              // expr's memory budget (elements allocated) per evaluation
 )
 
 // Source is an expression's text and where it was written.
@@ -224,11 +215,13 @@ func (d *Decl) envType(k Kind) types.Map {
 			"cell":     types.String,
 		}
 	}
-	env[tickName] = types.TypeOf(func() bool { return true })
+	env[tickName] = types.TypeOf(func(int) bool { return true })
+	env[chargeName] = types.TypeOf(func(any) bool { return true })
+	env[replaceName] = types.TypeOf(func(string, string, string, ...int) string { return "" })
+	env[joinName] = types.TypeOf(func(any, ...string) string { return "" })
+	env[matchesName] = types.TypeOf(func(string, string) bool { return false })
 	return env
 }
-
-const tickName = "__tick"
 
 // exactFns replaces expr's floor, ceil and round with versions that are exact on rationals computed in floats.
 func exactFns() []expr.Option {
@@ -277,6 +270,9 @@ func Snap(x float64) float64 {
 // disabled builtins: clocks make results differ from run to run, and repeat can allocate without bound.
 var disabled = []string{"now", "date", "duration", "timezone", "repeat"}
 
+var disabledWhy = map[string]string{"now": "a clock would make results differ from run to run", "date": "dates are not content",
+	"duration": "durations are not content", "timezone": "time zones are not content", "repeat": "it builds text without bound"}
+
 // Compile parses and type-checks an expression for an environment. Names are checked against the
 // declarations: an unknown stat is an error with a did-you-mean, at the expression's file:line:col.
 func Compile(src Source, k Kind, want Result, d *Decl) (*Program, *Error) {
@@ -286,8 +282,11 @@ func Compile(src Source, k Kind, want Result, d *Decl) (*Program, *Error) {
 	if strings.TrimSpace(src.Text) == "" {
 		return nil, &Error{Pos: src.Pos, Col: 1, Message: "the expression is empty"}
 	}
+	if e := checkSource(src); e != nil {
+		return nil, e
+	}
 	env := d.envType(k)
-	opts := []expr.Option{expr.Env(env), expr.MaxNodes(MaxNodes), expr.Patch(tickPatcher{}), expr.Optimize(false)}
+	opts := []expr.Option{expr.Env(env), expr.MaxNodes(MaxNodes), expr.Patch(&limitPatcher{}), expr.Optimize(false)}
 	if k == Unit || k == Group {
 		opts = append(opts, expr.DisableBuiltin("count"), expr.DisableBuiltin("type"))
 	}
@@ -320,6 +319,9 @@ func compileSafely(text string, opts []expr.Option) (p *vm.Program, err error) {
 	return expr.Compile(text, opts...)
 }
 
+// internalNames turns the limit patcher's functions back into the names the designer wrote.
+var internalNames = strings.NewReplacer("__div", "/", "__replace", "replace", "__join", "join", "__matches", "matches")
+
 var unknownRe = regexp.MustCompile(`^unknown (name|field) ([^\s]+)`)
 
 // toError turns an expr error into a positioned Error with a did-you-mean for unknown names.
@@ -331,7 +333,7 @@ func toError(src Source, err error, d *Decl, k Kind) *Error {
 		out.Col = fe.From + 1
 		out.Snippet = fe.Snippet
 	}
-	out.Message = strings.ReplaceAll(out.Message, "__div", "/")
+	out.Message = internalNames.Replace(out.Message)
 	if m := unknownRe.FindStringSubmatch(out.Message); m != nil {
 		name := m[2]
 		var cands []string
@@ -345,7 +347,9 @@ func toError(src Source, err error, d *Decl, k Kind) *Error {
 		} else {
 			cands = append(cands, BuiltinNames(k)...)
 		}
-		if h := diag.DidYouMean(name, cands); h != "" {
+		if why, ok := disabledWhy[name]; ok && m[1] == "name" {
+			out.Hint = fmt.Sprintf("muster formulas have no %s: %s", name, why)
+		} else if h := diag.DidYouMean(name, cands); h != "" {
 			out.Hint = h
 		} else if m[1] == "name" || m[1] == "field" {
 			out.Hint = fmt.Sprintf("the System declares the stats %s", strings.Join(statIDs(d), ", "))
@@ -420,6 +424,12 @@ func checkLiterals(src Source, k Kind, d *Decl) *Error {
 				}
 			}
 		case *ast.BinaryNode:
+			if s, ok := n.Right.(*ast.StringNode); ok && n.Operator == "matches" && bad == nil {
+				if err := checkPattern(s.Value); err != nil {
+					bad = &Error{Col: s.Location().From + 1, Message: err.Error(), Hint: "write a simpler pattern"}
+					bad.Pos = src.PosOf(bad.Col - 1)
+				}
+			}
 			if n.Operator == "in" {
 				if s, ok := n.Left.(*ast.StringNode); ok && isClasses(n.Right) {
 					visit(s, "`in classes`")
@@ -440,30 +450,4 @@ func isClasses(n ast.Node) bool {
 		return ok && s.Value == "classes"
 	}
 	return false
-}
-
-// tickPatcher makes every predicate body (all, filter, map, sum ...) count a step before it runs, so an
-// evaluation can be stopped after MaxSteps: `__tick() ? body : body` keeps the body's type and runs it once.
-type tickPatcher struct{}
-
-func (tickPatcher) Visit(node *ast.Node) {
-	p, ok := (*node).(*ast.PredicateNode)
-	if !ok {
-		return
-	}
-	if c, ok := p.Node.(*ast.ConditionalNode); ok {
-		if call, ok := c.Cond.(*ast.CallNode); ok {
-			if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value == tickName {
-				return // already patched
-			}
-		}
-	}
-	body := p.Node
-	callee := &ast.IdentifierNode{Value: tickName}
-	callee.SetLocation(body.Location())
-	call := &ast.CallNode{Callee: callee}
-	call.SetLocation(body.Location())
-	cond := &ast.ConditionalNode{Ternary: true, Cond: call, Exp1: body, Exp2: body}
-	cond.SetLocation(body.Location())
-	p.Node = cond
 }
