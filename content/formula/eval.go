@@ -53,6 +53,16 @@ func (r *Runner) Eval(p *Program, env Env) (out any, err error) {
 	if f, ok := out.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
 		return nil, &Error{Pos: p.Src.Pos, Col: 1, Message: "the expression's result is not a number (an overflow?)"}
 	}
+	// The result is charged like an operand: callers print it, and a list nested a million deep would
+	// overflow their stacks.
+	switch out.(type) {
+	case nil, bool, int, float64:
+	default:
+		left := r.maxBytes() - r.bytes
+		if n := sizeOf(out, 0, left+1); n > left {
+			return nil, &Error{Pos: p.Src.Pos, Col: 1, Message: fmt.Sprintf("%v (more than %d bytes)", errBytes, r.maxBytes())}
+		}
+	}
 	return out, nil
 }
 
