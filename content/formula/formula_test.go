@@ -32,7 +32,7 @@ func src(text string) Source {
 	return Source{Text: text, Pos: diag.Pos{File: "s.yaml", Line: 10, Col: 11}}
 }
 
-func unit(t *testing.T, stats map[string]string, classes ...string) *UnitData {
+func unit(t testing.TB, stats map[string]string, classes ...string) *UnitData {
 	t.Helper()
 	u := &UnitData{Type: "u", Classes: classes, Count: 1, Stats: map[string]content.TypedStat{}, Derived: map[string]float64{}}
 	for k, v := range stats {
