@@ -1,6 +1,7 @@
 package content
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -71,7 +72,11 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value) {
 	case numberType:
 		if x, ok := d.scalar(n); ok {
 			num, err := value.ParseNumber(x)
-			if err != nil {
+			switch {
+			case errors.Is(err, value.ErrPrecision):
+				d.errorf(n, "value.number", "%v", err) // says which bound and how to write it
+				return
+			case err != nil:
 				d.errorf(n, "value.number", "%q is not a number: write 3, 2½, 1/2 or 0.25", x)
 				return
 			}

@@ -308,3 +308,34 @@ func TestEveryDiagnosticHasASeverity(t *testing.T) {
 		}
 	}
 }
+
+// A value more precise than muster keeps is refused where it is written, never saturated into a nonsense
+// price (issue 19.9: a stat "2.00000000000000000001" passed and the roster showed −101,457,092,405,379 points).
+func TestOverPreciseNumbersAreRefused(t *testing.T) {
+	dir := copyTree(t, thg)
+	file := filepath.Join(dir, "units", "feudal.yaml")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`attack: "?(\d+)"?`)
+	loc := re.FindSubmatchIndex(data)
+	if loc == nil {
+		t.Fatal("no attack stat in feudal.yaml")
+	}
+	line := 1 + strings.Count(string(data[:loc[0]]), "\n")
+	mod := string(data[:loc[0]]) + `attack: "2.00000000000000000001"` + string(data[loc[1]:])
+	if err := os.WriteFile(file, []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := Load(dir)
+	found := false
+	for _, d := range r.Diags {
+		if d.Severity == diag.Error && d.Pos.File == file && d.Pos.Line == line && strings.Contains(d.Message, "decimal places") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("want an error at %s:%d saying how many decimal places muster keeps, got:\n%v", file, line, r.Diags)
+	}
+}

@@ -58,11 +58,7 @@ func checkScenarioLevels(p *Pass, sc *content.Scenario) {
 func scoreStep(awards []content.Award) *big.Rat {
 	den := big.NewInt(1)
 	for _, a := range awards {
-		d := a.Points.Den
-		if d == 0 {
-			d = 1
-		}
-		bd := big.NewInt(d)
+		bd := a.Points.Rat().Denom()
 		g := new(big.Int).GCD(nil, nil, den, bd)
 		den.Mul(den, bd).Div(den, g)
 	}
@@ -80,13 +76,7 @@ type vBand struct {
 	lo, hi vBound
 }
 
-func ratOf(n value.Number) *big.Rat {
-	d := n.Den
-	if d == 0 {
-		d = 1
-	}
-	return big.NewRat(n.Num, d)
-}
+func ratOf(n value.Number) *big.Rat { return n.Rat() }
 
 func toBand(b *content.VictoryBand) vBand {
 	out := vBand{b: b}
@@ -148,7 +138,7 @@ func ratString(r *big.Rat) string {
 	if r.IsInt() {
 		return r.Num().String()
 	}
-	return value.Frac(r.Num().Int64(), r.Denom().Int64()).String()
+	return value.FromRat(r).String()
 }
 
 // checkLevels reports holes, overlaps and unreachable levels. With a step, scores are its multiples (points);

@@ -162,7 +162,7 @@ func (e *Engine) Evaluate(r *Rule, g *Group) ([]Violation, error) {
 		if g.Budget != nil {
 			base, baseName = *g.Budget, "points of budget"
 		}
-		q := base.Mul(value.Frac(c.Per.Den, c.Per.Num)) // base / per
+		q := base.Quo(c.Per)
 		full := q.Floor()
 		if c.Round == "ceil" {
 			full = q.Ceil()

@@ -99,7 +99,7 @@ func (c *Catalog) checkSize(req Request, cands []*content.UnitType) error {
 		}
 	}
 	cost := c.unitCost[cheapest.ID]
-	most := req.Budget.Mul(value.Frac(cost.Den, cost.Num)).Floor() // budget / cost; cost > 0 for a candidate
+	most := req.Budget.Quo(cost).Floor() // cost > 0 for a candidate
 	if req.Supply != nil {
 		var n int64
 		for _, u := range cands {
@@ -491,7 +491,7 @@ func (c *Catalog) buyItems(f *force, r *dice.Roller) {
 		each := c.ItemCost(b.item, b.unit)
 		bought := false
 		if each.Cmp(value.Number{}) > 0 {
-			fit := f.budget.Sub(f.g.Points).Mul(value.Frac(each.Den, each.Num)).Floor() // surplus / each
+			fit := f.budget.Sub(f.g.Points).Quo(each).Floor()
 			n := min(fit, room(b), math.MaxInt32)
 			for n = max(n/8, 1); n >= 1 && !bought; n /= 2 {
 				if n > fit || n > room(b) {

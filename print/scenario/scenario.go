@@ -705,7 +705,7 @@ func (w *writer) victoryBody() {
 				per += " (once)"
 			}
 			pts := a.Points.String()
-			if a.Points.Num > 0 {
+			if a.Points.Sign() > 0 {
 				pts = "+" + pts
 			}
 			tab.Rows = append(tab.Rows, []string{w.sideName(a.Side), pts, per})
