@@ -36,8 +36,9 @@ type Options struct {
 
 // File is one output file, its path relative to the output folder, with forward slashes.
 type File struct {
-	Path string
-	Data []byte
+	Path   string
+	Output string // the name of the output that made it (counters, maps, ...)
+	Data   []byte
 }
 
 // Job is one build: the package, the settled options and the files written so far.
@@ -48,9 +49,10 @@ type Job struct {
 	files    []File
 	seen     map[string]bool
 	notes    []string
+	output   string // the output running now, which owns the files it adds
 }
 
-// Add records an output file. Paths must be relative, clean and unique.
+// Add records an output file of the output being run. Paths must be relative, clean and unique.
 func (j *Job) Add(p string, data []byte) error {
 	if p == "" || path.IsAbs(p) || path.Clean(p) != p || strings.HasPrefix(p, "../") || p == ".." || strings.Contains(p, "\\") {
 		return fmt.Errorf("build: bad output path %q", p)
@@ -59,7 +61,7 @@ func (j *Job) Add(p string, data []byte) error {
 		return fmt.Errorf("build: two outputs write %s", p)
 	}
 	j.seen[p] = true
-	j.files = append(j.files, File{Path: p, Data: data})
+	j.files = append(j.files, File{Path: p, Output: j.output, Data: data})
 	return nil
 }
 
@@ -130,6 +132,7 @@ func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
 		if len(want) > 0 && !want[o.Name] {
 			continue
 		}
+		j.output = o.Name
 		if err := runSafely(o, j); err != nil {
 			return nil, fmt.Errorf("%s: %w", o.Name, err)
 		}

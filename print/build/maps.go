@@ -135,7 +135,7 @@ func buildMaps(j *Job) error {
 		}
 		name := MapsDir + "/" + it.stem + ".pdf"
 		r := &results[i]
-		r.files = append(r.files, File{name, b})
+		r.files = append(r.files, File{Path: name, Data: b})
 		how := fmt.Sprintf("%d x %d sheets overlapping %s", pl.Rows, pl.Cols, inchText(pl.Overlap))
 		if len(pl.Tiles) == 1 {
 			how = "1 sheet"
@@ -190,7 +190,7 @@ func pngPages(j *Job, draw func(surface.Surface) error, stem string) ([]File, er
 		if _, err := p.WritePage(i, &b); err != nil {
 			return nil, err
 		}
-		out = append(out, File{fmt.Sprintf("%s-page-%02d.png", stem, i+1), b.Bytes()})
+		out = append(out, File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})
 	}
 	return out, nil
 }
