@@ -2,6 +2,7 @@
 // generator on it (packages terrain, pointbuy and scenario do the work, package dice holds the seeding, package
 // emit writes the YAML), and checks the result with the very pipeline a hand-written file goes through
 // (validate.Load on the file placed in the package), so `muster generate` never hands out invalid content.
+// Run is the whole of one `muster generate`, writing through package output.
 package generators
 
 import (
@@ -16,9 +17,79 @@ import (
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/emit"
 	"github.com/muster-wargames/muster/generators/scenario"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/validate"
 	"go.yaml.in/yaml/v3"
 )
+
+// Stage is a step of a generator run; a RunError says which one failed, so the command line can choose its
+// exit code.
+type Stage int
+
+const (
+	// Opening: the package does not load or has errors (Result.Diags holds them).
+	Opening Stage = iota + 1
+	// Generating: the settings cannot be met, or the generator failed.
+	Generating
+	// Verifying: the result does not validate (Result.Diags holds the problems), a bug in muster.
+	Verifying
+	// Writing: the file could not be written, or muster refused to overwrite it (output.RefusedError,
+	// output.BusyError).
+	Writing
+)
+
+// RunError is a generator run that failed at Stage.
+type RunError struct {
+	Stage Stage
+	Err   error
+}
+
+func (e *RunError) Error() string { return e.Err.Error() }
+func (e *RunError) Unwrap() error { return e.Err }
+
+// Result is what a generator run made.
+type Result struct {
+	Data  []byte    // the YAML file, sealed (see package output)
+	Diags diag.List // the package's diagnostics when Opening failed, the result's problems when Verifying did
+}
+
+// Run is one `muster generate`: it opens the package at pkgDir (refused when it has errors), generates q,
+// checks the result in memory exactly as a hand-written file placed in the package is checked, and writes it
+// to outPath through package output: over an existing file only when muster wrote it and nobody changed it
+// since, or with force. With no outPath nothing is written, and the schema line is written as if the file
+// lay at the top of the package folder.
+func Run(q Request, pkgDir, outPath string, force bool) (Result, error) {
+	if outPath != "" {
+		if err := output.CheckFile(outPath, force, nil); err != nil {
+			return Result{}, &RunError{Writing, err} // refused before any work
+		}
+	}
+	g, ds, err := Open(pkgDir)
+	if err != nil {
+		return Result{Diags: ds}, &RunError{Opening, err}
+	}
+	at := outPath
+	if at == "" {
+		at = filepath.Join(pkgDir, "generated.yaml")
+	}
+	data, err := Generate(g, q, pkgDir, SchemaPath(pkgDir, at))
+	if err != nil {
+		return Result{}, &RunError{Generating, err}
+	}
+	problems, err := Verify(pkgDir, outPath, data)
+	if err != nil {
+		return Result{Data: data}, &RunError{Verifying, fmt.Errorf("cannot check the result: %w", err)}
+	}
+	if problems.HasErrors() {
+		return Result{Data: data, Diags: problems}, &RunError{Verifying, fmt.Errorf("the generated %s does not validate, so nothing was written (please report this with the command line)", q.Kind)}
+	}
+	if outPath != "" {
+		if err := output.WriteFile(outPath, data, output.FileOptions{Force: force}); err != nil {
+			return Result{Data: data}, &RunError{Writing, err}
+		}
+	}
+	return Result{Data: data}, nil
+}
 
 // Open loads a package through the whole pipeline and prepares it for generating. A package with errors is
 // refused: generated content is only as valid as the game it is checked against.
@@ -116,14 +187,17 @@ func SchemaPath(pkgDir, outPath string) string {
 	return filepath.ToSlash(rel)
 }
 
-// Verify checks generated content exactly as `muster validate FILE` would with the file placed at the top of
-// the package folder, without writing anything: validate.LoadWith reads the data as that file. It returns
-// every error (the package had none before, see Open, so the content caused them) and the warnings about the
-// content itself.
-func Verify(pkgDir string, data []byte) (diag.List, error) {
-	// The output is read as a file at the top of the package folder, where a designer would put it, but it
-	// is checked in memory: nothing is written into the package.
+// Verify checks generated content exactly as `muster validate FILE` would with the file at outPath, without
+// writing anything: validate.LoadWith reads the data as that file, standing in for the file it will replace,
+// so a file generated again over its earlier version is not counted twice. An outPath outside the package
+// folder (or none) is read as a file at the top of the package folder, where a designer would put it. It
+// returns every error (the package had none before, see Open, so the content caused them) and the warnings
+// about the content itself.
+func Verify(pkgDir, outPath string, data []byte) (diag.List, error) {
 	name := filepath.Join(pkgDir, "generated-by-muster.yaml")
+	if outPath != "" && inside(pkgDir, outPath) {
+		name = outPath
+	}
 	r := validate.LoadWith(pkgDir, name, data)
 	var out diag.List
 	for _, d := range r.Diags {
@@ -132,4 +206,15 @@ func Verify(pkgDir string, data []byte) (diag.List, error) {
 		}
 	}
 	return out, nil
+}
+
+// inside reports whether path lies in dir or below it.
+func inside(dir, path string) bool {
+	d, err1 := filepath.Abs(dir)
+	p, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -4,12 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/urfave/cli/v2"
@@ -297,28 +296,31 @@ func schemaCommand() *cli.Command {
 			Name:      "export",
 			Usage:     "write the JSON Schemas to a folder, for editors and other validators",
 			ArgsUsage: "DIR",
+			Flags:     []cli.Flag{forceFlag()},
 			Description: `Writes every schema file (muster.schema.json dispatches on kind) into DIR, creating it. Point your editor at
 muster.schema.json with a first line in each content file:
-   # yaml-language-server: $schema=path/to/muster.schema.json`,
+   # yaml-language-server: $schema=path/to/muster.schema.json
+Each file carries a "$comment" with muster's seal (the hash of the file): muster overwrites a schema file
+only while it is unchanged, and refuses a file it did not write unless --force.`,
 			Action: func(c *cli.Context) error {
 				if c.NArg() != 1 {
 					fmt.Fprintln(c.App.ErrWriter, "muster schema export: name one folder to write the schemas to")
 					return exitError{exitUsage}
 				}
 				dir := c.Args().First()
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					fmt.Fprintf(c.App.ErrWriter, "muster: %v\n", err)
-					return exitError{exitUsage}
-				}
+				var files []output.File
 				for _, name := range schema.Files() {
 					b, err := schema.Read(name)
 					if err == nil {
-						err = writeAtomic(filepath.Join(dir, name), b)
+						b, err = output.SealJSON(b, "written by muster schema export;")
 					}
 					if err != nil {
-						fmt.Fprintf(c.App.ErrWriter, "muster: %v\n", err)
-						return exitError{exitUsage}
+						return err
 					}
+					files = append(files, output.File{Path: name, Data: b})
+				}
+				if err := output.WriteFiles(dir, files, output.FileOptions{Force: c.Bool("force")}); err != nil {
+					return outputFailure(c, "muster schema export", dir, nil, err)
 				}
 				if optString(c, "format") == "text" && !optBool(c, "quiet") {
 					fmt.Fprintf(c.App.Writer, "wrote %d schemas to %s\n", len(schema.Files()), dir)
@@ -329,32 +331,40 @@ muster.schema.json with a first line in each content file:
 	}
 }
 
-// writeAtomic writes a file through a temporary file in the same folder and a rename, so a reader never sees
-// half a file and a failure leaves nothing behind.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
+// outputFailure reports an error of package output (a refusal, a busy folder, an I/O failure) with the
+// warnings found before it: in the text format the warnings on standard output and the error on standard
+// error, in the other formats all of them as diagnostics on standard output, so JSON users get JSON. The
+// exit code is 2, as for every usage or I/O failure.
+func outputFailure(c *cli.Context, prefix, path string, warnings diag.List, err error) error {
+	if optString(c, "format") == "text" {
+		if len(warnings) > 0 {
+			_ = diag.WriteText(c.App.Writer, warnings, optBool(c, "quiet"))
+		}
+		fmt.Fprintf(c.App.ErrWriter, "%s: %v\n", prefix, err)
+		return exitError{exitUsage}
 	}
-	name := tmp.Name()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
+	d := diag.Diagnostic{Severity: diag.Error, Code: "output.write", Message: err.Error(), Pos: diag.Pos{File: path}}
+	var refused *output.RefusedError
+	var busy *output.BusyError
+	switch {
+	case errors.As(err, &refused):
+		d.Code, d.Pos.File = "output.refused", refused.Path
+	case errors.As(err, &busy):
+		d.Code, d.Pos.File = "output.busy", busy.Path
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return err
+	l := append(append(diag.List{}, warnings...), d)
+	if rerr := report(c, l); rerr != nil {
+		var ee exitError
+		if !errors.As(rerr, &ee) {
+			return rerr
+		}
 	}
-	if err := os.Chmod(name, 0o644); err != nil {
-		os.Remove(name)
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return nil
+	return exitError{exitUsage}
+}
+
+// forceFlag lets a command overwrite a single file muster cannot prove it wrote.
+func forceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "force", Usage: "overwrite the file even if muster cannot prove it wrote it (it carries no muster seal, or was changed since)"}
 }
 
 func versionCommand() *cli.Command {

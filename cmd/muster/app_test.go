@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 )
 
@@ -151,16 +152,36 @@ func TestSchemaExport(t *testing.T) {
 	for _, name := range schema.Files() {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		want, _ := schema.Read(name)
-		if err != nil || !bytes.Equal(got, want) {
+		// The schema exactly, with muster's seal as a first "$comment" line.
+		first, rest, _ := bytes.Cut(got, []byte("\n  \"$comment\": \"written by muster schema export; muster-sha256:"))
+		_, rest, _ = bytes.Cut(rest, []byte("\","))
+		if err != nil || !bytes.Equal(append(bytes.Clone(first), rest...), want) || !output.Sealed(got) || !json.Valid(got) {
 			t.Errorf("%s not exported intact: %v", name, err)
 		}
 	}
-	left, _ := filepath.Glob(filepath.Join(dir, ".*tmp*"))
-	if len(left) > 0 {
-		t.Errorf("temporary files left behind: %v", left)
+	if ents, _ := os.ReadDir(dir); len(ents) != len(schema.Files()) {
+		t.Errorf("files left behind: %v", ents)
 	}
 	if code, _, _ := runCLI(t, "schema", "export"); code != 2 {
 		t.Errorf("export without a folder: exit %d", code)
+	}
+	// Again: muster's own files are replaced; a file muster did not write is refused unless --force.
+	if code, _, errs := runCLI(t, "schema", "export", dir); code != 0 {
+		t.Fatalf("export again: exit %d: %s", code, errs)
+	}
+	mine := filepath.Join(dir, "map.schema.json")
+	os.WriteFile(mine, []byte(`{"my": "schema"}`), 0o644)
+	if code, _, errs := runCLI(t, "schema", "export", dir); code != 2 || !strings.Contains(errs, "refusing to overwrite "+mine) {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	if b, _ := os.ReadFile(mine); string(b) != `{"my": "schema"}` {
+		t.Error("overwritten")
+	}
+	if code, _, errs := runCLI(t, "schema", "export", dir, "--force"); code != 0 {
+		t.Errorf("--force: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runCLI(t, "schema", "export", "/"); code != 2 || !strings.Contains(errs, "root of the file system") {
+		t.Errorf("/: exit %d: %s", code, errs)
 	}
 }
 

@@ -2,30 +2,18 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/build"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/urfave/cli/v2"
 )
-
-// buildRecord is the file in an output folder that lists what muster wrote there, per output, so a later
-// build replaces its own files, removes its stale ones and never touches anything else.
-const buildRecord = ".muster-build.json"
-
-type record struct {
-	Outputs map[string][]string `json:"outputs"`
-}
 
 func buildCommand() *cli.Command {
 	return &cli.Command{
@@ -50,8 +38,10 @@ writes into DIR:
    rosters.pdf           army rosters of the point-buy forces: units, counts, points, declared and computed totals
 --only picks some of them; --png adds PNG previews under png/.
 
-Files are built in a temporary folder next to DIR and moved into place only when all of them are ready.
-muster records what it wrote in DIR/.muster-build.json and refuses to overwrite any file it did not write.
+Files are built in a temporary folder next to DIR and moved into place only when all of them are ready; if
+anything fails, or muster is killed, DIR stays (or, on the next build, is put back) as it was. muster records
+each file it wrote, with its SHA-256, in DIR/.muster-build.json: it replaces or removes only its own files
+that nobody changed since, and refuses to overwrite any other file. One build at a time writes DIR.
 
 Examples:
    muster build examples/highest-ground -o out
@@ -78,10 +68,8 @@ Examples:
 				}
 				return exitError{exitFail}
 			}
-			if len(r.Diags) > 0 { // warnings: show them, and stop on --strict
-				if err := report(c, r.Diags); err != nil {
-					return err
-				}
+			if optBool(c, "strict") && r.Diags.Count(diag.Warning) > 0 {
+				return report(c, r.Diags) // warnings fail under --strict: nothing is built
 			}
 			res, err := build.Run(r.Pkg, opt, optSlice(c, "only"))
 			if err != nil {
@@ -89,9 +77,19 @@ Examples:
 				return exitError{exitFail}
 			}
 			dir := optString(c, "out")
-			if err := commitOutputs(dir, res); err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster build: %v\n", err)
-				return exitError{exitUsage}
+			files := make([]output.File, len(res.Files))
+			for i, f := range res.Files {
+				files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
+			}
+			warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: args[0]})
+			all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
+			if err != nil {
+				return outputFailure(c, "muster build", dir, all, err)
+			}
+			if len(all) > 0 {
+				if err := report(c, all); err != nil {
+					return err
+				}
 			}
 			if optString(c, "format") == "text" && !optBool(c, "quiet") {
 				for _, n := range res.Notes {
@@ -179,185 +177,6 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 	return opt, nil
 }
 
-// commitOutputs writes the files into a staging folder beside dir, then moves them into dir. When dir does not
-// exist the staging folder simply becomes it. Otherwise files muster wrote before are replaced (their old
-// versions kept aside until every move has succeeded, and put back if one fails), files of the rebuilt outputs
-// that are no longer produced are removed, and a file muster did not write stops the build before anything
-// is touched.
-func commitOutputs(dir string, res *build.Result) error {
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	stage, err := os.MkdirTemp(parent, ".muster-build-*")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(stage)
-	if err := os.MkdirAll(filepath.Join(stage, "new"), 0o755); err != nil { // a build may write no file
-		return err
-	}
-	for _, f := range res.Files {
-		p := filepath.Join(stage, "new", filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-
-	old := record{Outputs: map[string][]string{}}
-	st, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		rec := record{Outputs: map[string][]string{}}
-		addRecord(&rec, res)
-		if err := writeRecord(filepath.Join(stage, "new", buildRecord), rec); err != nil {
-			return err
-		}
-		return os.Rename(filepath.Join(stage, "new"), dir)
-	case err != nil:
-		return err
-	case !st.IsDir():
-		return fmt.Errorf("%s is a file, not a folder", dir)
-	}
-	if b, err := os.ReadFile(filepath.Join(dir, buildRecord)); err == nil {
-		if err := json.Unmarshal(b, &old); err != nil || old.Outputs == nil {
-			return fmt.Errorf("%s is damaged: remove it (and muster's old outputs) or build into a new folder", filepath.Join(dir, buildRecord))
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	ours := map[string]bool{}
-	for _, files := range old.Outputs {
-		for _, f := range files {
-			ours[f] = true
-		}
-	}
-	// Refuse before touching anything.
-	for _, f := range res.Files {
-		target := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if fi, err := os.Lstat(target); err == nil {
-			if !ours[f.Path] || !fi.Mode().IsRegular() {
-				return fmt.Errorf("refusing to overwrite %s: muster did not write it (move it away or build into another folder)", target)
-			}
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
-
-	// Move the old versions aside, then the new ones in; undo on failure.
-	type move struct{ from, to string }
-	var done []move
-	undo := func() {
-		for i := len(done) - 1; i >= 0; i-- {
-			os.Rename(done[i].to, done[i].from)
-		}
-	}
-	mv := func(from, to string) error {
-		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			return err
-		}
-		if err := os.Rename(from, to); err != nil {
-			return err
-		}
-		done = append(done, move{from, to})
-		return nil
-	}
-	produced := map[string]bool{}
-	for _, f := range res.Files {
-		produced[f.Path] = true
-	}
-	var aside []string // old files of the rebuilt outputs: replaced or stale
-	for _, name := range res.Outputs {
-		aside = append(aside, old.Outputs[name]...)
-	}
-	for _, f := range res.Files {
-		if ours[f.Path] {
-			aside = append(aside, f.Path)
-		}
-	}
-	sort.Strings(aside)
-	seen := map[string]bool{}
-	for _, rel := range aside {
-		if seen[rel] {
-			continue
-		}
-		seen[rel] = true
-		from := filepath.Join(dir, filepath.FromSlash(rel))
-		if fi, err := os.Lstat(from); err != nil || !fi.Mode().IsRegular() {
-			continue // already gone
-		}
-		if err := mv(from, filepath.Join(stage, "old", filepath.FromSlash(rel))); err != nil {
-			undo()
-			return err
-		}
-	}
-	for _, f := range res.Files {
-		if err := mv(filepath.Join(stage, "new", filepath.FromSlash(f.Path)), filepath.Join(dir, filepath.FromSlash(f.Path))); err != nil {
-			undo()
-			return err
-		}
-	}
-	rec := record{Outputs: map[string][]string{}}
-	for k, v := range old.Outputs {
-		rec.Outputs[k] = v
-	}
-	addRecord(&rec, res)
-	if err := writeRecord(filepath.Join(dir, buildRecord), rec); err != nil {
-		undo()
-		return err
-	}
-	removeEmptyDirs(dir, aside, produced)
-	return nil
-}
-
-func addRecord(rec *record, res *build.Result) {
-	for _, name := range res.Outputs {
-		rec.Outputs[name] = nil
-	}
-	// Files belong to the output whose name prefixes them; with one output so far they all belong to it.
-	for _, f := range res.Files {
-		owner := res.Outputs[0]
-		for _, name := range res.Outputs {
-			if strings.HasPrefix(f.Path, name) || strings.HasPrefix(f.Path, "png/"+name+"/") {
-				owner = name
-			}
-		}
-		rec.Outputs[owner] = append(rec.Outputs[owner], f.Path)
-	}
-}
-
-func writeRecord(path string, rec record) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(rec); err != nil {
-		return err
-	}
-	return writeAtomic(path, b.Bytes())
-}
-
-// removeEmptyDirs removes folders that held only stale outputs (never dir itself, never a folder with
-// anything in it).
-func removeEmptyDirs(dir string, rels []string, produced map[string]bool) {
-	var dirs []string
-	for _, rel := range rels {
-		if produced[rel] {
-			continue
-		}
-		for d := filepath.Dir(filepath.FromSlash(rel)); d != "." && d != string(filepath.Separator); d = filepath.Dir(d) {
-			dirs = append(dirs, d)
-		}
-	}
-	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i]) > len(dirs[j]) })
-	for _, d := range dirs {
-		os.Remove(filepath.Join(dir, d)) // fails, harmlessly, when not empty
-	}
-}
-
 func printTestCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "print-test",
@@ -366,6 +185,7 @@ func printTestCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "print-test.pdf", Usage: "output `FILE`"},
 			&cli.StringFlag{Name: "paper", Value: "letter", Usage: "paper: letter, a4, ... or WxH with a unit"},
 			&cli.StringFlag{Name: "backs", Value: string(sheet.LongEdge), Usage: "how you print duplex: long-edge or short-edge"},
+			forceFlag(),
 		},
 		Description: `Print the sheet at 100% on both sides, flipped the way you will print counters. The front has crosshairs
 and rulers (check them with a real ruler: if they are off, the printer scales); the back has x and y scales
@@ -382,7 +202,7 @@ offset, in millimetres, to pass as muster build --back-offset Xmm,Ymm.`,
 				fmt.Fprintf(c.App.ErrWriter, "muster print-test: %v\n", err)
 				return exitError{exitUsage}
 			}
-			pdf := surface.NewPDF(surface.PDFOptions{Title: "muster print test"})
+			pdf := surface.NewPDF(surface.PDFOptions{Title: "muster print test", Subject: "duplex calibration sheet " + output.Placeholder})
 			if err := sheet.Calibration(pdf, surface.Size{W: p.Width, H: p.Height}, b); err != nil {
 				fmt.Fprintf(c.App.ErrWriter, "muster print-test: %v\n", err)
 				return exitError{exitUsage}
@@ -391,10 +211,13 @@ offset, in millimetres, to pass as muster build --back-offset Xmm,Ymm.`,
 			if _, err := pdf.WriteTo(&buf); err != nil {
 				return err
 			}
+			data, err := output.Seal(buf.Bytes())
+			if err != nil {
+				return err
+			}
 			out := c.String("out")
-			if err := writeAtomic(out, buf.Bytes()); err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster print-test: %v\n", err)
-				return exitError{exitUsage}
+			if err := output.WriteFile(out, data, output.FileOptions{Force: c.Bool("force")}); err != nil {
+				return outputFailure(c, "muster print-test", out, nil, err)
 			}
 			fmt.Fprintf(c.App.Writer, "wrote %s: print it duplex (%s) at 100%%\n", out, b)
 			return nil

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 )
 
@@ -130,10 +134,8 @@ func TestBuildIntoExistingFolder(t *testing.T) {
 	if b, _ := os.ReadFile(notes); string(b) != "mine" {
 		t.Error("an unrelated file was touched")
 	}
-	var rec record
-	b, _ := os.ReadFile(filepath.Join(out, buildRecord))
-	if err := json.Unmarshal(b, &rec); err != nil || len(rec.Outputs["counters"]) != 1 {
-		t.Errorf("record %s", b)
+	if owned := recordOf(t, out); len(owned["counters"]) != 1 || owned["counters"][0] != "counters.pdf" {
+		t.Errorf("record %v", owned)
 	}
 
 	// A counters.pdf that muster did not write stops the build before anything changes.
@@ -153,6 +155,29 @@ func TestBuildIntoExistingFolder(t *testing.T) {
 	ents, _ := os.ReadDir(other)
 	if len(ents) != 1 {
 		t.Errorf("left in the folder: %v", ents)
+	}
+}
+
+// print-test overwrites its own sheet (sealed), and nothing else unless --force.
+func TestPrintTestOverwrites(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "cal.pdf")
+	for _, paper := range []string{"a4", "letter"} {
+		if code, _, stderr := runCLI(t, "print-test", "-o", f, "--paper", paper); code != 0 {
+			t.Fatalf("--paper %s: exit %d: %s", paper, code, stderr)
+		}
+	}
+	os.WriteFile(f, []byte("my calibration notes"), 0o644)
+	if code, _, stderr := runCLI(t, "print-test", "-o", f); code != 2 || !strings.Contains(stderr, "refusing to overwrite") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+	if b, _ := os.ReadFile(f); string(b) != "my calibration notes" {
+		t.Error("overwritten")
+	}
+	if code, _, stderr := runCLI(t, "print-test", "-o", f, "--force"); code != 0 {
+		t.Errorf("--force: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "print-test", "-o", ""); code != 2 || !strings.Contains(stderr, "empty path") {
+		t.Errorf("-o '': exit %d, %q", code, stderr)
 	}
 }
 
@@ -190,18 +215,14 @@ func TestBuildEverything(t *testing.T) {
 			t.Errorf("missing %s", f)
 		}
 	}
-	var rec record
-	b, _ := os.ReadFile(filepath.Join(out, buildRecord))
-	if err := json.Unmarshal(b, &rec); err != nil {
-		t.Fatal(err)
-	}
+	owned := recordOf(t, out)
 	for name, want := range map[string]string{"maps": "maps/II.pdf", "charts": "charts.pdf", "scenarios": "scenarios/introductory.pdf", "rosters": "rosters.pdf", "counters": "counters.pdf"} {
 		found := false
-		for _, f := range rec.Outputs[name] {
+		for _, f := range owned[name] {
 			found = found || f == want
 		}
 		if !found {
-			t.Errorf("record: %s does not own %s: %v", name, want, rec.Outputs[name])
+			t.Errorf("record: %s does not own %s: %v", name, want, owned[name])
 		}
 	}
 	before, _ := os.ReadFile(filepath.Join(out, "charts.pdf"))
@@ -213,6 +234,125 @@ func TestBuildEverything(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(filepath.Join(out, "charts.pdf")); !bytes.Equal(before, after) {
 		t.Error("--only maps,scenarios touched charts.pdf")
+	}
+	// Every PNG preview is recorded under the output that drew it, not guessed from its path.
+	for _, f := range recordOf(t, out)["maps"] {
+		if !strings.HasPrefix(f, "maps/") && !strings.HasPrefix(f, "png/maps/") {
+			t.Errorf("maps owns %s", f)
+		}
+	}
+}
+
+// recordOf reads the output folder's record: each output's files, every one of which must hold the bytes the
+// record's hash names.
+func recordOf(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	rec, warnings, err := output.ReadRecord(nil, dir)
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("record: %v %v", err, warnings)
+	}
+	owned := map[string][]string{}
+	for _, e := range rec.Files {
+		owned[e.Output] = append(owned[e.Output], e.Path)
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(e.Path)))
+		if err != nil || fmt.Sprintf("%x", sha256.Sum256(b)) != e.SHA256 {
+			t.Errorf("record: %s does not hold what the record says (%v)", e.Path, err)
+		}
+	}
+	return owned
+}
+
+// Issue 19.1: a record shipped in the output folder cannot make build delete a file outside it.
+func TestBuildRecordStaysInside(t *testing.T) {
+	w := t.TempDir()
+	out := filepath.Join(w, "out")
+	victim := filepath.Join(w, "victim.txt")
+	os.MkdirAll(out, 0o755)
+	os.WriteFile(victim, []byte("keep\n"), 0o644)
+	os.WriteFile(filepath.Join(out, ".muster-build.json"), []byte(`{"outputs":{"charts":["../victim.txt"]}}`), 0o644)
+	code, stdout, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out, "--only", "charts")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(victim); err != nil || string(b) != "keep\n" {
+		t.Fatalf("the file outside the output folder is gone or changed: %q %v", b, err)
+	}
+	if !strings.Contains(stdout, "warning[output.record]") || !strings.Contains(stdout, "../victim.txt") {
+		t.Errorf("no warning about the record entry:\n%s", stdout)
+	}
+	if owned := recordOf(t, out); len(owned) != 1 || len(owned["charts"]) != 1 {
+		t.Errorf("record %v", owned)
+	}
+}
+
+// Issue 19.14: an empty path, the file system's root and the package folder are refused as output folders.
+func TestBuildRefusesOutputFolder(t *testing.T) {
+	pkg := copyPkg(t, rampantFixture)
+	before := listTree(t, pkg)
+	for _, c := range []struct{ out, want string }{
+		{"", "empty path"},
+		{"/", "root of the file system"},
+		{pkg, "package folder itself"},
+		{pkg + "/.", "package folder itself"},
+	} {
+		code, _, stderr := runCLI(t, "build", pkg, "-o", c.out)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("-o %q: exit %d, %q", c.out, code, stderr)
+		}
+	}
+	if after := listTree(t, pkg); after != before {
+		t.Errorf("the package changed:\n%s\n%s", before, after)
+	}
+}
+
+func listTree(t *testing.T, dir string) string {
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		b.WriteString(p + "\n")
+		return nil
+	})
+	return b.String()
+}
+
+// Issue 19.11: a symbolic link in the output folder (DIR/maps pointing elsewhere) never makes build write
+// outside DIR.
+func TestBuildRefusesLinkedSubfolder(t *testing.T) {
+	w := t.TempDir()
+	out, elsewhere := filepath.Join(w, "out"), filepath.Join(w, "elsewhere")
+	os.MkdirAll(out, 0o755)
+	os.MkdirAll(elsewhere, 0o755)
+	if err := os.Symlink(elsewhere, filepath.Join(out, "maps")); err != nil {
+		t.Skip(err)
+	}
+	code, _, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out, "--only", "maps")
+	if code != 2 || !strings.Contains(stderr, "symbolic link") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+	if ents, _ := os.ReadDir(elsewhere); len(ents) > 0 {
+		t.Errorf("wrote through the link: %v", ents)
+	}
+}
+
+// A refusal in --format json is a JSON diagnostic on standard output, with the exit code of an I/O failure.
+func TestBuildRefusalInJSON(t *testing.T) {
+	out := t.TempDir()
+	os.WriteFile(filepath.Join(out, "charts.pdf"), []byte("mine"), 0o644)
+	code, stdout, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out, "--only", "charts", "--format", "json")
+	if code != 2 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var got struct {
+		Diagnostics []struct {
+			Severity, Code, Message string
+			Pos                     struct{ File string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	n := len(got.Diagnostics)
+	if n == 0 || got.Diagnostics[n-1].Code != "output.refused" || got.Diagnostics[n-1].Pos.File != filepath.Join(out, "charts.pdf") || !strings.Contains(got.Diagnostics[n-1].Message, "refusing to overwrite") {
+		t.Errorf("%s", stdout)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,6 +30,10 @@ written outside the package is still valid content, but muster validate FILE loo
 folders above the file: move it into the package (or generate it there) before validating or building.
 Without -o the file goes to standard output, written as if it lived at the top of the package folder.
 
+The file carries muster's seal, a comment holding the hash of the file: -o overwrites an existing file only
+while it carries a seal that matches (muster wrote it, and nobody changed it since), and refuses anything else
+(muster.yaml, a hand-written or edited scenario) unless --force.
+
 Exit codes: 0 written, 1 the settings cannot be met or the result does not validate, 2 usage or I/O failure.`
 
 func generateCommand() *cli.Command {
@@ -37,6 +42,7 @@ func generateCommand() *cli.Command {
 			&cli.StringFlag{Name: "seed", Usage: "the seed: a whole number from 0 to 9223372036854775807 (required)"},
 			&cli.StringFlag{Name: "generator", Usage: "the Generator document's `ID` (default: the package's only one of this kind)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write to `FILE` (default: standard output)"},
+			forceFlag(),
 		)
 		if points {
 			fs = append(fs, &cli.StringFlag{Name: "points", Usage: "points per side, instead of the settings' (e.g. 60)"})
@@ -103,41 +109,38 @@ func runGenerate(c *cli.Context, kind string) error {
 		}
 		q.Points = &n
 	}
-	out := fl["out"]
-	g, ds, err := generators.Open(pkgDir)
-	if err != nil {
-		if len(ds) > 0 {
-			_ = report(c, ds)
+	out, toFile := fl["out"]
+	if toFile && strings.TrimSpace(out) == "" {
+		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: -o needs a file name (leave it out to write to standard output)\n", kind)
+		return exitError{exitUsage}
+	}
+	res, err := generators.Run(q, pkgDir, out, c.Bool("force"))
+	var failed *generators.RunError
+	if errors.As(err, &failed) {
+		switch failed.Stage {
+		case generators.Opening:
+			if len(res.Diags) > 0 {
+				_ = report(c, res.Diags)
+			}
+		case generators.Verifying:
+			if !res.Diags.HasErrors() {
+				fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
+				return exitError{exitUsage}
+			}
+			fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v:\n", kind, err)
+			_ = diag.WriteText(c.App.ErrWriter, res.Diags, false)
+			return exitError{exitFail}
+		case generators.Writing:
+			return outputFailure(c, "muster generate "+kind, out, nil, failed.Err)
 		}
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
-		return exitError{exitFail}
 	}
-	at := out
-	if at == "" {
-		at = filepath.Join(pkgDir, "generated.yaml")
-	}
-	data, err := generators.Generate(g, q, pkgDir, generators.SchemaPath(pkgDir, at))
 	if err != nil {
 		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
 		return exitError{exitFail}
 	}
-	problems, err := generators.Verify(pkgDir, data)
-	if err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: cannot check the result: %v\n", kind, err)
-		return exitError{exitUsage}
-	}
-	if problems.HasErrors() {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: the generated %s does not validate, so nothing was written (please report this with the command line):\n", kind, kind)
-		_ = diag.WriteText(c.App.ErrWriter, problems, false)
-		return exitError{exitFail}
-	}
-	if out == "" {
-		_, err := c.App.Writer.Write(data)
+	if !toFile {
+		_, err := c.App.Writer.Write(res.Data)
 		return err
-	}
-	if err := writeAtomic(out, data); err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %v\n", kind, err)
-		return exitError{exitUsage}
 	}
 	if optString(c, "format") == "text" && !optBool(c, "quiet") {
 		fmt.Fprintf(c.App.Writer, "wrote %s %s (seed %d)\n", kind, out, seed)

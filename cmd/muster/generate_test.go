@@ -111,3 +111,60 @@ func TestGenerateOutsidePackageSaysWhatToDo(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Issue 19.6: generate -o never overwrites a file muster did not write (the manifest, a hand-written
+// scenario) or one edited since; it replaces its own, and --force overwrites on purpose.
+func TestGenerateOverwritesOnlyItsOwnFiles(t *testing.T) {
+	dir := copyPkg(t, thgPkg)
+	manifest := filepath.Join(dir, "muster.yaml")
+	before, _ := os.ReadFile(manifest)
+	code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "1", "-o", manifest)
+	if code != 2 || !strings.Contains(errs, "refusing to overwrite "+manifest) || !strings.Contains(errs, "--force") {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+	if after, _ := os.ReadFile(manifest); string(after) != string(before) {
+		t.Fatal("muster.yaml was overwritten")
+	}
+
+	out := filepath.Join(dir, "scenarios", "random.yaml")
+	for _, seed := range []string{"1", "2"} { // its own file, unchanged: replaced
+		if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", seed, "-o", out); code != 0 {
+			t.Fatalf("seed %s: exit %d: %s", seed, code, errs)
+		}
+	}
+	data, _ := os.ReadFile(out)
+	if !strings.Contains(string(data), "\n# muster-sha256:") || strings.Contains(string(data), "muster-sha256:0000000000") {
+		t.Errorf("no seal:\n%.400s", data)
+	}
+	edited := strings.Replace(string(data), "kind: Scenario", "kind: Scenario\n# my notes", 1)
+	os.WriteFile(out, []byte(edited), 0o644)
+	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "3", "-o", out); code != 2 || !strings.Contains(errs, "refusing to overwrite") {
+		t.Errorf("edited: exit %d, %q", code, errs)
+	}
+	if b, _ := os.ReadFile(out); string(b) != edited {
+		t.Error("the edited file was overwritten")
+	}
+	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "3", "-o", out, "--force"); code != 0 {
+		t.Errorf("--force: exit %d, %q", code, errs)
+	}
+	// The same seed again over its own file: the new file stands in for the old one when it is checked, so
+	// its ids are not counted twice.
+	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "3", "-o", out); code != 0 {
+		t.Errorf("the same seed again: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "3", "-o", ""); code != 2 || !strings.Contains(errs, "-o needs a file name") {
+		t.Errorf("-o '': exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "3", "-o", filepath.Join(dir, "scenarios")); code != 2 || !strings.Contains(errs, "folder") {
+		t.Errorf("-o a folder: exit %d, %q", code, errs)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(dir, "scenarios")); len(ents) == 0 {
+		t.Fatal("no scenarios")
+	} else {
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") {
+				t.Errorf("left %s", e.Name())
+			}
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/output"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -18,13 +19,15 @@ import (
 const SchemaLinePrefix = "# yaml-language-server: $schema="
 
 // File joins documents into one YAML file: the schema line (schemaPath relative to the file), comment lines,
-// then the documents separated by `---`.
+// muster's seal (a comment holding the hash of the file, so `muster generate -o` overwrites the file only
+// while nobody has changed it: see package output), then the documents separated by `---`.
 func File(schemaPath string, comments []string, docs ...*yaml.Node) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(SchemaLinePrefix + schemaPath + "\n")
 	for _, c := range comments {
 		b.WriteString("# " + c + "\n")
 	}
+	b.WriteString("# " + output.Placeholder + " (muster overwrites this file only while it is unchanged)\n")
 	for i, d := range docs {
 		if i > 0 {
 			b.WriteString("---\n")
@@ -38,7 +41,7 @@ func File(schemaPath string, comments []string, docs ...*yaml.Node) ([]byte, err
 			return nil, err
 		}
 	}
-	return b.Bytes(), nil
+	return output.Seal(b.Bytes())
 }
 
 // node is a mapping under construction.
