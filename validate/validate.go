@@ -48,6 +48,7 @@ const (
 	StageDecode                    // typing values into the model
 	StageCheck                     // the engine checks
 	StageFixtures                  // content tests
+	StageOutput                    // writing files (output folders, generated files)
 )
 
 func (s Stage) String() string {
@@ -62,6 +63,8 @@ func (s Stage) String() string {
 		return "check"
 	case StageFixtures:
 		return "fixtures"
+	case StageOutput:
+		return "output"
 	}
 	return "invalid"
 }

@@ -1,6 +1,7 @@
 // Package build turns a validated game package into its printed outputs (counter sheets, maps, charts,
-// scenario sheets and rosters), each a named output that writes files into an in-memory set. The
-// command line stages those files and moves them into place, so building never leaves half a file behind.
+// scenario sheets and rosters), each a named output that writes files into an in-memory set, each file
+// tagged with the output that made it. Package output then commits the set to the output folder as one
+// transaction, so building never leaves half a file behind.
 package build
 
 import (
