@@ -82,9 +82,20 @@ Examples:
 			if format == "json" {
 				return writeJSON(c.App.Writer, ro)
 			}
-			return writeRoster(c.App.Writer, ro)
+			return writeRoster(escaped{c.App.Writer}, ro)
 		},
 	}
+}
+
+// escaped is a text writer that escapes control characters (keeping line breaks and tabs), so an id or a name
+// in the content can never move the cursor or recolour a terminal.
+type escaped struct{ w io.Writer }
+
+func (e escaped) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(e.w, diag.EscapeControls(string(p), false)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 func writeJSON(w io.Writer, v any) error {

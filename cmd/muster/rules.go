@@ -44,7 +44,7 @@ Examples:
 			if format == "json" {
 				return writeJSON(c.App.Writer, rules)
 			}
-			w := c.App.Writer
+			w := escaped{c.App.Writer}
 			kind := ""
 			for _, r := range rules {
 				if r.Kind != kind {

@@ -134,3 +134,26 @@ func writeFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// Names and ids from the content cannot drive the terminal: roster and test escape control characters in
+// their text output (issue 19.14).
+func TestTextOutputEscapesControlCharacters(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"muster.yaml": "kind: Package\nid: esc\nversion: 1.0.0\nsystem: sys\n",
+		"system.yaml": "kind: System\nid: sys\ngrid: hex\nstats:\n  - {id: cost, type: int}\npoints:\n  - {id: cost, expr: cost}\n",
+		"units.yaml":  "kind: UnitType\nid: u\nname: \"\\e[31mred\\e[2J\"\nstats: {cost: 2}\n---\nkind: Force\nid: f\nname: \"\\e]0;title\\a\"\nunits:\n  - {unit: u, count: 2}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := runCLI(t, "roster", dir)
+	if code != 0 || !strings.Contains(out, "title") {
+		t.Fatalf("roster: exit %d\n%s%s", code, out, errs)
+	}
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("roster wrote raw control characters: %q", out)
+	}
+}

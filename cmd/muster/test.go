@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/validate"
@@ -51,7 +52,10 @@ Examples:
 			results := validate.RunFixtures(r)
 			failed := 0
 			var js []fixtureJSON
-			w := c.App.Writer
+			w := io.Writer(c.App.Writer)
+			if format == "text" {
+				w = escaped{w}
+			}
 			for _, res := range results {
 				if !res.Pass {
 					failed++
