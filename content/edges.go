@@ -1,0 +1,131 @@
+// Edges: the named sides of a map set, where units enter and exit, the cells along them, and which side
+// is opposite which.
+
+package content
+
+import (
+	"github.com/muster-wargames/muster/content/grid"
+)
+
+// Compass sides of a map or map set, in the order edges are listed.
+var Compass = []string{"north", "east", "south", "west"}
+
+// Edge is a named edge of a map set, where units enter and exit. The set's own edges are north, east, south
+// and west; each board of a composed set adds "<board>.north" (and so on) for the sides of the area it
+// covers, and every edge a map declares (`edges:`) is named by its id (and "<board>.<id>" in a composed set).
+type Edge struct {
+	ID    string
+	Side  string // north, east, south or west, as the set lies
+	Board *Board // nil for the set's own edges
+	Def   *EdgeDef
+}
+
+// Edges returns the set's named edges: the set's own four, then each board's.
+func (s *MapSet) Edges() []Edge {
+	s.edgesOnce.Do(func() {
+		for _, side := range Compass {
+			s.edges = append(s.edges, Edge{ID: side, Side: side})
+		}
+		seen := map[string]int{}
+		for _, b := range s.Boards {
+			for i := range b.Map.Edges {
+				seen[b.Map.Edges[i].ID]++
+			}
+		}
+		multi := len(s.Boards) > 1
+		ids := map[string]bool{"north": true, "east": true, "south": true, "west": true}
+		add := func(e Edge) {
+			if !ids[e.ID] {
+				ids[e.ID] = true
+				s.edges = append(s.edges, e)
+			}
+		}
+		for _, b := range s.Boards {
+			if multi {
+				for _, side := range Compass {
+					add(Edge{ID: b.Name + "." + side, Side: side, Board: b})
+				}
+			}
+			for i := range b.Map.Edges {
+				d := &b.Map.Edges[i]
+				side := d.Side
+				if b.Rotate == 180 {
+					side = opposite(side)
+				}
+				if seen[d.ID] == 1 {
+					add(Edge{ID: d.ID, Side: side, Board: b, Def: d})
+				}
+				if multi {
+					add(Edge{ID: b.Name + "." + d.ID, Side: side, Board: b, Def: d})
+				}
+			}
+		}
+	})
+	return s.edges
+}
+
+// Edge returns the named edge, or false.
+func (s *MapSet) Edge(id string) (Edge, bool) {
+	for _, e := range s.Edges() {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return Edge{}, false
+}
+
+// EdgeIDs lists the ids of the set's edges.
+func (s *MapSet) EdgeIDs() []string {
+	es := s.Edges()
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.ID
+	}
+	return out
+}
+
+// EdgeCells appends to dst the set cells along an edge: the outermost row or column of the set, or of the
+// board's area for a board's edge.
+func (s *MapSet) EdgeCells(e Edge, dst []grid.Cell) []grid.Cell {
+	if s.Type == GridOpen {
+		return dst
+	}
+	x0, y0, x1, y1 := 0, 0, s.Cols-1, s.Rows-1
+	if e.Board != nil && len(s.Boards) > 1 {
+		x0, y0 = e.Board.Col, e.Board.Row
+		x1, y1 = x0+e.Board.Geo.Cols-1, y0+e.Board.Geo.Rows-1
+	}
+	switch e.Side {
+	case "north", "south":
+		y := y0
+		if e.Side == "south" {
+			y = y1
+		}
+		for x := x0; x <= x1; x++ {
+			dst = append(dst, grid.Cell{Col: x, Row: y})
+		}
+	case "east", "west":
+		x := x0
+		if e.Side == "east" {
+			x = x1
+		}
+		for y := y0; y <= y1; y++ {
+			dst = append(dst, grid.Cell{Col: x, Row: y})
+		}
+	}
+	return dst
+}
+
+func opposite(side string) string {
+	switch side {
+	case "north":
+		return "south"
+	case "south":
+		return "north"
+	case "east":
+		return "west"
+	case "west":
+		return "east"
+	}
+	return side
+}

@@ -1,0 +1,263 @@
+// Map geometry: a map's grid spec turned into content/grid values, and the labels that name its cells
+// (reading a label back into a cell, and saying why a label names none).
+
+package content
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/muster-wargames/muster/content/grid"
+)
+
+// Grid types, as written in a map's `grid.type`.
+const (
+	GridHex    = "hex"
+	GridSquare = "square"
+	GridOpen   = "open"
+)
+
+// defaultCellSize is used when a grid gives no cellSize: ½" (36 pt), the common counter size.
+const defaultCellSize = 36.0
+
+// Geometry is a map's grid as content/grid values: the hex or square grid, or the table of an open tabletop,
+// and the numbering that labels its cells. Build it with Map.Geometry.
+type Geometry struct {
+	Type       string      // GridHex, GridSquare or GridOpen
+	Hex        grid.Hex    // Type hex
+	Square     grid.Square // Type square
+	Table      grid.Table  // Type open: width and height in inches
+	Cols, Rows int         // 0 for open tabletops
+	// Diagonals is true on square grids that declare a diagonalCost: diagonal steps are then moves, and a
+	// diagonal neighbour is adjacent.
+	Diagonals bool
+	// Board is the board name labels carry ("II" in "IIC08"), "" when labels have no board prefix.
+	Board string
+	// Numbering labels the cells; nil for open tabletops. It only parses labels on the grid.
+	Numbering *grid.Numbering
+	loose     *grid.Numbering // the same numbering without bounds, to tell "off the map" from "not a label"
+}
+
+// GeometryError is a grid spec that cannot be turned into a grid; Ptr is the JSON pointer (within the map
+// document) of the value at fault, so a check can report it at that value's line and column.
+type GeometryError struct {
+	Ptr string
+	Msg string
+	// Schema is set when the map's JSON Schema already rejects the value (an unknown enum word), so a check
+	// need not report it again.
+	Schema bool
+}
+
+func (e *GeometryError) Error() string { return e.Msg }
+
+// Geometry turns the map's grid spec into grid values. Defaults: a hex grid is flat-top with odd columns
+// shoved (Red Blob's odd-q, so that 0101 is higher than 0201); cells are ½" across; cells are numbered ccrr
+// from 1.
+func (m *Map) Geometry() (*Geometry, error) {
+	gs := &m.Grid
+	g := &Geometry{Type: gs.Type}
+	bad := func(ptr, format string, args ...any) error {
+		return &GeometryError{Ptr: ptr, Msg: fmt.Sprintf(format, args...)}
+	}
+	cellSize := defaultCellSize
+	if gs.CellSize != nil {
+		if !(gs.CellSize.Points > 0) {
+			return nil, bad("/grid/cellSize", "the cell size %s must be positive", gs.CellSize)
+		}
+		cellSize = gs.CellSize.Points
+	}
+	switch gs.Type {
+	case GridOpen:
+		if gs.Width == nil || gs.Height == nil {
+			return nil, bad("/grid", "an open tabletop needs a width and a height (width: 72in, height: 48in)")
+		}
+		g.Table = grid.Table{Width: gs.Width.Inches(), Height: gs.Height.Inches()}
+		if !(g.Table.Width > 0) || !(g.Table.Height > 0) {
+			return nil, bad("/grid/width", "the table's width and height must be positive")
+		}
+		return g, nil
+	case GridHex, GridSquare:
+	case "":
+		return nil, bad("/grid", "the grid has no type: write type: hex, square or open")
+	default:
+		return nil, &GeometryError{Ptr: "/grid/type", Msg: fmt.Sprintf("unknown grid type %q: write hex, square or open", gs.Type), Schema: true}
+	}
+	if gs.Cols <= 0 || gs.Rows <= 0 {
+		return nil, bad("/grid", "a %s grid needs cols and rows (cols: 20, rows: 20)", gs.Type)
+	}
+	g.Cols, g.Rows = gs.Cols, gs.Rows
+	if gs.Type == GridHex {
+		h := grid.Hex{Cols: gs.Cols, Rows: gs.Rows, CellSize: cellSize}
+		switch gs.Orientation {
+		case "", "flat":
+		case "pointy":
+			h.Orientation = grid.PointyTop
+		default:
+			return nil, &GeometryError{Ptr: "/grid/orientation", Msg: fmt.Sprintf("unknown hex orientation %q: write flat or pointy", gs.Orientation), Schema: true}
+		}
+		switch gs.Offset {
+		case "", "odd":
+		case "even":
+			h.Parity = grid.Even
+		default:
+			return nil, &GeometryError{Ptr: "/grid/offset", Msg: fmt.Sprintf("unknown hex offset %q: write odd or even", gs.Offset), Schema: true}
+		}
+		g.Hex = h
+	} else {
+		sq := grid.Square{Cols: gs.Cols, Rows: gs.Rows, CellSize: cellSize, DiagonalCost: 1}
+		if gs.DiagonalCost != nil {
+			g.Diagonals = true
+			sq.DiagonalCost = gs.DiagonalCost.Float()
+			if sq.DiagonalCost < 0 {
+				return nil, bad("/grid/diagonalCost", "a diagonal step cannot cost less than nothing")
+			}
+		}
+		g.Square = sq
+	}
+	spec, board, err := m.numberingSpec()
+	if err != nil {
+		return nil, err
+	}
+	g.Board = board
+	loose, err := grid.NewNumbering(spec)
+	if err != nil {
+		return nil, bad("/grid/numbering", "%s", strings.TrimPrefix(err.Error(), "grid: "))
+	}
+	spec.Cols, spec.Rows = g.Cols, g.Rows
+	g.Numbering, _ = grid.NewNumbering(spec)
+	g.loose = loose
+	// The numbering must label every cell so that the label reads back as that cell; labels grow with
+	// the index, so the corners and the far cell decide it (ccrr with 2 digits stops at 99 columns).
+	for _, c := range []grid.Cell{{Col: 0, Row: 0}, {Col: g.Cols - 1, Row: 0}, {Col: 0, Row: g.Rows - 1}, {Col: g.Cols - 1, Row: g.Rows - 1}} {
+		l := g.Label(c)
+		if got, err := g.Lookup(l); l == "" || err != nil || got != c {
+			return nil, bad("/grid/numbering", "this numbering cannot label a %dx%d grid: cell %d,%d would be %q, which does not read back; use more digits or another scheme", g.Cols, g.Rows, c.Col+1, c.Row+1, l)
+		}
+	}
+	return g, nil
+}
+
+// numberingSpec translates the map's numbering into a grid.NumberingSpec and names the board labels carry.
+func (m *Map) numberingSpec() (grid.NumberingSpec, string, error) {
+	spec := grid.NumberingSpec{Scheme: "ccrr", FirstCol: 1, FirstRow: 1}
+	n := m.Grid.Numbering
+	if n == nil {
+		return spec, "", nil
+	}
+	spec.Width = n.Digits
+	// firstCol and firstRow default to 1; a written 0 means 0 (00 numbering).
+	if n.FirstCol != 0 || m.written("/grid/numbering/firstCol") {
+		spec.FirstCol = n.FirstCol
+	}
+	if n.FirstRow != 0 || m.written("/grid/numbering/firstRow") {
+		spec.FirstRow = n.FirstRow
+	}
+	board := ""
+	needBoard := func() error {
+		if m.Board == "" {
+			return &GeometryError{Ptr: "/grid/numbering/scheme", Msg: fmt.Sprintf("numbering %q labels cells with the board's name, but the map has no board: add board: I (or whatever its name is)", n.Scheme)}
+		}
+		board = m.Board
+		spec.Boards = []string{m.Board}
+		return nil
+	}
+	switch n.Scheme {
+	case "", "ccrr":
+	case "letter-number":
+		spec.Scheme = "letter"
+	case "board-letter-number":
+		spec.Scheme = "letter"
+		if err := needBoard(); err != nil {
+			return spec, "", err
+		}
+	case "pattern":
+		spec.Scheme, spec.Pattern = "pattern", n.Pattern
+		if strings.Contains(n.Pattern, "{board}") {
+			if err := needBoard(); err != nil {
+				return spec, "", err
+			}
+		}
+	default:
+		return spec, "", &GeometryError{Ptr: "/grid/numbering/scheme", Msg: fmt.Sprintf("unknown numbering scheme %q: write ccrr, letter-number, board-letter-number or pattern", n.Scheme), Schema: true}
+	}
+	return spec, board, nil
+}
+
+// written reports whether the map's document has a value at ptr.
+func (m *Map) written(ptr string) bool { return m.Doc != nil && m.Doc.Node(ptr) != nil }
+
+// Contains reports whether c is a cell of the grid (always false on an open tabletop).
+func (g *Geometry) Contains(c grid.Cell) bool {
+	return g.Type != GridOpen && c.Col >= 0 && c.Row >= 0 && c.Col < g.Cols && c.Row < g.Rows
+}
+
+// Label returns the label of a cell, with the board prefix when the numbering has one; "" off the grid.
+func (g *Geometry) Label(c grid.Cell) string {
+	if g.Numbering == nil || c.Col < 0 || c.Row < 0 {
+		return ""
+	}
+	if g.Board != "" {
+		l, err := g.Numbering.FormatBoard(g.Board, c)
+		if err != nil {
+			return ""
+		}
+		return l
+	}
+	return g.Numbering.Format(c)
+}
+
+// LabelError says why a label names no cell: it is not written in the map's numbering, or it names a cell
+// beyond the map's edge (OffMap, with the cell it would be).
+type LabelError struct {
+	Label  string
+	OffMap bool
+	Cell   grid.Cell // the cell an off-map label would be
+	Msg    string
+}
+
+func (e *LabelError) Error() string { return e.Msg }
+
+// Lookup returns the cell a label names, or a *LabelError. On a board whose labels carry the board's name
+// (IIC08), the label may also be written without it (C08), as a board's own file does; see LookupPrefixed.
+func (g *Geometry) Lookup(label string) (grid.Cell, error) { return g.lookup(label, true) }
+
+// LookupPrefixed is Lookup without the bare form: on a named board only IIC08 names a cell, as in a map
+// set of several boards.
+func (g *Geometry) LookupPrefixed(label string) (grid.Cell, error) { return g.lookup(label, false) }
+
+func (g *Geometry) lookup(label string, bare bool) (grid.Cell, error) {
+	if g.Numbering == nil {
+		return grid.Cell{}, &LabelError{Label: label, Msg: fmt.Sprintf("%q names a cell, but an open tabletop has no cells", label)}
+	}
+	bare = bare && g.Board != ""
+	if c, err := g.parse(g.Numbering, label, false); err == nil {
+		return c, nil
+	}
+	if bare {
+		if c, err := g.parse(g.Numbering, label, true); err == nil {
+			return c, nil
+		}
+	}
+	c, err := g.parse(g.loose, label, false)
+	if err != nil && bare {
+		c, err = g.parse(g.loose, label, true)
+	}
+	if err == nil {
+		return grid.Cell{}, &LabelError{Label: label, OffMap: true, Cell: c,
+			Msg: fmt.Sprintf("%s is off the map: it has %d columns and %d rows (%s to %s)", label, g.Cols, g.Rows, g.Label(grid.Cell{}), g.Label(grid.Cell{Col: g.Cols - 1, Row: g.Rows - 1}))}
+	}
+	return grid.Cell{}, &LabelError{Label: label, Msg: fmt.Sprintf("%q is not a cell label of this map (labels look like %s)", label, g.Label(grid.Cell{Col: min(2, g.Cols-1), Row: min(7, g.Rows-1)}))}
+}
+
+// parse reads a label in n's numbering: with the board's prefix, or bare.
+func (g *Geometry) parse(n *grid.Numbering, label string, bare bool) (grid.Cell, error) {
+	if g.Board != "" && !bare {
+		b, c, err := n.ParseBoard(label)
+		if err == nil && b != g.Board {
+			err = errors.New("another board")
+		}
+		return c, err
+	}
+	return n.Parse(label)
+}
