@@ -48,10 +48,7 @@ func (s *MapSet) Edges() []Edge {
 			}
 			for i := range b.Map.Edges {
 				d := &b.Map.Edges[i]
-				side := d.Side
-				if b.Rotate == 180 {
-					side = opposite(side)
-				}
+				side := b.PlacedSide(d.Side)
 				if seen[d.ID] == 1 {
 					add(Edge{ID: d.ID, Side: side, Board: b, Def: d})
 				}
@@ -116,7 +113,9 @@ func (s *MapSet) EdgeCells(e Edge, dst []grid.Cell) []grid.Cell {
 	return dst
 }
 
-func opposite(side string) string {
+// Opposite is the compass side across the map from side: north and south, east and west. Anything else is
+// returned as it is.
+func Opposite(side string) string {
 	switch side {
 	case "north":
 		return "south"
@@ -126,6 +125,15 @@ func opposite(side string) string {
 		return "west"
 	case "west":
 		return "east"
+	}
+	return side
+}
+
+// PlacedSide is the side of the map set that a side of the board's own map lies on as the board is placed:
+// the same side, or the opposite one on a board turned 180 degrees.
+func (b *Board) PlacedSide(side string) string {
+	if b.Rotate == 180 {
+		return Opposite(side)
 	}
 	return side
 }

@@ -293,7 +293,7 @@ func (s *MapSet) SideBetween(a, b grid.Cell) bool {
 }
 
 // SideCorners returns keys for the two corners bounding the side between adjacent cells a and b (see
-// SideBetween): two sides meet when they have a corner key in common.
+// SideBetween): two sides meet when they have a corner key in common (grid.SideParts, grid.SideRuns).
 func (s *MapSet) SideCorners(a, b grid.Cell) (grid.Corner, grid.Corner, bool) {
 	switch s.Type {
 	case GridHex:
@@ -303,18 +303,72 @@ func (s *MapSet) SideCorners(a, b grid.Cell) (grid.Corner, grid.Corner, bool) {
 		}
 		return s.Hex.SideCorners(hs)
 	case GridSquare:
-		if !s.SideBetween(a, b) {
+		e, err := grid.EdgeBetween(a, b)
+		if err != nil {
 			return grid.Corner{}, grid.Corner{}, false
 		}
-		// Lattice points: square (c, r) spans (c, r) to (c+1, r+1).
-		pt := func(x, y int) grid.Corner { return grid.Corner{{Col: x, Row: y}} }
-		x, y := max(a.Col, b.Col), max(a.Row, b.Row)
-		if a.Col != b.Col { // vertical edge at x
-			return pt(x, y), pt(x, y+1), true
-		}
-		return pt(x, y), pt(x+1, y), true
+		return s.Square.EdgeCorners(e)
 	}
 	return grid.Corner{}, grid.Corner{}, false
+}
+
+// CornerPoint is where a corner key of SideCorners lies, in points on the set's grid.
+func (s *MapSet) CornerPoint(k grid.Corner) grid.Point {
+	if s.Type == GridHex {
+		return s.Hex.CornerPoint(k)
+	}
+	return s.Square.CornerPoint(k)
+}
+
+// SplitSide reads a hexside (or square edge) as written, "C01/D01", into the labels of its two cells; ok is
+// false when it is not two labels joined by a slash (the schema reports that).
+func SplitSide(text string) (a, b string, ok bool) {
+	a, b, ok = strings.Cut(text, "/")
+	return a, b, ok && a != "" && b != ""
+}
+
+// Side reads a hexside "C01/D01" written with the set's labels as its two set cells; ok is false when the
+// text is not a side or a label names no cell. The cells need not be adjacent (see SideBetween).
+func (s *MapSet) Side(text string) (a, b grid.Cell, ok bool) {
+	x, y, ok := SplitSide(text)
+	if !ok {
+		return a, b, false
+	}
+	ra, ok1 := s.Cell(x)
+	rb, ok2 := s.Cell(y)
+	return ra.Cell, rb.Cell, ok1 && ok2
+}
+
+// Cell reads a label written in the board's own map file (bare, C08, or with the board's name, IIC08) as a
+// cell of the set; false when it names no cell of the board.
+func (b *Board) Cell(label string) (grid.Cell, bool) {
+	c, err := b.Geo.Lookup(label)
+	if err != nil {
+		return grid.Cell{}, false
+	}
+	return b.ToSet(c), true
+}
+
+// Cells reads labels written in the board's own map file as set cells, leaving out those that name no cell.
+func (b *Board) Cells(labels []string) []grid.Cell {
+	var out []grid.Cell
+	for _, l := range labels {
+		if c, ok := b.Cell(l); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Side reads a hexside "C01/D01" written in the board's own map file as its two set cells.
+func (b *Board) Side(text string) (grid.Cell, grid.Cell, bool) {
+	x, y, ok := SplitSide(text)
+	if !ok {
+		return grid.Cell{}, grid.Cell{}, false
+	}
+	c1, ok1 := b.Cell(x)
+	c2, ok2 := b.Cell(y)
+	return c1, c2, ok1 && ok2
 }
 
 // Terrain returns the terrain id of a set cell ("" when none is given or off the set).

@@ -409,3 +409,42 @@ func BenchmarkMapGeometryTerrain200(b *testing.B) {
 }
 
 var _ = diag.Pos{}
+
+// The opposite of a map side, and the side a board's own side lies on once the board is placed.
+func TestOppositeAndPlacedSide(t *testing.T) {
+	for side, want := range map[string]string{"north": "south", "south": "north", "east": "west", "west": "east", "ford-bank": "ford-bank", "": ""} {
+		if got := Opposite(side); got != want {
+			t.Errorf("Opposite(%q) = %q, want %q", side, got, want)
+		}
+	}
+	turned, straight := &Board{Rotate: 180}, &Board{}
+	for _, side := range Compass {
+		if turned.PlacedSide(side) != Opposite(side) || straight.PlacedSide(side) != side {
+			t.Errorf("%s: placed %s turned, %s straight", side, turned.PlacedSide(side), straight.PlacedSide(side))
+		}
+	}
+}
+
+// A hexside is written "C01/D01": two labels, read in the set's labels or in a board's own file.
+func TestSideText(t *testing.T) {
+	for text, ok := range map[string]bool{"IA01/IB01": true, "IA01": false, "/IB01": false, "IA01/": false, "": false} {
+		if _, _, got := SplitSide(text); got != ok {
+			t.Errorf("SplitSide(%q) ok = %v", text, got)
+		}
+	}
+	pkg := loadMaps(t, filepath.Join("testdata", "maps", "boards"))
+	set, _ := pkg.MapSet(pkg.Scenario("side-by-side"))
+	if a, b, ok := set.Side("ID01/IIA01"); !ok || set.Label(a) != "ID01" || set.Label(b) != "IIA01" {
+		t.Errorf("set side: %v %v %v", a, b, ok)
+	}
+	if _, _, ok := set.Side("A01/B01"); ok {
+		t.Errorf("a composed set reads only prefixed labels")
+	}
+	b2 := set.Boards[1]
+	if a, b, ok := b2.Side("A01/IIB01"); !ok || set.Label(a) != "IIA01" || set.Label(b) != "IIB01" {
+		t.Errorf("board side, bare and prefixed: %v %v %v", a, b, ok)
+	}
+	if got := labelsOf(set, b2.Cells([]string{"D03", "IA01", "E09", "A01"})); got != "IID03 IIA01" {
+		t.Errorf("board cells: %s", got)
+	}
+}

@@ -177,8 +177,8 @@ var mapCellsCheck = &Check{
 // the label's offset in runes inside that value (the second cell of a hexside "C01/D01" is at 4).
 func forMapLabels(m *content.Map, f func(label, ptr string, offset int)) {
 	side := func(text, ptr string) {
-		a, b, ok := strings.Cut(text, "/")
-		if !ok || a == "" || b == "" {
+		a, b, ok := content.SplitSide(text)
+		if !ok {
 			return // the schema reports a malformed hexside
 		}
 		f(a, ptr, 0)
@@ -257,25 +257,6 @@ var mapHexsidesCheck = &Check{
 	},
 }
 
-type resolvedSide struct {
-	idx  int // index in the feature's list
-	a, b grid.Cell
-	k1   grid.Corner
-	k2   grid.Corner
-}
-
-// resolveSide reads "C01/D01"; ok is false when a label names no cell (map-cells reports it) or the text is
-// malformed (the schema reports it).
-func resolveSide(set *content.MapSet, text string) (a, b content.CellRef, ok bool) {
-	x, y, found := strings.Cut(text, "/")
-	if !found {
-		return a, b, false
-	}
-	a, err1 := set.Lookup(x)
-	b, err2 := set.Lookup(y)
-	return a, b, err1 == nil && err2 == nil
-}
-
 func featureName(id, name, typ string) string {
 	switch {
 	case id != "":
@@ -286,78 +267,54 @@ func featureName(id, name, typ string) string {
 	return typ
 }
 
-// checkSideFeature checks one hexside feature. The rule for its shape: the sides, as a set, are connected,
-// two sides being joined when they meet at a corner. The order they are listed in does not matter, so a
-// river with forks is written as its main line and then each fork. Each part that is not joined to the
-// first side's part is reported at its first side.
+// checkSideFeature checks one hexside feature. The rule for its shape is grid.SideParts: the sides, as a set,
+// are connected, two sides being joined when they meet at a corner. The order they are listed in does not
+// matter, so a river with forks is written as its main line and then each fork. Each part that is not joined
+// to the first side's part is reported at its first side.
 func checkSideFeature(p *Pass, m *content.Map, set *content.MapSet, i int, h content.SideFeature) {
 	what := featureName(h.ID, h.Name, h.Type)
-	var sides []resolvedSide
+	var sides []int // the listed sides that are sides, by index in the feature's list
+	var ends [][2]grid.Corner
 	seen := map[[2]grid.Cell]int{}
 	invalid := false
 	for j, text := range h.Sides {
 		ptr := fmt.Sprintf("/hexsides/%d/sides/%d", i, j)
-		a, b, ok := resolveSide(set, text)
+		a, b, ok := set.Side(text)
 		if !ok {
-			continue
+			continue // map-cells reports a label that names no cell, the schema a malformed side
 		}
-		if !set.SideBetween(a.Cell, b.Cell) {
+		if !set.SideBetween(a, b) {
 			e := p.Errorf(m.Doc.CharPos(ptr, 0, h.At), "not-adjacent", "%s: %s is not a %s: %s and %s are not next to each other",
-				what, text, sideWord(set), set.Label(a.Cell), set.Label(b.Cell))
-			e.Hint = "write the two cells on either side of the " + sideWord(set) + ", e.g. " + exampleSide(set, a.Cell)
+				what, text, sideWord(set), set.Label(a), set.Label(b))
+			e.Hint = "write the two cells on either side of the " + sideWord(set) + ", e.g. " + exampleSide(set, a)
 			invalid = true
 			continue
 		}
-		key := normPair(a.Cell, b.Cell)
+		key := normPair(a, b)
 		if first, dup := seen[key]; dup {
 			e := p.Errorf(m.Doc.CharPos(ptr, 0, h.At), "duplicate", "%s lists %s twice", what, text)
 			e.Related = append(e.Related, diag.Related{Pos: docPos(m.Doc, fmt.Sprintf("/hexsides/%d/sides/%d", i, first), h.At), Message: "first listed here"})
 			continue
 		}
 		seen[key] = j
-		k1, k2, _ := set.SideCorners(a.Cell, b.Cell)
-		sides = append(sides, resolvedSide{j, a.Cell, b.Cell, k1, k2})
+		k1, k2, _ := set.SideCorners(a, b)
+		sides = append(sides, j)
+		ends = append(ends, [2]grid.Corner{k1, k2})
 	}
 	if len(sides) < 2 || invalid {
 		return // a side that is not one would only break the line again
 	}
-	// Union-find over sides, joined through shared corners.
-	parent := make([]int, len(sides))
-	for k := range parent {
-		parent[k] = k
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	atCorner := map[grid.Corner]int{}
-	for k, s := range sides {
-		for _, c := range []grid.Corner{s.k1, s.k2} {
-			if o, ok := atCorner[c]; ok {
-				parent[find(k)] = find(o)
-			} else {
-				atCorner[c] = k
-			}
-		}
-	}
-	root := find(0)
-	reported := map[int]bool{}
-	for k, s := range sides {
-		r := find(k)
-		if r == root || reported[r] {
-			continue
-		}
-		reported[r] = true
-		ptr := fmt.Sprintf("/hexsides/%d/sides/%d", i, s.idx)
+	parts := grid.SideParts(ends)
+	for _, part := range parts[1:] {
+		k := part[0]
+		j := sides[k]
+		ptr := fmt.Sprintf("/hexsides/%d/sides/%d", i, j)
 		prev := sides[max(k-1, 0)]
 		e := p.Errorf(m.Doc.CharPos(ptr, 0, h.At), "chain", "%s is in pieces: %s and the %ss joined to it do not meet the %ss before it at any corner",
-			what, h.Sides[s.idx], sideWord(set), sideWord(set))
+			what, h.Sides[j], sideWord(set), sideWord(set))
 		e.Hint = fmt.Sprintf("a hexside feature is one connected line (forks allowed): fill the gap between %s and the %s listed before it, %s, or make this part a feature of its own",
-			h.Sides[s.idx], sideWord(set), h.Sides[prev.idx])
-		e.Related = append(e.Related, diag.Related{Pos: docPos(m.Doc, fmt.Sprintf("/hexsides/%d/sides/%d", i, sides[0].idx), h.At), Message: "the first part starts here"})
+			h.Sides[j], sideWord(set), h.Sides[prev])
+		e.Related = append(e.Related, diag.Related{Pos: docPos(m.Doc, fmt.Sprintf("/hexsides/%d/sides/%d", i, sides[0]), h.At), Message: "the first part starts here"})
 	}
 }
 
@@ -441,8 +398,8 @@ var mapCrossingsCheck = &Check{
 					continue
 				}
 				for _, s := range h.Sides {
-					if a, b, ok := resolveSide(set, s); ok {
-						wet[normPair(a.Cell, b.Cell)] = true
+					if a, b, ok := set.Side(s); ok {
+						wet[normPair(a, b)] = true
 					}
 				}
 			}
@@ -457,23 +414,23 @@ var mapCrossingsCheck = &Check{
 				}
 			}
 			for i, c := range m.Crossings {
-				a, b, ok := resolveSide(set, c.Side)
+				a, b, ok := set.Side(c.Side)
 				if !ok {
 					continue
 				}
 				at := m.Doc.CharPos(fmt.Sprintf("/crossings/%d/side", i), 0, c.At)
 				what := featureName("", c.Name, c.Type)
-				if !set.SideBetween(a.Cell, b.Cell) {
-					p.Errorf(at, "not-adjacent", "%s at %s: %s and %s are not next to each other, so there is no %s to cross", what, c.Side, set.Label(a.Cell), set.Label(b.Cell), sideWord(set))
+				if !set.SideBetween(a, b) {
+					p.Errorf(at, "not-adjacent", "%s at %s: %s and %s are not next to each other, so there is no %s to cross", what, c.Side, set.Label(a), set.Label(b), sideWord(set))
 					continue
 				}
-				key := normPair(a.Cell, b.Cell)
+				key := normPair(a, b)
 				if !wet[key] {
 					e := p.Errorf(at, "no-water", "%s at %s crosses no water: no river or stream (a hexside feature with water: true) runs along %s", what, c.Side, c.Side)
 					e.Hint = "move it onto the river's hexside, or mark the river's feature water: true in the System"
 				}
 				if !crossed[key] && !pathless[c.Type] {
-					e := p.Errorf(at, "no-path", "%s at %s carries no road: no path steps from %s to %s", what, c.Side, set.Label(a.Cell), set.Label(b.Cell))
+					e := p.Errorf(at, "no-path", "%s at %s carries no road: no path steps from %s to %s", what, c.Side, set.Label(a), set.Label(b))
 					e.Hint = "add the step to the road that uses it, or move the crossing to where the road crosses"
 				}
 			}
@@ -616,8 +573,7 @@ func checkScenarioPlaces(p *Pass, s *content.Scenario, set *content.MapSet) {
 			return
 		}
 		if z.Near != "" {
-			_, err := set.Lookup(z.Near)
-			if l, _ := set.Location(z.Near); err != nil && l == nil {
+			if _, _, err := set.Place(z.Near); err != nil {
 				at := s.Doc.CharPos(ptr+"/near", 0, fallback)
 				if h := diag.DidYouMean(z.Near, set.LocationIDs()); h != "" {
 					e := p.Errorf(at, "unknown-location", "%s has no cell or location %q", where, z.Near)

@@ -128,44 +128,11 @@ func checkTablePoints(p *Pass, side, unit string, pl content.Placement, table gr
 	}
 }
 
-// checkZoneShape checks that a zone is drawn the way its ground allows: cells (within, cells, edge and depth) on a
-// grid, a circle (radius about a point or a location with a point) on an open tabletop, inside the table.
+// checkZoneShape checks that a zone is drawn the way its ground allows (content.MapSet.CheckZone): cells
+// (within, cells, edge and depth) on a grid, a circle (radius about a point or a location with a point) on an
+// open tabletop, inside the table.
 func checkZoneShape(p *Pass, side string, z *content.Zone, at diag.Pos, set *content.MapSet) {
-	if set.Type != content.GridOpen {
-		if z.Radius != nil || len(z.Point) > 0 {
-			p.Errorf(at, "zone", "side %s's zone has a point or radius, which are for open tabletops: on a grid, write near and within (cells)", side)
-		}
-		return
-	}
-	if z.Within > 0 || len(z.Cells) > 0 || z.Depth > 0 {
-		p.Errorf(at, "zone", "side %s's zone counts cells (within, cells or depth), but an open tabletop has none: give a radius about a point or a location", side)
-		return
-	}
-	if z.Radius == nil {
-		if z.Edge == "" {
-			p.Errorf(at, "zone", "side %s's zone on an open tabletop needs a radius (e.g. radius: 12in) about its point or location", side)
-		}
-		return
-	}
-	var x, y float64
-	switch {
-	case len(z.Point) == 2:
-		x, y = z.Point[0].Inches(), z.Point[1].Inches()
-	case z.Near != "":
-		loc, _ := set.Location(z.Near)
-		if loc == nil {
-			return // placement-labels reports the unknown location
-		}
-		if len(loc.Point) != 2 {
-			p.Errorf(at, "zone", "side %s's zone is about location %s, which has no point on the table", side, z.Near)
-			return
-		}
-		x, y = loc.Point[0].Inches(), loc.Point[1].Inches()
-	default:
-		p.Errorf(at, "zone", "side %s's zone has a radius but no centre: give a point [x, y] or near: a location", side)
-		return
-	}
-	if !set.Table.ContainsPoint(grid.Point{X: x, Y: y}) {
-		p.Errorf(at, "zone", "side %s's zone is centred at (%gin, %gin), off the %gin x %gin table", side, x, y, set.Table.Width, set.Table.Height)
+	if err := set.CheckZone(z); err != nil && !err.Elsewhere {
+		p.Errorf(at, "zone", "side %s's zone %s", side, err.Reason)
 	}
 }

@@ -47,7 +47,8 @@ func (g Hex) Sides(c Cell) [6]Hexside {
 func (g Hex) ValidSide(s Hexside) bool { return !s.B.less(s.A) && g.Adjacent(s.A, s.B) }
 
 // Corner identifies a hex corner by the three mutually adjacent cells that
-// meet there, in normalised order (by column, then row).
+// meet there, in normalised order (by column, then row). A square grid's
+// corner is a lattice point, keyed in the first cell (Square.EdgeCorners).
 type Corner [3]Cell
 
 // CornerOf returns the corner where cells a, b and c meet, or false if they
@@ -123,29 +124,33 @@ func (g Hex) SidesShareCorner(s, t Hexside) bool {
 }
 
 // CheckChain verifies that sides form a continuous chain (a river, a road
-// along hexsides): every side is valid, consecutive sides share a corner,
-// and the chain moves on from that corner instead of turning about it (three
-// sides around one corner are a fork, not a chain). The error names the
-// first break.
+// along hexsides): every side is valid and listed once, and the sides are one
+// run of SideRuns — each moves on from the corner where the one before it
+// ends, never turning about one corner (three sides around one corner are a
+// fork, not a chain). The error names the first break.
 func (g Hex) CheckChain(sides []Hexside) error {
-	var prev Corner
+	ends := make([][2]Corner, len(sides))
+	seen := make(map[Hexside]int, len(sides))
 	for i, s := range sides {
-		if !g.ValidSide(s) {
+		k1, k2, ok := g.SideCorners(s)
+		if !ok {
 			return fmt.Errorf("grid: hexside %d %v does not separate two adjacent cells", i, s)
 		}
-		if i == 0 {
-			continue
+		if j, dup := seen[s]; dup {
+			return fmt.Errorf("grid: hexsides %d and %d are both %v", j, i, s)
 		}
-		k, ok := g.SharedCorner(sides[i-1], s)
-		if !ok {
-			return fmt.Errorf("grid: hexsides %d %v and %d %v do not share a corner", i-1, sides[i-1], i, s)
-		}
-		if i > 1 && k == prev {
-			return fmt.Errorf("grid: hexsides %d, %d and %d all meet at one corner", i-2, i-1, i)
-		}
-		prev = k
+		seen[s] = i
+		ends[i] = [2]Corner{k1, k2}
 	}
-	return nil
+	runs := SideRuns(ends)
+	if len(runs) < 2 {
+		return nil
+	}
+	i := runs[1].Sides[0]
+	if g.SidesShareCorner(sides[i-1], sides[i]) {
+		return fmt.Errorf("grid: hexsides %d, %d and %d all meet at one corner", i-2, i-1, i)
+	}
+	return fmt.Errorf("grid: hexsides %d %v and %d %v do not share a corner", i-1, sides[i-1], i, sides[i])
 }
 
 // SideEnds returns the two corner points (in points) bounding hexside s, in

@@ -182,6 +182,29 @@ func (g Square) EdgeEnds(e Edge) (Point, Point, bool) {
 	return c[3], c[2], true // B to the south: bottom side of A
 }
 
+// EdgeCorners returns keys for the two corners bounding edge e (top or left
+// one first), or false if e is not a valid edge. A square's corner is a
+// lattice point: square (c, r) spans lattice points (c, r) to (c+1, r+1), and
+// the key holds the point in its first cell, so that edges meeting at a corner
+// share its key, as hexsides do (Hex.SideCorners).
+func (g Square) EdgeCorners(e Edge) (Corner, Corner, bool) {
+	if _, err := EdgeBetween(e.A, e.B); err != nil || e.B.less(e.A) {
+		return Corner{}, Corner{}, false
+	}
+	x, y := e.B.Col, e.B.Row
+	if e.B.Col > e.A.Col { // B to the east: the vertical edge at x
+		return latticeCorner(x, y), latticeCorner(x, y+1), true
+	}
+	return latticeCorner(x, y), latticeCorner(x+1, y), true // B to the south: the horizontal edge at y
+}
+
+func latticeCorner(x, y int) Corner { return Corner{{Col: x, Row: y}} }
+
+// CornerPoint returns the position of a corner key of EdgeCorners in points.
+func (g Square) CornerPoint(k Corner) Point {
+	return Point{g.Origin.X + (float64(k[0].Col)-0.5)*g.CellSize, g.Origin.Y + (float64(k[0].Row)-0.5)*g.CellSize}
+}
+
 // Centre returns the centre of c in points.
 func (g Square) Centre(c Cell) Point {
 	return Point{g.Origin.X + float64(c.Col)*g.CellSize, g.Origin.Y + float64(c.Row)*g.CellSize}

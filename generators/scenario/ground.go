@@ -77,16 +77,11 @@ func newGround(set *content.MapSet, sys *content.System) *ground {
 	}
 	for _, b := range set.Boards {
 		side := func(text string) ([2]int32, bool) {
-			x, y, ok := cut(text)
+			ca, cb, ok := b.Side(text)
 			if !ok {
 				return [2]int32{}, false
 			}
-			ca, e1 := b.Geo.Lookup(x)
-			cb, e2 := b.Geo.Lookup(y)
-			if e1 != nil || e2 != nil {
-				return [2]int32{}, false
-			}
-			return pair(int32(g.index(b.ToSet(ca))), int32(g.index(b.ToSet(cb)))), true
+			return pair(int32(g.index(ca)), int32(g.index(cb))), true
 		}
 		for _, h := range b.Map.Hexsides {
 			if impassable[h.Type] {
@@ -104,15 +99,6 @@ func newGround(set *content.MapSet, sys *content.System) *ground {
 		}
 	}
 	return g
-}
-
-func cut(s string) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '/' {
-			return s[:i], s[i+1:], i > 0 && i < len(s)-1
-		}
-	}
-	return "", "", false
 }
 
 func pair(a, b int32) [2]int32 {

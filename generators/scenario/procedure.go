@@ -240,7 +240,7 @@ func (ru *run) entries() error {
 			e := cands[k-1]
 			notes[i] = fmt.Sprintf("rolled %d on 1d%d of the %d map sides", k, len(cands), len(cands))
 			if eg.Method == "opposite" && i > 0 {
-				if e.Side != oppositeSide(ru.edges[0].Side) {
+				if e.Side != content.Opposite(ru.edges[0].Side) {
 					continue
 				}
 				notes[i] = "opposite the first side's"
@@ -271,41 +271,16 @@ func (ru *run) entries() error {
 	return nil
 }
 
-func oppositeSide(s string) string {
-	switch s {
-	case "north":
-		return "south"
-	case "south":
-		return "north"
-	case "east":
-		return "west"
-	}
-	return "east"
-}
-
-// edgeCells are the cells within depth of an edge (depth 1: the edge's own row or column).
+// edgeCells are the cells within depth of an edge (depth 1: the edge's own row or column), as indexes of the
+// ground: the edge's band (content.MapSet.EdgeBand) on a grid, inch squares on an open tabletop.
 func (ru *run) edgeCells(e content.Edge, depth int) []int {
 	if ru.set.Type == content.GridOpen {
 		return ru.land.tableEdge(e.Side, depth)
 	}
-	line := ru.set.EdgeCells(e, nil)
-	var out []int
-	for k := 0; k < depth; k++ {
-		for _, c := range line {
-			switch e.Side {
-			case "north":
-				c.Row += k
-			case "south":
-				c.Row -= k
-			case "west":
-				c.Col += k
-			case "east":
-				c.Col -= k
-			}
-			if ru.set.Contains(c) {
-				out = append(out, ru.land.index(c))
-			}
-		}
+	band := ru.set.EdgeBand(e, depth)
+	out := make([]int, len(band))
+	for i, c := range band {
+		out[i] = ru.land.index(c)
 	}
 	return out
 }

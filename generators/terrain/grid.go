@@ -329,49 +329,20 @@ func (g *gridMap) slopes(feature string) {
 	}
 }
 
-// connectSides splits sides into the groups that meet corner to corner (the map-hexsides check's rule for one
-// feature), each in its first side's order.
+// connectSides splits sides into the groups that meet corner to corner (grid.SideParts, the map-hexsides
+// check's rule for one feature), each in its first side's order.
 func (g *gridMap) connectSides(sides []sideKey) [][]sideKey {
-	parent := make([]int, len(sides))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	at := map[grid.Corner]int{}
+	ends := make([][2]grid.Corner, len(sides))
 	for k, s := range sides {
 		k1, k2, _ := g.set.SideCorners(g.cells[s[0]], g.cells[s[1]])
-		for _, c := range []grid.Corner{k1, k2} {
-			if o, ok := at[c]; ok {
-				a, b := find(k), find(o)
-				if a != b {
-					if a < b {
-						parent[b] = a
-					} else {
-						parent[a] = b
-					}
-				}
-			} else {
-				at[c] = k
-			}
-		}
+		ends[k] = [2]grid.Corner{k1, k2}
 	}
-	var out [][]sideKey
-	index := map[int]int{}
-	for k, s := range sides {
-		root := find(k)
-		p, ok := index[root]
-		if !ok {
-			p = len(out)
-			index[root] = p
-			out = append(out, nil)
+	parts := grid.SideParts(ends)
+	out := make([][]sideKey, len(parts))
+	for p, part := range parts {
+		for _, k := range part {
+			out[p] = append(out[p], sides[k])
 		}
-		out[p] = append(out[p], s)
 	}
 	return out
 }

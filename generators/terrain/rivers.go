@@ -183,7 +183,7 @@ func (g *gridMap) rivers(rv *content.RiverGen, what string) error {
 		var main []int32
 		for try := 0; try < 8 && main == nil; try++ {
 			from := content.Compass[g.r.IntN(4)]
-			to := opposite(from)
+			to := content.Opposite(from)
 			if g.r.Chance(1, 4) {
 				to = content.Compass[(indexOf(content.Compass, from)+1+2*g.r.IntN(2))%4]
 			}
@@ -260,18 +260,6 @@ func indexOf(xs []string, x string) int {
 		}
 	}
 	return 0
-}
-
-func opposite(side string) string {
-	switch side {
-	case "north":
-		return "south"
-	case "south":
-		return "north"
-	case "east":
-		return "west"
-	}
-	return "east"
 }
 
 func pathSides(cg *cornerGraph, path []int32) []sideKey {

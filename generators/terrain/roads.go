@@ -100,7 +100,7 @@ func (g *gridMap) roads(rd *content.RoadGen, rv *content.RiverGen, what string) 
 		if len(centres) > 0 {
 			from = centres[g.r.IntN(len(centres))]
 		} else {
-			cells := g.edgeCells(opposite(side))
+			cells := g.edgeCells(content.Opposite(side))
 			from = cells[g.r.IntN(len(cells))]
 			if !g.tt.passable(g.terr[from]) {
 				continue

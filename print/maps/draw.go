@@ -424,51 +424,23 @@ func (st lineStyle) w(cell float64) float64 {
 	return w
 }
 
-// boardCell reads a label written in a board's own file (bare or prefixed) as a set cell.
-func boardCell(b *content.Board, label string) (grid.Cell, bool) {
-	c, err := b.Geo.Lookup(strings.TrimSpace(label))
-	if err != nil {
-		return grid.Cell{}, false
-	}
-	return b.ToSet(c), true
-}
-
-// sidePair reads "C01/D01" on a board as two set cells.
-func sidePair(b *content.Board, side string) (grid.Cell, grid.Cell, bool) {
-	l, r, ok := strings.Cut(side, "/")
-	if !ok {
-		return grid.Cell{}, grid.Cell{}, false
-	}
-	a, ok1 := boardCell(b, l)
-	c, ok2 := boardCell(b, r)
-	return a, c, ok1 && ok2
-}
-
-// chain joins segments that meet end to end into polylines.
-func chain(segs [][2]surface.Pt) [][]surface.Pt {
-	near := func(a, b surface.Pt) bool { return math.Abs(a.X-b.X) < 0.01 && math.Abs(a.Y-b.Y) < 0.01 }
-	var out [][]surface.Pt
-	var cur []surface.Pt
-	for _, sg := range segs {
-		a, b := sg[0], sg[1]
-		switch {
-		case len(cur) == 0:
-			cur = []surface.Pt{a, b}
-		case near(cur[len(cur)-1], a):
-			cur = append(cur, b)
-		case near(cur[len(cur)-1], b):
-			cur = append(cur, a)
-		case len(cur) == 2 && near(cur[0], a):
-			cur = []surface.Pt{cur[1], cur[0], b}
-		case len(cur) == 2 && near(cur[0], b):
-			cur = []surface.Pt{cur[1], cur[0], a}
-		default:
-			out = append(out, cur)
-			cur = []surface.Pt{a, b}
+// sideRuns joins side features (pairs of adjacent cells) into the polylines a pen draws, in the order
+// listed (grid.SideRuns), in art coordinates.
+func (d *Drawing) sideRuns(sides [][2]grid.Cell) [][]surface.Pt {
+	ends := make([][2]grid.Corner, 0, len(sides))
+	for _, sd := range sides {
+		if k1, k2, ok := d.Set.SideCorners(sd[0], sd[1]); ok {
+			ends = append(ends, [2]grid.Corner{k1, k2})
 		}
 	}
-	if len(cur) > 0 {
-		out = append(out, cur)
+	var out [][]surface.Pt
+	for _, r := range grid.SideRuns(ends) {
+		pl := make([]surface.Pt, len(r.Corners))
+		for i, k := range r.Corners {
+			q := d.Set.CornerPoint(k)
+			pl[i] = surface.Pt{X: q.X + d.gx, Y: q.Y + d.gy}
+		}
+		out = append(out, pl)
 	}
 	return out
 }
@@ -479,7 +451,7 @@ func (d *Drawing) drawSides(p *pen) {
 			var segs [][2]surface.Pt
 			var owners [][2]grid.Cell
 			for _, sd := range h.Sides {
-				a, c, ok := sidePair(b, sd)
+				a, c, ok := b.Side(sd)
 				if !ok {
 					continue
 				}
@@ -491,7 +463,7 @@ func (d *Drawing) drawSides(p *pen) {
 				owners = append(owners, [2]grid.Cell{a, c})
 			}
 			st := d.lineStyle(h.Type)
-			for _, pl := range chain(segs) {
+			for _, pl := range d.sideRuns(owners) {
 				d.strokeFeature(p, pl, st)
 			}
 			if st.kind == "slope" || st.kind == "wall" {
@@ -588,10 +560,8 @@ func (d *Drawing) drawPaths(p *pen) {
 	for _, b := range d.Set.Boards {
 		for _, pf := range b.Map.Paths {
 			var pl []surface.Pt
-			for _, l := range pf.Cells {
-				if c, ok := boardCell(b, l); ok {
-					pl = append(pl, d.centre(c))
-				}
+			for _, c := range b.Cells(pf.Cells) {
+				pl = append(pl, d.centre(c))
 			}
 			if len(pl) == 1 {
 				pl = append(pl, pl[0])
@@ -607,7 +577,7 @@ func (d *Drawing) drawCrossings(p *pen) {
 	s := p.s
 	for _, b := range d.Set.Boards {
 		for _, cr := range b.Map.Crossings {
-			a, c, ok := sidePair(b, cr.Side)
+			a, c, ok := b.Side(cr.Side)
 			if !ok {
 				continue
 			}
@@ -693,12 +663,7 @@ func (d *Drawing) drawLocations(p *pen) {
 	s := p.s
 	for _, b := range d.Set.Boards {
 		for _, l := range b.Map.Locations {
-			var cs []grid.Cell
-			for _, lab := range l.Cells {
-				if c, ok := boardCell(b, lab); ok {
-					cs = append(cs, c)
-				}
-			}
+			cs := b.Cells(l.Cells)
 			if len(cs) == 0 {
 				continue
 			}
@@ -750,7 +715,7 @@ func (d *Drawing) drawLocations(p *pen) {
 // not named twice).
 func (d *Drawing) hasLabelNear(b *content.Board, cs []grid.Cell) bool {
 	for _, ml := range b.Map.Labels {
-		c, ok := boardCell(b, ml.Cell)
+		c, ok := b.Cell(ml.Cell)
 		if !ok {
 			continue
 		}
@@ -787,7 +752,7 @@ func (d *Drawing) drawObjectives(p *pen) {
 			s.SetStroke(surface.White, 0.5)
 			s.Star(q.X, q.Y, d.cell*0.1, 5, surface.FillStroke)
 		}
-		for _, pl := range d.sideChains(sides) {
+		for _, pl := range d.sideRuns(sides) {
 			x0, y0, x1, y1 := bbox(pl)
 			if !p.visible(x0-d.cell, y0-d.cell, x1+d.cell, y1+d.cell) {
 				continue
@@ -912,10 +877,7 @@ func (d *Drawing) drawBorderText(p *pen) {
 			if e.Name == "" {
 				continue
 			}
-			side := e.Side
-			if d.Set.Boards[0].Rotate == 180 {
-				side = map[string]string{"north": "south", "south": "north", "east": "west", "west": "east"}[side]
-			}
+			side := d.Set.Boards[0].PlacedSide(e.Side)
 			var x, y, rot float64
 			switch side {
 			case "north":

@@ -156,9 +156,9 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 			sd := &sc.Sides[i]
 			st := &l.sides[i]
 			if z := sd.Deployment; z != nil {
-				if cx, cy, r, ok := d.tableZone(z); ok {
-					l.zones = append(l.zones, zoneMark{side: i, round: true, cx: cx, cy: cy, rr: r,
-						label: st.short + " set-up (" + z.Radius.String() + ")"})
+				if c, err := d.Set.ZoneCircle(z); err == nil {
+					l.zones = append(l.zones, zoneMark{side: i, round: true, cx: c.Centre.X, cy: c.Centre.Y, rr: c.Radius,
+						label: st.short + " set-up" + colonText(z.Describe(d.Set.Type))})
 					st.used, st.zone = true, true
 				}
 			}
@@ -170,8 +170,8 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 		sd := &sc.Sides[i]
 		st := &l.sides[i]
 		if z := sd.Deployment; z != nil {
-			if cs := d.zoneCells(z); len(cs) > 0 {
-				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(zoneText(z))})
+			if cs := d.Set.ZoneCells(z); len(cs) > 0 {
+				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(z.Describe(d.Set.Type))})
 				st.used, st.zone = true, true
 			}
 		}
@@ -243,9 +243,9 @@ func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 		}
 		if len(pl.Cells) == 0 {
 			if pl.Zone != nil {
-				if cs := d.zoneCells(pl.Zone); len(cs) > 0 {
+				if cs := d.Set.ZoneCells(pl.Zone); len(cs) > 0 {
 					n := max(pl.Count, 1)
-					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(zoneText(pl.Zone))})
+					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(pl.Zone.Describe(d.Set.Type))})
 					st.used, st.zone = true, true
 				}
 			}
@@ -404,88 +404,7 @@ func colonText(t string) string {
 	if t == "" {
 		return ""
 	}
-	return ":" + t
-}
-
-// zoneText says where a zone is, after a space: " within 3 of D".
-func zoneText(z *content.Zone) string {
-	switch {
-	case z.Near != "" && z.Within > 0:
-		return fmt.Sprintf(" within %d of %s", z.Within, z.Near)
-	case z.Near != "":
-		return " at " + z.Near
-	case z.Edge != "" && z.Depth > 1:
-		return fmt.Sprintf(" %s edge, %d deep", z.Edge, z.Depth)
-	case z.Edge != "":
-		return " on the " + z.Edge + " edge"
-	}
-	return ""
-}
-
-// zoneCells are the cells of a zone, in row-major order: every cell within `within` of the cell or location
-// it is `near`; its listed cells; the `depth` rows of cells in from an edge (the edge's own row is the first).
-func (d *Drawing) zoneCells(z *content.Zone) []grid.Cell {
-	set := d.Set
-	in := map[grid.Cell]bool{}
-	var centres []grid.Cell
-	if z.Near != "" {
-		if r, ok := set.Cell(z.Near); ok {
-			centres = append(centres, r.Cell)
-		} else if loc, b := set.Location(z.Near); loc != nil {
-			for _, lab := range loc.Cells {
-				if c, ok := boardCell(b, lab); ok {
-					centres = append(centres, c)
-				}
-			}
-		}
-	}
-	near := func(from []grid.Cell, n int, on *content.Board) {
-		if len(from) == 0 {
-			return
-		}
-		for row := 0; row < set.Rows; row++ {
-			for col := 0; col < set.Cols; col++ {
-				c := grid.Cell{Col: col, Row: row}
-				if on != nil {
-					if b, _ := set.BoardAt(c); b != on {
-						continue
-					}
-				}
-				for _, f := range from {
-					if set.Distance(c, f) <= n {
-						in[c] = true
-						break
-					}
-				}
-			}
-		}
-	}
-	near(centres, max(z.Within, 0), nil)
-	for _, lab := range z.Cells {
-		if r, ok := set.Cell(lab); ok {
-			in[r.Cell] = true
-		}
-	}
-	if z.Edge != "" {
-		if e, ok := set.Edge(z.Edge); ok {
-			var on *content.Board
-			if e.Board != nil && len(set.Boards) > 1 {
-				on = e.Board
-			}
-			near(set.EdgeCells(e, nil), max(z.Depth, 1)-1, on)
-		}
-	}
-	out := make([]grid.Cell, 0, len(in))
-	for c := range in {
-		out = append(out, c)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Row != out[j].Row {
-			return out[i].Row < out[j].Row
-		}
-		return out[i].Col < out[j].Col
-	})
-	return out
+	return ": " + t
 }
 
 // ------------------------------------------------------------------------------------------- drawing
@@ -516,27 +435,6 @@ func (d *Drawing) tint(p *pen, cs []grid.Cell, c surface.Color, alpha uint8) {
 		}
 		s.Polygon(p.poly(poly, buf), surface.Fill)
 	}
-}
-
-// tableZone is a tabletop zone's circle in table inches: its radius about its point, or about the point of
-// the location it is near; false when it has none (validation reports it).
-func (d *Drawing) tableZone(z *content.Zone) (cx, cy, r float64, ok bool) {
-	if z.Radius == nil {
-		return 0, 0, 0, false
-	}
-	switch {
-	case len(z.Point) == 2:
-		cx, cy = z.Point[0].Inches(), z.Point[1].Inches()
-	case z.Near != "":
-		loc, _ := d.Set.Location(z.Near)
-		if loc == nil || len(loc.Point) != 2 {
-			return 0, 0, 0, false
-		}
-		cx, cy = loc.Point[0].Inches(), loc.Point[1].Inches()
-	default:
-		return 0, 0, 0, false
-	}
-	return cx, cy, z.Radius.Inches(), true
 }
 
 // drawRoundZone shades a tabletop zone: tint, hatch at the side's angle clipped to the circle, outline.
@@ -1044,12 +942,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 	// Places on the maps.
 	for _, b := range set.Boards {
 		for _, l := range b.Map.Locations {
-			var cs []grid.Cell
-			for _, lab := range l.Cells {
-				if c, ok := boardCell(b, lab); ok {
-					cs = append(cs, c)
-				}
-			}
+			cs := b.Cells(l.Cells)
 			if len(cs) == 0 {
 				continue
 			}
@@ -1084,7 +977,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 			add(prio, nameLabel{lines: wrapName(m, nameOr(l.Name, l.ID), placeFont, wrapW), font: placeFont, ink: inkColour, anchor: ctr, r: r})
 		}
 		for _, ml := range b.Map.Labels {
-			c, ok := boardCell(b, ml.Cell)
+			c, ok := b.Cell(ml.Cell)
 			if !ok {
 				continue
 			}
@@ -1108,7 +1001,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 				}
 				add(1, nameLabel{lines: lines, font: of, ink: objectiveRed, anchor: d.meanCentre(cl), r: d.cell * 0.3})
 			}
-			for _, ch := range d.sideChains(sides) {
+			for _, ch := range d.sideRuns(sides) {
 				mid := ch[len(ch)/2]
 				add(1, nameLabel{lines: lines, font: of, ink: objectiveRed, anchor: mid, r: d.cell * 0.15})
 			}
@@ -1150,7 +1043,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 // sameLabelNear reports whether a map label with this text lies within two cells of these cells.
 func (d *Drawing) sameLabelNear(b *content.Board, cs []grid.Cell, text string) bool {
 	for _, ml := range b.Map.Labels {
-		c, ok := boardCell(b, ml.Cell)
+		c, ok := b.Cell(ml.Cell)
 		if !ok || !strings.EqualFold(strings.TrimSpace(ml.Text), strings.TrimSpace(text)) {
 			continue
 		}
@@ -1184,23 +1077,13 @@ func (d *Drawing) objectiveCells(o content.Objective) ([]grid.Cell, [][2]grid.Ce
 	}
 	if len(cs) == 0 && o.Location != "" {
 		if loc, b := d.Set.Location(o.Location); loc != nil {
-			for _, l := range loc.Cells {
-				if c, ok := boardCell(b, l); ok {
-					cs = append(cs, c)
-				}
-			}
+			cs = b.Cells(loc.Cells)
 		}
 	}
 	var sides [][2]grid.Cell
 	for _, sd := range o.Sides {
-		l, r, ok := strings.Cut(sd, "/")
-		if !ok {
-			continue
-		}
-		a, ok1 := d.Set.Cell(strings.TrimSpace(l))
-		b, ok2 := d.Set.Cell(strings.TrimSpace(r))
-		if ok1 && ok2 && d.Set.SideBetween(a.Cell, b.Cell) {
-			sides = append(sides, [2]grid.Cell{a.Cell, b.Cell})
+		if a, b, ok := d.Set.Side(sd); ok && d.Set.SideBetween(a, b) {
+			sides = append(sides, [2]grid.Cell{a, b})
 		}
 	}
 	return cs, sides
@@ -1233,18 +1116,6 @@ func (d *Drawing) clusters(cs []grid.Cell) [][]grid.Cell {
 		out = append(out, group)
 	}
 	return out
-}
-
-// sideChains joins hexsides into chains of touching sides and returns each chain's points (art coordinates).
-func (d *Drawing) sideChains(sides [][2]grid.Cell) [][]surface.Pt {
-	var segs [][2]surface.Pt
-	for _, sd := range sides {
-		a, b, ok := d.sideEnds(sd[0], sd[1])
-		if ok {
-			segs = append(segs, [2]surface.Pt{a, b})
-		}
-	}
-	return chain(segs)
 }
 
 // ------------------------------------------------------------------------------------------- legend

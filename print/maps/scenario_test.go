@@ -446,9 +446,36 @@ func TestScenarioLayerTextAndBytes(t *testing.T) {
 			t.Errorf("objective %q not in the text", o.Name)
 		}
 	}
-	for _, w := range []string{"T3", "T5 B Force reinforcements", "B Force entry", "A Force set-up:", "within 3 of D", "B Force set-up:", "within 4 of J"} {
+	for _, w := range []string{"T3", "T5 B Force reinforcements", "B Force entry", "A Force set-up: within 3 hexes of D", "B Force set-up: within 4 hexes of J"} {
 		if !strings.Contains(txt, w) {
 			t.Errorf("%q not in the text", w)
+		}
+	}
+}
+
+// A zone's name on the map says where the zone is, in the words of content.Zone.Describe (the scenario sheet
+// uses the same): PRESTAGS's deployment hexes with their radius, Isandlwana's circle about the camp.
+func TestZoneLabelsSayWhere(t *testing.T) {
+	pkg, sc := prestagsTest(t)
+	fh := load(t, "fields-of-honor")
+	for _, tc := range []struct {
+		pkg  *content.Package
+		sc   *content.Scenario
+		want []string
+	}{
+		{pkg, sc, []string{"A Force set-up: within 3 hexes of D", "B Force set-up: within 4 hexes of J"}},
+		{fh, fh.Scenario("isandlwana"), []string{"British and colonial force set-up: within 12in of camp-centre"}},
+	} {
+		d, err := ForScenario(tc.pkg, tc.sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, z := range d.layer.zones {
+			got = append(got, z.label)
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: zone labels %q, want %q", tc.sc.ID, got, tc.want)
 		}
 	}
 }

@@ -132,7 +132,7 @@ func (w *writer) format111() {
 		if pl != "" {
 			f = append(f, [2]string{"PL", pl})
 		}
-		dep := deployment(s.Deployment)
+		dep := w.deployment(s.Deployment)
 		if dep == "" && len(s.Entry) > 0 {
 			dep = w.entries(s)
 		}
@@ -184,23 +184,13 @@ func orderedSides(sc *content.Scenario) []content.Side {
 	return out
 }
 
-func deployment(z *content.Zone) string {
-	if z == nil {
-		return ""
+// deployment says where a zone is (content.Zone.Describe), in the words of the scenario's ground.
+func (w *writer) deployment(z *content.Zone) string {
+	grid := ""
+	if set, _ := w.pkg.MapSet(w.sc); set != nil {
+		grid = set.Type
 	}
-	switch {
-	case z.Near != "" && z.Within > 0:
-		return fmt.Sprintf("%s-%d (within %d hexes of %s)", z.Near, z.Within, z.Within, z.Near)
-	case z.Near != "":
-		return "at " + z.Near
-	case z.Edge != "" && z.Depth > 0:
-		return fmt.Sprintf("within %d cells of the %s edge", z.Depth, z.Edge)
-	case z.Edge != "":
-		return "on the " + z.Edge + " edge"
-	case len(z.Cells) > 0:
-		return strings.Join(z.Cells, ", ")
-	}
-	return ""
+	return z.Describe(grid)
 }
 
 func lengthText(sc *content.Scenario) string {
@@ -516,7 +506,7 @@ func (w *writer) side(s *content.Side) {
 	if len(s.Entry) > 0 {
 		f = append(f, [2]string{"Entry", w.entries(*s)})
 	}
-	if dep := deployment(s.Deployment); dep != "" {
+	if dep := w.deployment(s.Deployment); dep != "" {
 		f = append(f, [2]string{"Deployment", dep})
 	}
 	for _, m := range s.Minimums {
@@ -557,7 +547,7 @@ func (w *writer) forceTable(s content.Side) {
 	for _, p := range s.Setup {
 		where := strings.Join(p.Cells, ", ")
 		if p.Zone != nil {
-			where = deployment(p.Zone)
+			where = w.deployment(p.Zone)
 		}
 		if p.Count > 0 && len(p.Cells) == 0 {
 			where = fmt.Sprintf("%d: %s", p.Count, where)

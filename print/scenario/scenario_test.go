@@ -73,3 +73,25 @@ func TestMapSectionColours(t *testing.T) {
 		}
 	}
 }
+
+// A side's deployment on the sheet says where its zone is in the words of content.Zone.Describe, with the
+// ground's cells (hexes) and, on a table, the circle's radius.
+func TestDeploymentSaysWhere(t *testing.T) {
+	for _, c := range []struct{ ex, sc, want string }{
+		{"prestags", "example-bridge", "within 3 hexes of D"},
+		{"fields-of-honor", "isandlwana", "within 12in of camp-centre"},
+	} {
+		pkg, ds := content.Load(filepath.Join("..", "..", "examples", c.ex))
+		if pkg == nil {
+			t.Fatal(ds)
+		}
+		if ds := pkg.Decode(nil); ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		sc := pkg.Scenario(c.sc)
+		w := &writer{pkg: pkg, sc: sc}
+		if got := w.deployment(sc.Sides[0].Deployment); got != c.want {
+			t.Errorf("%s: deployment %q, want %q", c.sc, got, c.want)
+		}
+	}
+}
