@@ -35,7 +35,8 @@ var (
 )
 
 // Scalar is a value whose type the System decides (a unit's stats: a number for one game, a grade or a dice
-// expression for another). It keeps the text and where it was written; content.Resolve types it.
+// expression for another). It keeps the text and where it was written; the System types it after loading
+// (System.TypeStats, System.UnitStats), and consumers read the typed stats, never the text.
 type Scalar struct {
 	Text   string
 	Quoted bool // written as a quoted string

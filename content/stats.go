@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -155,17 +156,80 @@ func checkBounds(def *StatDef, v value.Value) error {
 	return nil
 }
 
-// TypedStats types a stats map by the System; stats that do not parse are left out (the stats check reports them).
-func (s *System) TypedStats(m map[string]Scalar) map[string]TypedStat {
-	out := make(map[string]TypedStat, len(m))
-	for k, sc := range m {
-		def := s.Stat(k)
-		if def == nil {
-			continue
+// Stats are a unit's stats typed by its System's declarations, by stat id. A unit's stats are written as
+// Scalars because their types are the System's to declare and the System may live in another file (or the
+// base package of a mod), so they are typed after loading, through TypeStats or UnitStats, never by reading
+// a Scalar's text: the rules engine, the counter printer, validation and the generators all read them here.
+type Stats map[string]TypedStat
+
+// StatProblem is a written stat the System does not declare (Err nil), or whose value its declaration
+// rejects (Err says why, in the designer's words).
+type StatProblem struct {
+	ID     string
+	Scalar Scalar
+	Err    error
+}
+
+// TypeStats types written stats by the System's declarations. Later layers replace earlier ones stat by stat:
+// a unit type's stats, then a force entry's per-unit values (or a counter's reduced back). A stat that is not
+// declared or does not fit its declaration is left out and returned as a problem, so a layer's bad value leaves
+// the earlier layer's in place. Problems come layer by layer, each layer's in stat id order.
+func (s *System) TypeStats(layers ...map[string]Scalar) (Stats, []StatProblem) {
+	n := 0
+	for _, m := range layers {
+		n += len(m)
+	}
+	out := make(Stats, n)
+	var problems []StatProblem
+	for _, m := range layers {
+		ids := make([]string, 0, len(m))
+		for id := range m {
+			ids = append(ids, id)
 		}
-		if v, err := ParseStat(def, sc); err == nil {
-			out[k] = v
+		sort.Strings(ids)
+		for _, id := range ids {
+			sc := m[id]
+			def := s.Stat(id)
+			if def == nil {
+				problems = append(problems, StatProblem{ID: id, Scalar: sc})
+				continue
+			}
+			v, err := ParseStat(def, sc)
+			if err != nil {
+				problems = append(problems, StatProblem{ID: id, Scalar: sc, Err: err})
+				continue
+			}
+			out[id] = v
 		}
 	}
-	return out
+	return out, problems
+}
+
+// UnitStats is TypeStats for readers: the typed stats, without the problems (the stats check reports them).
+func (s *System) UnitStats(layers ...map[string]Scalar) Stats {
+	st, _ := s.TypeStats(layers...)
+	return st
+}
+
+// Get returns a stat of the unit, or its declared default when the unit does not give it (a default that
+// does not fit its declaration counts as none).
+func (st Stats) Get(def *StatDef) (TypedStat, bool) {
+	if v, ok := st[def.ID]; ok {
+		return v, true
+	}
+	if def.Default == nil {
+		return TypedStat{}, false
+	}
+	v, err := ParseStat(def, *def.Default)
+	return v, err == nil
+}
+
+// Whole returns a stat as a whole number (a count such as stands), or false when the unit does not give it
+// or it is not a whole number.
+func (st Stats) Whole(id string) (int, bool) {
+	v, ok := st[id]
+	if !ok || (v.Def.Type != StatValue && v.Def.Type != StatInt) || !v.Value.Plain() || !v.Value.Number.IsInt() {
+		return 0, false
+	}
+	return int(v.Value.Number.Floor()), true
 }

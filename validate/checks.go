@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -104,24 +103,16 @@ var statsCheck = &Check{
 }
 
 func checkStats(p *Pass, sys *content.System, stats map[string]content.Scalar, at diag.Pos, what string, required bool) {
-	keys := make([]string, 0, len(stats))
-	for k := range stats {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		sc := stats[k]
-		def := sys.Stat(k)
-		if def == nil {
-			e := p.Errorf(sc.At, "unknown", "%s has stat %q, which the System does not declare", what, k)
-			e.Hint = diag.DidYouMean(k, sys.StatIDs())
-			if e.Hint == "" {
-				e.Hint = fmt.Sprintf("declare it in the System's stats, or use one of: %v", sys.StatIDs())
-			}
+	_, problems := sys.TypeStats(stats)
+	for _, pr := range problems {
+		if pr.Err != nil {
+			p.Errorf(pr.Scalar.At, "value", "%v", pr.Err)
 			continue
 		}
-		if _, err := content.ParseStat(def, sc); err != nil {
-			p.Errorf(sc.At, "value", "%v", err)
+		e := p.Errorf(pr.Scalar.At, "unknown", "%s has stat %q, which the System does not declare", what, pr.ID)
+		e.Hint = diag.DidYouMean(pr.ID, sys.StatIDs())
+		if e.Hint == "" {
+			e.Hint = fmt.Sprintf("declare it in the System's stats, or use one of: %v", sys.StatIDs())
 		}
 	}
 	if !required {

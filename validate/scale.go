@@ -50,16 +50,9 @@ var scaleCheck = &Check{
 			if ut == nil {
 				continue
 			}
-			sc, ok := en.Stats["stands"]
+			n, ok := sys.UnitStats(ut.Stats, en.Stats).Whole("stands")
 			if !ok {
-				sc, ok = ut.Stats["stands"]
-			}
-			if !ok {
-				continue
-			}
-			n, err := strconv.Atoi(sc.Text)
-			if err != nil {
-				continue // the stats check reports a stands value that is not a number
+				continue // no stands, or not a whole number (the stats check reports a value that is not one)
 			}
 			if (s.StandsMin > 0 && n < s.StandsMin) || (s.StandsMax > 0 && n > s.StandsMax) {
 				p.Errorf(en.Fields.Of("unit", en.At), "stands", "force %s: %s has %d stands, but a unit at %s scale has %s stands", f.ID, ut.ID, n, s.ID, standsRange(s))

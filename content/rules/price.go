@@ -63,11 +63,11 @@ func (e *Engine) unit(id string, entry *content.ForceEntry) *Unit {
 	}
 	e.visiting[id] = true
 	defer delete(e.visiting, id)
-	stats := e.sys.TypedStats(ut.Stats)
+	var stats content.Stats
 	if k.entry != nil {
-		for s, v := range e.sys.TypedStats(entry.Stats) {
-			stats[s] = v
-		}
+		stats = e.sys.UnitStats(ut.Stats, entry.Stats)
+	} else {
+		stats = e.sys.UnitStats(ut.Stats)
 	}
 	data := &formula.UnitData{Type: ut.ID, Name: ut.Name, Faction: ut.Faction, Classes: ut.Classes, Count: 1, Stats: stats,
 		Derived: map[string]float64{}}

@@ -320,7 +320,7 @@ func (r *resolver) unit(id, faction string) (*Counter, error) {
 	}
 	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name, Footprint: footprint(u.Footprint)}
 	lay := r.layout(u.Face, u.Classes, false)
-	c.Front = r.valueFace(lay, u.Stats, bg, fg)
+	c.Front = r.valueFace(lay, r.sys.UnitStats(u.Stats), bg, fg)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
 	if err := r.symbol(&c.Front, what, u.Symbol, u.Image, u.Doc, "/image"); err != nil {
 		return nil, err
@@ -398,14 +398,15 @@ func (r *resolver) markerFront(m *content.Marker, faction string) (Face, error) 
 		text = m.ID
 	}
 	var f Face
+	stats := r.sys.UnitStats(m.Stats)
 	if lay := r.layout("", m.Classes, true); lay != nil && len(m.Stats) > 0 {
-		f = r.valueFace(lay, m.Stats, bg, fg)
+		f = r.valueFace(lay, stats, bg, fg)
 		f.Label = text
 	} else {
 		f = Face{Background: bg, Text: fg, Caption: text, SymbolAt: SymbolTop}
 		for _, k := range r.sys.StatIDs() {
-			if sc, ok := m.Stats[k]; ok {
-				f.Caption += " " + strings.TrimSpace(sc.Text)
+			if v, ok := stats[k]; ok {
+				f.Caption += " " + strings.TrimSpace(v.Text)
 			}
 		}
 	}
@@ -454,13 +455,7 @@ func (r *resolver) back(what string, b *content.Back, front *Face, stats map[str
 		// Only the marker's front: markers may name each other as backs without a loop.
 		return r.markerFront(m, "")
 	case "reduced":
-		merged := make(map[string]content.Scalar, len(stats))
-		for k, v := range stats {
-			merged[k] = v
-		}
-		for k, v := range b.Stats {
-			merged[k] = v
-		}
+		merged := r.sys.UnitStats(stats, b.Stats) // the back's values over the front's
 		var f Face
 		if front.Caption != "" && front.Slots == nil { // a text marker: keep the text, add the values
 			f = *front
@@ -499,7 +494,7 @@ func label(lay *content.FaceLayout, name, abbr, size string) string {
 }
 
 // valueFace lays a unit's values out by a layout (or the default one).
-func (r *resolver) valueFace(lay *content.FaceLayout, stats map[string]content.Scalar, bg, fg surface.Color) Face {
+func (r *resolver) valueFace(lay *content.FaceLayout, stats content.Stats, bg, fg surface.Color) Face {
 	f := Face{Background: bg, Text: fg, SymbolAt: SymbolCentre}
 	if lay == nil {
 		f.Slots = r.defaultSlots(stats)
@@ -519,14 +514,14 @@ func (r *resolver) valueFace(lay *content.FaceLayout, stats map[string]content.S
 		text := s.Text
 		def := r.sys.Stat(s.Stat)
 		if s.Stat != "" {
-			sc, ok := stats[s.Stat]
-			if !ok && def != nil && def.Default != nil {
-				sc, ok = *def.Default, true
+			if def == nil {
+				continue // references reports a layout slot naming no stat
 			}
+			v, ok := stats.Get(def)
 			if !ok {
 				continue
 			}
-			text = strings.TrimSpace(sc.Text)
+			text = strings.TrimSpace(v.Text)
 		}
 		if text == "" {
 			continue
@@ -551,14 +546,14 @@ func (r *resolver) valueFace(lay *content.FaceLayout, stats map[string]content.S
 
 // defaultSlots places up to three values along the bottom edge and the rest along the top, in the System's
 // stat order, when the System declares no layout for the unit.
-func (r *resolver) defaultSlots(stats map[string]content.Scalar) []Slot {
+func (r *resolver) defaultSlots(stats content.Stats) []Slot {
 	var texts []string
 	for _, def := range r.sys.Stats {
-		sc, ok := stats[def.ID]
+		v, ok := stats[def.ID]
 		if !ok || def.Type == content.StatText || def.Type == content.StatBool {
 			continue
 		}
-		texts = append(texts, def.Prefix+strings.TrimSpace(sc.Text))
+		texts = append(texts, def.Prefix+strings.TrimSpace(v.Text))
 	}
 	if len(texts) > 6 {
 		texts = texts[len(texts)-6:]
