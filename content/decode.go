@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/muster-wargames/muster/content/diag"
@@ -262,29 +261,15 @@ func kindName(n *yaml.Node) string {
 	return "value"
 }
 
-// fieldsOf lists a struct's YAML keys and field indexes, flattening `,inline` embedded structs.
+// fieldsOf maps a struct's YAML keys to field indexes (see ModelFields).
 func fieldsOf(t reflect.Type) map[string][]int {
 	if f, ok := fieldCache.Load(t); ok {
 		return f.(map[string][]int)
 	}
-	out := map[string][]int{}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := f.Tag.Get("yaml")
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" || !f.IsExported() {
-			continue
-		}
-		if opts == "inline" {
-			for k, idx := range fieldsOf(f.Type) {
-				out[k] = append([]int{i}, idx...)
-			}
-			continue
-		}
-		if name == "" {
-			name = strings.ToLower(f.Name[:1]) + f.Name[1:]
-		}
-		out[name] = []int{i}
+	fs := ModelFields(t)
+	out := make(map[string][]int, len(fs))
+	for _, f := range fs {
+		out[f.Key] = f.Index
 	}
 	fieldCache.Store(t, out)
 	return out
