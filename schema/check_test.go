@@ -138,28 +138,6 @@ func TestEveryKindAcceptsAMinimalDocument(t *testing.T) {
 	}
 }
 
-// Every key the schema allows must exist in the Go model and vice versa, so the two cannot drift apart.
-func TestSchemaMatchesModel(t *testing.T) {
-	c, err := load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for kind, file := range FileForKind {
-		props := c.raw[file].(map[string]any)["properties"].(map[string]any)
-		keys := modelKeys(kind)
-		for k := range props {
-			if !keys[k] {
-				t.Errorf("%s: schema property %q has no field in the model", kind, k)
-			}
-		}
-		for k := range keys {
-			if _, ok := props[k]; !ok {
-				t.Errorf("%s: model field %q is not in the schema", kind, k)
-			}
-		}
-	}
-}
-
 // A fixture's inline force and scenario are Force and Scenario documents without kind: their schemas must
 // allow every key the real kinds allow.
 func TestFixtureInlineDocumentsMatchTheirKinds(t *testing.T) {
