@@ -87,11 +87,7 @@ func (s *MapSet) EdgeCells(e Edge, dst []grid.Cell) []grid.Cell {
 	if s.Type == GridOpen {
 		return dst
 	}
-	x0, y0, x1, y1 := 0, 0, s.Cols-1, s.Rows-1
-	if e.Board != nil && len(s.Boards) > 1 {
-		x0, y0 = e.Board.Col, e.Board.Row
-		x1, y1 = x0+e.Board.Geo.Cols-1, y0+e.Board.Geo.Rows-1
-	}
+	x0, y0, x1, y1 := s.edgeArea(e)
 	switch e.Side {
 	case "north", "south":
 		y := y0
@@ -111,6 +107,15 @@ func (s *MapSet) EdgeCells(e Edge, dst []grid.Cell) []grid.Cell {
 		}
 	}
 	return dst
+}
+
+// edgeArea is the rectangle of set cells an edge bounds: its board's in a composed set, else the set's.
+func (s *MapSet) edgeArea(e Edge) (x0, y0, x1, y1 int) {
+	if e.Board != nil && len(s.Boards) > 1 {
+		x0, y0 = e.Board.Col, e.Board.Row
+		return x0, y0, x0 + e.Board.Geo.Cols - 1, y0 + e.Board.Geo.Rows - 1
+	}
+	return 0, 0, s.Cols - 1, s.Rows - 1
 }
 
 // Opposite is the compass side across the map from side: north and south, east and west. Anything else is

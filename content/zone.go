@@ -102,15 +102,6 @@ func (s *MapSet) EdgeBand(e Edge, depth int) []grid.Cell {
 	return out
 }
 
-// edgeArea is the rectangle of set cells an edge bounds: its board's in a composed set, else the set's.
-func (s *MapSet) edgeArea(e Edge) (x0, y0, x1, y1 int) {
-	if e.Board != nil && len(s.Boards) > 1 {
-		x0, y0 = e.Board.Col, e.Board.Row
-		return x0, y0, x0 + e.Board.Geo.Cols - 1, y0 + e.Board.Geo.Rows - 1
-	}
-	return 0, 0, s.Cols - 1, s.Rows - 1
-}
-
 // ZoneError says why a zone does not fit its ground. Reason follows the words "the zone" ("has a radius but
 // no centre: ..."). Elsewhere is set when another check reports the cause (a location the set does not have),
 // so the zone's own check stays silent.

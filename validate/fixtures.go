@@ -173,11 +173,7 @@ func fixtureRefs(p *Pass, fx *content.Fixture) {
 	}
 	if sc := fx.Scenario; sc != nil {
 		for _, s := range sc.Sides {
-			ids := append([]string{}, s.Forces...)
-			if s.Force != "" {
-				ids = append(ids, s.Force)
-			}
-			for _, id := range ids {
+			for _, id := range s.ForceIDs() {
 				if p.Pkg.Force(id) == nil && (fx.Force == nil || (fx.Force.ID != id && !(fx.Force.ID == "" && fx.ID == id))) {
 					e := p.Errorf(s.Fields.Of("force", s.At), "unknown", "unknown force %q", id)
 					e.Hint = diag.DidYouMean(id, p.Pkg.IDs(content.KindForce))

@@ -236,11 +236,7 @@ func (p *Pass) LookupForce(id string) *content.Force {
 // SideForces are the forces a side fields in this run, in the order it names them.
 func (p *Pass) SideForces(s *content.Side) []*content.Force {
 	var out []*content.Force
-	ids := append([]string{}, s.Forces...)
-	if s.Force != "" {
-		ids = append([]string{s.Force}, ids...)
-	}
-	for _, id := range ids {
+	for _, id := range s.ForceIDs() {
 		if f := p.LookupForce(id); f != nil {
 			out = append(out, f)
 		}

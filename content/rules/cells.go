@@ -33,9 +33,9 @@ func (c *Cell) Group(sc *content.Scenario) *Group {
 	return g
 }
 
-// Cells lays out a scenario's setup cell by cell, in order of first use. A placement of count units on several
-// cells puts them one per cell in turn (count 0 means one per cell), a two-cell unit on a pair of cells; zones
-// and points are not cells and are skipped. A placement's group wins over the group its force lines give.
+// Cells lays out a scenario's setup cell by cell, in order of first use. A placement's units stand where
+// content.Placement.UnitCells puts them (count units one per cell in turn, a two-cell unit on a pair of cells);
+// zones and points are not cells and are skipped. A placement's group wins over the group its force lines give.
 // Labels are used as written: whether a label exists on the map set is the map checks' business.
 func (e *Engine) Cells(sc *content.Scenario) []*Cell {
 	byLabel := map[string]*Cell{}
@@ -52,25 +52,15 @@ func (e *Engine) Cells(sc *content.Scenario) []*Cell {
 			if u == nil {
 				continue
 			}
-			span := 1
-			if u.Type.Footprint == 2 {
-				span = 2 // a two-cell unit stands in both of its cells
-			}
-			n := pl.Count
-			if n == 0 {
-				n = (len(pl.Cells) + span - 1) / span
-			}
 			at := pl.Fields.Of("cells", pl.At)
 			group := groups[pl.Unit]
 			if pl.Group != "" {
 				group = pl.Group
 			}
-			for k := 0; k < n; k++ {
-				for j := 0; j < span; j++ {
-					label := pl.Cells[(k*span+j)%len(pl.Cells)]
-					if j == 1 && label == pl.Cells[(k*span)%len(pl.Cells)] {
-						continue // a two-cell unit given one cell (the placement check reports it) stands there once
-					}
+			// A two-cell unit stands in both of its cells (once, when its pair names one cell twice: the
+			// placement check reports that).
+			for _, labels := range pl.UnitCells(u.Type.Footprint) {
+				for _, label := range labels {
 					c := byLabel[label]
 					if c == nil {
 						c = &Cell{Label: label, At: at}

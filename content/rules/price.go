@@ -266,11 +266,7 @@ func (e *Engine) LookupForce(id string) *content.Force {
 // SideForces are the forces a side fields, in the order it names them.
 func (e *Engine) SideForces(s *content.Side) []*content.Force {
 	var out []*content.Force
-	ids := append([]string{}, s.Forces...)
-	if s.Force != "" {
-		ids = append([]string{s.Force}, ids...)
-	}
-	for _, id := range ids {
+	for _, id := range s.ForceIDs() {
 		if f := e.LookupForce(id); f != nil {
 			out = append(out, f)
 		}

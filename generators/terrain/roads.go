@@ -106,30 +106,22 @@ func (g *gridMap) roads(rd *content.RoadGen, rv *content.RiverGen, what string) 
 				continue
 			}
 		}
-		add(g.cellPath(from, func(i int) bool { return g.edgeOf(i, side) }, onRoad, crossing != ""))
+		goal := make([]bool, g.n)
+		for _, i := range g.edgeCells(side) {
+			goal[i] = true
+		}
+		add(g.cellPath(from, func(i int) bool { return goal[i] }, onRoad, crossing != ""))
 	}
 	return nil
 }
 
-func (g *gridMap) edgeOf(i int, side string) bool {
-	c := g.cells[i]
-	switch side {
-	case "north":
-		return c.Row == 0
-	case "south":
-		return c.Row == g.rows-1
-	case "west":
-		return c.Col == 0
-	}
-	return c.Col == g.cols-1
-}
-
+// edgeCells are the cells along a side of the map (content.MapSet.EdgeCells), as indexes.
 func (g *gridMap) edgeCells(side string) []int {
-	var out []int
-	for i := 0; i < g.n; i++ {
-		if g.edgeOf(i, side) {
-			out = append(out, i)
-		}
+	e, _ := g.set.Edge(side)
+	line := g.set.EdgeCells(e, nil)
+	out := make([]int, len(line))
+	for k, c := range line {
+		out[k] = g.index(c)
 	}
 	return out
 }

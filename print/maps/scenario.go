@@ -229,17 +229,18 @@ func (d *Drawing) addEntry(side int, en content.Entry, text, badge string) bool 
 	return any
 }
 
-// addSetup places a side's set-up units as the stacking check reads them: count units one per cell in turn
-// (count 0: one per cell), a two-cell unit on each pair of cells; a placement in a zone shades the zone.
+// addSetup places a side's set-up units where the stacking check reads them (content.Placement.UnitCells:
+// count units one per cell in turn, a two-cell unit on each pair of cells); a placement in a zone shades the
+// zone.
 func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 	l := d.layer
 	st := &l.sides[side]
 	at := map[grid.Cell]int{} // index into l.stacks for this side
 	for _, pl := range sd.Setup {
 		u := d.unitOf(pkg, side, pl.Unit)
-		span := 1
-		if ut := pkg.UnitType(pl.Unit); ut != nil && ut.Footprint == 2 {
-			span = 2
+		footprint := 1
+		if ut := pkg.UnitType(pl.Unit); ut != nil {
+			footprint = ut.Footprint
 		}
 		if len(pl.Cells) == 0 {
 			if pl.Zone != nil {
@@ -251,17 +252,13 @@ func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 			}
 			continue
 		}
-		n := pl.Count
-		if n == 0 {
-			n = (len(pl.Cells) + span - 1) / span
-		}
-		for k := 0; k < n; k++ {
-			a, okA := d.Set.Cell(pl.Cells[(k*span)%len(pl.Cells)])
+		for _, labels := range pl.UnitCells(footprint) {
+			a, okA := d.Set.Cell(labels[0])
 			if !okA {
 				continue
 			}
-			if span == 2 {
-				b, okB := d.Set.Cell(pl.Cells[(k*span+1)%len(pl.Cells)])
+			if len(labels) == 2 {
+				b, okB := d.Set.Cell(labels[1])
 				if okB && b.Cell != a.Cell {
 					l.pairs = append(l.pairs, pairMark{a: a.Cell, b: b.Cell, unit: u})
 					st.used, st.units, l.units = true, true, true
@@ -280,33 +277,23 @@ func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 	}
 }
 
-// addTableSetup places a side's units on an open tabletop: one unit per point in turn (count 0: one per
-// point); units at the same point stack.
+// addTableSetup places a side's units on an open tabletop at their points (content.Placement.UnitPoints: one
+// unit per point in turn); units at the same point stack.
 func (d *Drawing) addTableSetup(pkg *content.Package, side int, sd *content.Side) {
 	l := d.layer
-	at := map[[2]float64]int{}
+	at := map[grid.Point]int{}
 	for _, pl := range sd.Setup {
-		var pts [][2]float64
-		for _, p := range pl.Points {
-			if len(p) == 2 {
-				pts = append(pts, [2]float64{p[0].Inches(), p[1].Inches()})
-			}
-		}
+		pts := pl.UnitPoints()
 		if len(pts) == 0 {
 			continue
 		}
 		u := d.unitOf(pkg, side, pl.Unit)
-		n := pl.Count
-		if n == 0 {
-			n = len(pts)
-		}
-		for k := 0; k < n; k++ {
-			p := pts[k%len(pts)]
+		for _, p := range pts {
 			i, ok := at[p]
 			if !ok {
 				i = len(l.table)
 				at[p] = i
-				l.table = append(l.table, tableStack{x: p[0], y: p[1], side: side})
+				l.table = append(l.table, tableStack{x: p.X, y: p.Y, side: side})
 			}
 			l.table[i].units = append(l.table[i].units, u)
 			l.sides[side].used, l.sides[side].units, l.units = true, true, true

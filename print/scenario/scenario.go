@@ -408,11 +408,7 @@ func (w *writer) unitAbbr(id string) string {
 
 func (w *writer) forces(s *content.Side) []*content.Force {
 	var out []*content.Force
-	ids := append([]string{}, s.Forces...)
-	if s.Force != "" {
-		ids = append([]string{s.Force}, ids...)
-	}
-	for _, id := range ids {
+	for _, id := range s.ForceIDs() {
 		if f := w.pkg.Force(id); f != nil {
 			out = append(out, f)
 		}
