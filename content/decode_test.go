@@ -3,9 +3,11 @@ package content
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/value"
 )
 
 func TestDecodeRangesAndPositions(t *testing.T) {
@@ -49,4 +51,15 @@ func ints(v any) string {
 		r = r.Elem()
 	}
 	return fmt.Sprint(r.Interface())
+}
+
+// A whole-number stat is held to the same bound as every other number muster reads (issue 19.9).
+func TestIntStatBeyondMagnitudeIsRefused(t *testing.T) {
+	def := StatDef{ID: "morale", Type: StatInt}
+	if _, err := ParseStat(&def, Scalar{Text: "1000000000001"}); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("a 13-digit whole-number stat: %v", err)
+	}
+	if v, err := ParseStat(&def, Scalar{Text: "1000000000000"}); err != nil || v.Value.Number.Cmp(value.Int(1_000_000_000_000)) != 0 {
+		t.Errorf("the bound itself is allowed: %v %v", v, err)
+	}
 }

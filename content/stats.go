@@ -91,6 +91,9 @@ func ParseStat(def *StatDef, sc Scalar) (TypedStat, error) {
 		if err != nil {
 			return sv, fmt.Errorf("%s must be a whole number, found %q", def.ID, t)
 		}
+		if n > value.MaxMagnitude || n < -value.MaxMagnitude {
+			return sv, fmt.Errorf("%s is %d; muster keeps numbers of at most %d either side of zero", def.ID, n, int64(value.MaxMagnitude))
+		}
 		sv.Value = value.Value{Number: value.Int(n), Text: t}
 		if err := checkBounds(def, sv.Value); err != nil {
 			return sv, err
