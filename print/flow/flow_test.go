@@ -1,8 +1,11 @@
 package flow
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -47,5 +50,122 @@ func TestTableFits(t *testing.T) {
 	}
 	if sum > 60.01 {
 		t.Errorf("widths %v exceed 60pt", ws)
+	}
+}
+
+// countingMeasurer measures like a surface and counts the runes it was asked to measure.
+type countingMeasurer struct {
+	m     Measurer
+	runes int
+}
+
+func (c *countingMeasurer) MeasureText(s string, f surface.Font) float64 {
+	c.runes += utf8.RuneCountInString(s)
+	return c.m.MeasureText(s, f)
+}
+
+// naiveWrap and naiveTruncate are the obvious quadratic algorithms: the fast ones must give the same lines.
+func naiveWrap(m Measurer, text string, f surface.Font, width float64) []string {
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		words := strings.Fields(para)
+		if len(words) == 0 {
+			out = append(out, "")
+			continue
+		}
+		line := ""
+		for _, w := range words {
+			try := w
+			if line != "" {
+				try = line + " " + w
+			}
+			if m.MeasureText(try, f) <= width {
+				line = try
+				continue
+			}
+			if line != "" {
+				out = append(out, line)
+				line = ""
+			}
+			for m.MeasureText(w, f) > width {
+				best, soft := 0, 0
+				for i, r := range w {
+					n := i + utf8.RuneLen(r)
+					if m.MeasureText(w[:n], f) > width {
+						break
+					}
+					best = n
+					if r == '-' || r == '/' || r == ',' {
+						soft = n
+					}
+				}
+				if soft > 0 {
+					best = soft
+				} else if best == 0 {
+					_, best = utf8.DecodeRuneInString(w)
+				}
+				out = append(out, w[:best])
+				w = w[best:]
+			}
+			line = w
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func naiveTruncate(m Measurer, s string, f surface.Font, width float64) string {
+	if m.MeasureText(s, f) <= width {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 {
+		rs = rs[:len(rs)-1]
+		if t := strings.TrimSpace(string(rs)) + "…"; m.MeasureText(t, f) <= width {
+			return t
+		}
+	}
+	return ""
+}
+
+func TestWrapAndTruncateMatchNaive(t *testing.T) {
+	m := surface.NewPNG(surface.PNGOptions{DPI: 72})
+	f := surface.Font{Size: 9}
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []rune("aaaaeeiiWWmm     --/,.½é\n")
+	for i := 0; i < 500; i++ {
+		var b strings.Builder
+		for n := rng.IntN(120); n > 0; n-- {
+			b.WriteRune(alphabet[rng.IntN(len(alphabet))])
+		}
+		text, width := b.String(), float64(12+rng.IntN(110)) // wider than any one rune: narrower, the naive cut leaves empty lines
+		if got, want := Wrap(m, text, f, width), naiveWrap(m, text, f, width); !slices.Equal(got, want) {
+			t.Fatalf("Wrap(%q, %g) = %q, want %q", text, width, got, want)
+		}
+		if got, want := Truncate(m, text, f, width), naiveTruncate(m, text, f, width); got != want {
+			t.Fatalf("Truncate(%q, %g) = %q, want %q", text, width, got, want)
+		}
+	}
+}
+
+// Fitting a very long name (issue 19.10: 30,000 characters took 20 s, 100,000 never finished) measures each
+// rune a bounded number of times: Wrap once or twice, Truncate O(log n) times.
+func TestLongTextIsFittedInLinearWork(t *testing.T) {
+	f := surface.Font{Size: 9}
+	for _, n := range []int{30_000, 100_000} {
+		word := strings.Repeat("Wm", n/2)
+		words := strings.Repeat("Wm ", n/3)
+		for _, text := range []string{word, words} {
+			c := &countingMeasurer{m: surface.NewPNG(surface.PNGOptions{DPI: 72})}
+			Wrap(c, text, f, 200)
+			if c.runes > 3*n {
+				t.Errorf("Wrap of %d runes measured %d runes", n, c.runes)
+			}
+			c.runes = 0
+			Truncate(c, text, f, 200)
+			if c.runes > 20*n {
+				t.Errorf("Truncate of %d runes measured %d runes", n, c.runes)
+			}
+		}
 	}
 }

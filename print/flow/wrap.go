@@ -4,6 +4,7 @@
 package flow
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -16,64 +17,92 @@ type Measurer interface {
 }
 
 // Wrap breaks text into lines no wider than width, at spaces (and after hyphens and slashes when a word is
-// too long); a word longer than a line is cut. Newlines in text start new lines.
+// too long); a word longer than a line is cut. Newlines in text start new lines. Each word and each rune of a
+// cut word is measured once, so the work grows with the length of the text, not with its square: text width
+// is the sum of its runes' advances (the surface does not kern).
 func Wrap(m Measurer, text string, f surface.Font, width float64) []string {
 	var out []string
+	space := m.MeasureText(" ", f)
 	for _, para := range strings.Split(text, "\n") {
 		words := strings.Fields(para)
 		if len(words) == 0 {
 			out = append(out, "")
 			continue
 		}
-		line := ""
+		var line strings.Builder
+		lineW := 0.0
 		for _, w := range words {
-			try := w
-			if line != "" {
-				try = line + " " + w
-			}
-			if m.MeasureText(try, f) <= width {
-				line = try
+			ww := m.MeasureText(w, f)
+			if line.Len() > 0 && lineW+space+ww <= width {
+				line.WriteByte(' ')
+				line.WriteString(w)
+				lineW += space + ww
 				continue
 			}
-			if line != "" {
-				out = append(out, line)
-				line = ""
+			if line.Len() == 0 && ww <= width {
+				line.WriteString(w)
+				lineW = ww
+				continue
+			}
+			if line.Len() > 0 {
+				out = append(out, line.String())
+				line.Reset()
 			}
 			// The word alone may still be too long: cut it.
-			for m.MeasureText(w, f) > width {
-				cut := fitPrefix(m, w, f, width)
-				out = append(out, w[:cut])
-				w = w[cut:]
+			if ww > width {
+				pieces, lastW := cutWord(m, w, f, width)
+				out = append(out, pieces[:len(pieces)-1]...)
+				w, ww = pieces[len(pieces)-1], lastW
 			}
-			line = w
+			line.WriteString(w)
+			lineW = ww
 		}
-		out = append(out, line)
+		out = append(out, line.String())
 	}
 	return out
 }
 
-// fitPrefix is the byte length of the longest prefix of w that fits width (at least one rune), preferring a
-// cut after a hyphen or slash.
-func fitPrefix(m Measurer, w string, f surface.Font, width float64) int {
-	best, soft := 0, 0
+// cutWord cuts a word wider than width into pieces that fit (at least one rune each), each cut preferably
+// after a hyphen, slash or comma; it returns the pieces and the width of the last. Every rune is measured once.
+func cutWord(m Measurer, w string, f surface.Font, width float64) ([]string, float64) {
+	adv := map[rune]float64{}
+	var pieces []string
+	start, startW := 0, 0.0 // byte offset of the piece, and the width of the word before it
+	var run []float64       // the word's width up to after each rune of the piece (cumulative from startW)
+	var ends []int          // byte offset after each rune of the piece
+	soft := -1              // index in ends of the last soft break in the piece
+	total := 0.0
 	for i, r := range w {
+		a, ok := adv[r]
+		if !ok {
+			a = m.MeasureText(string(r), f)
+			adv[r] = a
+		}
 		n := i + utf8.RuneLen(r)
-		if m.MeasureText(w[:n], f) > width {
-			break
+		for len(ends) > 0 && total+a-startW > width {
+			cut := len(ends) - 1
+			if soft >= 0 {
+				cut = soft
+			}
+			pieces = append(pieces, w[start:ends[cut]])
+			start, startW = ends[cut], run[cut]
+			run, ends = append(run[:0], run[cut+1:]...), append(ends[:0], ends[cut+1:]...)
+			soft = -1
+			for k := range ends {
+				if c := w[ends[k]-1]; c == '-' || c == '/' || c == ',' {
+					soft = k
+				}
+			}
 		}
-		best = n
+		total += a
+		run = append(run, total)
+		ends = append(ends, n)
 		if r == '-' || r == '/' || r == ',' {
-			soft = n
+			soft = len(ends) - 1
 		}
 	}
-	if soft > 0 {
-		return soft
-	}
-	if best == 0 {
-		_, n := utf8.DecodeRuneInString(w)
-		return n
-	}
-	return best
+	pieces = append(pieces, w[start:])
+	return pieces, total - startW
 }
 
 // Widest is the width of the widest of the words of text: the least width it can be wrapped into whole.
@@ -85,18 +114,18 @@ func Widest(m Measurer, text string, f surface.Font) float64 {
 	return w
 }
 
-// Truncate shortens s with an ellipsis so it fits width.
+// Truncate shortens s with an ellipsis so it fits width; "" when not even the ellipsis fits. It measures
+// O(log n) candidates (the width of a cut grows with its length), not every one.
 func Truncate(m Measurer, s string, f surface.Font, width float64) string {
 	if m.MeasureText(s, f) <= width {
 		return s
 	}
 	rs := []rune(s)
-	for len(rs) > 0 {
-		rs = rs[:len(rs)-1]
-		t := strings.TrimSpace(string(rs)) + "…"
-		if m.MeasureText(t, f) <= width {
-			return t
-		}
+	cut := func(n int) string { return strings.TrimSpace(string(rs[:n])) + "…" }
+	// The longest n in [0, len(rs)) whose cut fits: fits is true up to it and false after.
+	n := sort.Search(len(rs), func(n int) bool { return m.MeasureText(cut(n), f) > width })
+	if n == 0 {
+		return ""
 	}
-	return ""
+	return cut(n - 1)
 }
