@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/sheet"
@@ -105,14 +106,16 @@ type Result struct {
 	Notes   []string // one line each, for the summary
 }
 
-// Run builds the outputs named in only (all when empty) from a package that has passed validation.
+// Run builds the outputs named in only (all when empty) from a package that has passed validation. When it
+// fails, the error is an *Error: the problems as diagnostics, each at the content that causes it where one
+// does, for the command line to render in the user's --format.
 func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
 	if pkg == nil {
-		return nil, errors.New("build: no package")
+		return nil, &Error{Diags: diag.List{{Severity: diag.Error, Code: CodeInternal, Message: "build: no package"}}}
 	}
 	set, err := Settle(pkg, opt)
 	if err != nil {
-		return nil, err
+		return nil, failure("", err, diag.Pos{})
 	}
 	want := map[string]bool{}
 	for _, n := range only {
@@ -123,7 +126,8 @@ func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("unknown output %q: choose from %s", n, strings.Join(OutputNames(), ", "))
+			return nil, &Error{Diags: diag.List{{Severity: diag.Error, Code: CodeOptions,
+				Message: fmt.Sprintf("unknown output %q: choose from %s", n, strings.Join(OutputNames(), ", "))}}}
 		}
 		want[n] = true
 	}
@@ -135,7 +139,7 @@ func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
 		}
 		j.output = o.Name
 		if err := runSafely(o, j); err != nil {
-			return nil, fmt.Errorf("%s: %w", o.Name, err)
+			return nil, failure(o.Name, err, diag.Pos{File: pkg.Dir})
 		}
 		res.Outputs = append(res.Outputs, o.Name)
 	}
@@ -149,7 +153,8 @@ func Run(pkg *content.Package, opt Options, only []string) (*Result, error) {
 func runSafely(o Output, j *Job) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("printing failed (a bug in muster; please report it): %v", r)
+			err = &Error{Output: o.Name, Diags: diag.List{{Severity: diag.Error, Code: CodeInternal, Pos: diag.Pos{File: j.Pkg.Dir},
+				Message: fmt.Sprintf("printing failed (a bug in muster; please report it with the package): %v", r)}}}
 		}
 	}()
 	return o.Run(j)
@@ -164,20 +169,47 @@ type Settings struct {
 	Margin      float64
 	Gutter      float64
 	Bleed       float64
+	// At says where each setting was written in the manifest (by its key: paper, counterSize, margin, ...);
+	// a setting from the command line or muster's defaults has none.
+	At map[string]diag.Pos
+	// Flags are the settings the command line gave (by key), which may ask what the package cannot print.
+	Flags map[string]bool
 }
 
-// Settle merges the options with the package's print defaults.
+// Settle merges the options with the package's print defaults (muster.yaml `print:`). A setting that
+// cannot be printed fails with a *diag.Failure: at the manifest's key when the package gave it (validate's
+// print-settings check reports the same), with code print.options when the command line did.
 func Settle(pkg *content.Package, opt Options) (Settings, error) {
 	var pd content.PrintDefaults
 	if pkg.Manifest != nil && pkg.Manifest.Print != nil {
 		pd = *pkg.Manifest.Print
 	}
-	s := Settings{Paper: value.Papers["letter"], Margin: sheet.DefaultMargin, CounterSize: counters.DefaultSize}
+	s := Settings{Paper: value.Papers["letter"], Margin: sheet.DefaultMargin, CounterSize: counters.DefaultSize, At: map[string]diag.Pos{}, Flags: map[string]bool{}}
+	var ds diag.List
+	// bad reports a setting: at the manifest when it came from there, else as the command line's.
+	bad := func(key string, fromFlag bool, code, hint, format string, args ...any) {
+		d := diag.Diagnostic{Severity: diag.Error, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint}
+		if fromFlag {
+			d.Code = CodeOptions
+			d.Message = "--" + flagOf(key) + ": " + d.Message
+		} else {
+			d.Pos = manifestPos(pkg, "/print/"+key)
+		}
+		ds.Add(d)
+	}
+	given := func(key string, v bool) {
+		if v {
+			s.At[key] = manifestPos(pkg, "/print/"+key)
+		}
+	}
 	if pd.Paper != nil {
 		s.Paper = *pd.Paper
+		given("paper", true)
 	}
 	if opt.Paper != nil {
 		s.Paper = *opt.Paper
+		delete(s.At, "paper")
+		s.Flags["paper"] = true
 	}
 	backs := pd.Backs
 	if opt.Backs != "" {
@@ -185,28 +217,28 @@ func Settle(pkg *content.Package, opt Options) (Settings, error) {
 	}
 	b, err := sheet.ParseBacks(backs)
 	if err != nil {
-		return s, err
+		bad("backs", opt.Backs != "", "print-settings.backs", "", "%v", err)
 	}
 	s.Backs = b
-	pick := func(dst *float64, from ...*value.Length) {
-		for _, l := range from {
-			if l != nil {
-				*dst = l.Points
-			}
+	pick := func(key string, dst *float64, fromPkg, fromFlag *value.Length) {
+		if fromPkg != nil {
+			*dst = fromPkg.Points
+			given(key, true)
+		}
+		if fromFlag != nil {
+			*dst = fromFlag.Points
+			delete(s.At, key)
+			s.Flags[key] = true
 		}
 	}
-	pick(&s.CounterSize, pd.CounterSize, opt.CounterSize)
-	pick(&s.Margin, pd.Margin, opt.Margin)
-	pick(&s.Gutter, pd.Gutter, opt.Gutter)
-	pick(&s.Bleed, pd.Bleed, opt.Bleed)
+	pick("counterSize", &s.CounterSize, pd.CounterSize, opt.CounterSize)
+	pick("margin", &s.Margin, pd.Margin, opt.Margin)
+	pick("gutter", &s.Gutter, pd.Gutter, opt.Gutter)
+	pick("bleed", &s.Bleed, pd.Bleed, opt.Bleed)
 	if pd.BackOffset != "" {
 		off, err := ParseOffset(pd.BackOffset)
 		if err != nil {
-			where := "the manifest"
-			if pkg.Manifest.Doc != nil {
-				where = pkg.Manifest.Doc.PosOf("/print/backOffset").String()
-			}
-			return s, fmt.Errorf("print.backOffset at %s: %v", where, err)
+			bad("backOffset", false, "print-settings.back-offset", "write X,Y with units, the reading from muster print-test", "print.backOffset: %v", err)
 		}
 		s.BackOffset = off
 	}
@@ -214,12 +246,38 @@ func Settle(pkg *content.Package, opt Options) (Settings, error) {
 		s.BackOffset = *opt.BackOffset
 	}
 	if s.CounterSize <= 0 {
-		return s, errors.New("the counter size must be more than zero")
+		bad("counterSize", opt.CounterSize != nil, "print-settings.counter-size", "give the side of a counter, e.g. 0.5in, or leave it out for the default", "the counter size must be more than zero")
 	}
-	if s.Paper.Width <= 0 || s.Paper.Height <= 0 {
-		return s, fmt.Errorf("bad paper size %gx%g pt", s.Paper.Width, s.Paper.Height)
+	if w, h := s.Paper.Width, s.Paper.Height; !(w > 0 && h > 0) || w > content.MaxPaperInches*surface.Inch || h > content.MaxPaperInches*surface.Inch {
+		bad("paper", opt.Paper != nil, "print-settings.paper", "use a paper of at most 200 x 200in, e.g. 23x35in for a large map",
+			"paper %s is larger than %d inches a side, the largest page PDF viewers open", paperName(s), content.MaxPaperInches)
+	}
+	if len(ds) > 0 {
+		return s, &diag.Failure{Diags: ds}
 	}
 	return s, nil
+}
+
+// manifestPos is where the manifest writes a key, or the manifest itself.
+func manifestPos(pkg *content.Package, ptr string) diag.Pos {
+	if pkg.Manifest == nil {
+		return diag.Pos{File: pkg.Dir}
+	}
+	if pkg.Manifest.Doc == nil {
+		return pkg.Manifest.At
+	}
+	return pkg.Manifest.Doc.PosOf(ptr)
+}
+
+// flagOf is the command-line flag of a print setting.
+func flagOf(key string) string {
+	switch key {
+	case "counterSize":
+		return "counter-size"
+	case "backOffset":
+		return "back-offset"
+	}
+	return key
 }
 
 // ParseOffset reads a back offset "X,Y" with units on each (1.5mm,-0.5mm; 0.02in,0in); a bare 0 is allowed.
@@ -259,18 +317,23 @@ func signedLength(s string) (float64, error) {
 	return sign * l.Points, nil
 }
 
-// pdfOptions are the document properties of every PDF a build writes.
+// pdfOptions are the document properties of every PDF a build writes; no PDF has more than content.MaxPages
+// pages.
 func pdfOptions(pkg *content.Package, what string) surface.PDFOptions {
 	title := pkg.ID
 	if pkg.Manifest != nil && pkg.Manifest.Name != "" {
 		title = pkg.Manifest.Name
 	}
-	return surface.PDFOptions{Title: title + " — " + what, Creator: "muster " + content.MusterVersion}
+	return surface.PDFOptions{Title: title + " — " + what, Creator: "muster " + content.MusterVersion, MaxPages: content.MaxPages}
 }
 
-func pdfBytes(p *surface.PDF) ([]byte, error) {
+// pdfBytes finishes a PDF, refusing one that printed text with characters its font cannot draw.
+func pdfBytes(pkg *content.Package, p *surface.PDF) ([]byte, error) {
 	var b bytes.Buffer
 	if _, err := p.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	if err := unprintable(pkg, p.Unprintable()); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

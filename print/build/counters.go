@@ -2,8 +2,12 @@ package build
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"strings"
 
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
@@ -20,14 +24,22 @@ const (
 
 // CounterLayout resolves the package's counters and plans their sheets.
 func CounterLayout(j *Job) ([]counters.Counter, *sheet.Layout, error) {
-	cs, err := counters.FromPackage(j.Pkg, counters.Options{Size: j.Settings.CounterSize})
+	return PlanCounters(j.Pkg, j.Settings, false)
+}
+
+// PlanCounters resolves a package's counters and plans their sheets with the settled print settings, exactly
+// as the counters output prints them; validate's counter checks plan them with the package's own settings
+// (skipping the images, which another check reads). It fails with a *diag.Failure at the content at fault: a
+// counter that cannot be resolved, more counters than content.MaxCounters, a counter larger than the paper
+// inside its margins, sheets of more than content.MaxPages pages.
+func PlanCounters(pkg *content.Package, st Settings, skipImages bool) ([]counters.Counter, *sheet.Layout, error) {
+	cs, err := counters.FromPackage(pkg, counters.Options{Size: st.CounterSize, SkipImages: skipImages})
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(cs) == 0 {
 		return cs, nil, nil
 	}
-	st := j.Settings
 	var pieces []sheet.Piece
 	for i := range cs {
 		c := &cs[i]
@@ -47,7 +59,74 @@ func CounterLayout(j *Job) ([]counters.Counter, *sheet.Layout, error) {
 		Backs:      st.Backs,
 		BackOffset: st.BackOffset,
 	})
-	return cs, l, err
+	var fit *sheet.FitError
+	switch {
+	case errors.As(err, &fit):
+		return cs, nil, tooLarge(pkg, st, cs, fit)
+	case err != nil:
+		return cs, nil, err
+	case len(l.Pages) > content.MaxPages:
+		// The line with the most counters is where a mistaken count most likely is.
+		most := &cs[0]
+		for i := range cs {
+			if cs[i].Count*int(cs[i].Width()*cs[i].Height()) > most.Count*int(most.Width()*most.Height()) {
+				most = &cs[i]
+			}
+		}
+		return cs, l, diag.Fail(countPos(pkg, most), "counter-sheets.pages",
+			fmt.Sprintf("the counter sheets would print on %d pages (%d counters on %s paper): muster prints at most %d pages in one file", len(l.Pages), len(pieces), paperName(st), content.MaxPages),
+			"check the counts and counter sizes, or print on larger paper")
+	}
+	return cs, l, nil
+}
+
+// countPos is where the count of a counter's mix line is written (the line itself when it is not).
+func countPos(pkg *content.Package, c *counters.Counter) diag.Pos {
+	for _, m := range pkg.CounterMixes() {
+		for _, e := range m.Counters {
+			if e.At == c.At {
+				return e.Fields.Of("count", e.At)
+			}
+		}
+	}
+	return c.At
+}
+
+// tooLarge reports counters that do not fit the paper inside its margins: as the command line's when it
+// set the paper, a margin, the gutter, the bleed or the counter size (validate found the package's own
+// settings fine); else at the size of the first such counter when the content gives it, else at the
+// manifest's paper or margin.
+func tooLarge(pkg *content.Package, st Settings, cs []counters.Counter, fit *sheet.FitError) error {
+	room := min(st.Paper.Width, st.Paper.Height) - 2*st.Margin
+	msg := fmt.Sprintf("%v: a counter on %s paper with margins of %s can be at most %s", fit, paperName(st), inchText(st.Margin), inchText(room))
+	if room <= 0 {
+		msg = fmt.Sprintf("%v: margins of %s leave no room on %s paper", fit, inchText(st.Margin), paperName(st))
+	}
+	var flags []string
+	for _, k := range []string{"paper", "margin", "gutter", "bleed", "counterSize"} {
+		if st.Flags[k] {
+			flags = append(flags, "--"+flagOf(k))
+		}
+	}
+	if len(flags) > 0 {
+		return diag.Fail(diag.Pos{}, CodeOptions, fmt.Sprintf("the counters do not fit with %s: %s", strings.Join(flags, ", "), msg), "choose larger --paper, a smaller --margin or a smaller --counter-size")
+	}
+	for i := range cs {
+		c := &cs[i]
+		if c.Width() != fit.W || c.Height() != fit.H {
+			continue
+		}
+		if !c.SizeAt.IsZero() {
+			return diag.Fail(c.SizeAt, "counter-sheets.fit", fmt.Sprintf("counter %s is too large for the paper: %s", c.ID, msg), "make the counter smaller, or print on larger paper")
+		}
+		break
+	}
+	for _, key := range []string{"paper", "margin", "gutter", "bleed"} {
+		if at, ok := st.At[key]; ok {
+			return diag.Fail(at, "counter-sheets.fit", "the counters do not fit the paper: "+msg, "choose larger paper or smaller margins")
+		}
+	}
+	return diag.Fail(manifestPos(pkg, "/print"), "counter-sheets.fit", "the counters do not fit the paper: "+msg, "choose larger paper or smaller counters")
 }
 
 func buildCounters(j *Job) error {
@@ -63,7 +142,7 @@ func buildCounters(j *Job) error {
 	if err := l.Render(pdf); err != nil {
 		return err
 	}
-	b, err := pdfBytes(pdf)
+	b, err := pdfBytes(j.Pkg, pdf)
 	if err != nil {
 		return err
 	}
@@ -121,7 +200,7 @@ func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 			if sd.name == "back" && j.Settings.Backs == sheet.NoBacks {
 				continue
 			}
-			p := surface.NewPNG(surface.PNGOptions{DPI: faceDPI})
+			p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(faceDPI, c.Width(), c.Height())})
 			p.BeginPage(c.Width(), c.Height())
 			if err := sd.face.DrawRect(p, 0, 0, c.Width(), c.Height(), 0); err != nil {
 				return n, fmt.Errorf("%s %s: %w", c.ID, sd.name, err)
@@ -137,7 +216,7 @@ func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 		}
 	}
 	for i := range l.Pages {
-		p := surface.NewPNG(surface.PNGOptions{DPI: pageDPI})
+		p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(pageDPI, j.Settings.Paper.Width, j.Settings.Paper.Height)})
 		if err := l.RenderPage(p, i); err != nil {
 			return n, err
 		}

@@ -3,9 +3,13 @@ package build
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/png"
+	"math"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -80,28 +84,50 @@ func scenarioStems(pkg *content.Package) []scenarioStem {
 	return out
 }
 
+// MapDrawing is one map file the maps output prints: its file stem, the drawing, and where the content
+// gives its size (the map's grid, or the scenario's map).
+type MapDrawing struct {
+	Stem    string
+	Drawing *maps.Drawing
+	At      diag.Pos
+}
+
+// MapDrawings prepares every drawing of the maps output: each map and board, then each scenario with a map.
+// It fails with the first drawing that cannot be made (a *diag.Failure where the content is at fault).
+func MapDrawings(pkg *content.Package) ([]MapDrawing, error) {
+	var items []MapDrawing
+	for _, m := range pkg.Maps() {
+		d, err := maps.ForMap(pkg, m)
+		if err != nil {
+			return nil, err
+		}
+		at := m.At
+		if m.Doc != nil {
+			at = m.Doc.PosOf("/grid")
+		}
+		items = append(items, MapDrawing{fileStem(m.ID), d, at})
+	}
+	for _, it := range scenarioStems(pkg) {
+		d, err := maps.ForScenario(pkg, it.sc)
+		if err != nil {
+			return nil, err
+		}
+		at := it.sc.At
+		if it.sc.Doc != nil {
+			at = it.sc.Doc.PosOf("/map")
+		}
+		items = append(items, MapDrawing{it.stem, d, at})
+	}
+	return items, nil
+}
+
 // buildMaps writes maps/<map id>.pdf for every map and board, and maps/<scenario id>.pdf for every scenario
 // with a map: its map set to scale with the scenario on top (objectives, entries, deployment zones, set-up
 // units, reinforcements).
 func buildMaps(j *Job) error {
-	type item struct {
-		stem string
-		d    *maps.Drawing
-	}
-	var items []item
-	for _, m := range j.Pkg.Maps() {
-		d, err := maps.ForMap(j.Pkg, m)
-		if err != nil {
-			return err
-		}
-		items = append(items, item{fileStem(m.ID), d})
-	}
-	for _, it := range scenarioStems(j.Pkg) {
-		d, err := maps.ForScenario(j.Pkg, it.sc)
-		if err != nil {
-			return err
-		}
-		items = append(items, item{it.stem, d})
+	items, err := MapDrawings(j.Pkg)
+	if err != nil {
+		return err
 	}
 	if len(items) == 0 {
 		j.Notef("maps: the package has no maps")
@@ -116,24 +142,31 @@ func buildMaps(j *Job) error {
 	results := make([]done, len(items))
 	parallel(len(items), func(i int) {
 		it := items[i]
+		fail := func(err error) {
+			results[i].err = failure("maps", fmt.Errorf("%s: %w", it.Drawing.Title, err), it.At)
+		}
 		defer func() {
 			// A worker's panic would end the process: report it as this map's error instead.
 			if r := recover(); r != nil {
-				results[i].err = fmt.Errorf("%s: drawing failed (a bug in muster; please report it): %v", it.stem, r)
+				fail(fmt.Errorf("drawing failed: %v", r))
 			}
 		}()
-		pl := it.d.Layout(opt)
-		pdf := surface.NewPDF(pdfOptions(j.Pkg, "map "+it.d.Title))
-		if err := it.d.Render(pdf, pl); err != nil {
-			results[i].err = fmt.Errorf("%s: %w", it.stem, err)
-			return
-		}
-		b, err := pdfBytes(pdf)
+		pl, err := it.Drawing.Layout(opt)
 		if err != nil {
-			results[i].err = fmt.Errorf("%s: %w", it.stem, err)
+			fail(err)
 			return
 		}
-		name := MapsDir + "/" + it.stem + ".pdf"
+		pdf := surface.NewPDF(pdfOptions(j.Pkg, "map "+it.Drawing.Title))
+		if err := it.Drawing.Render(pdf, pl); err != nil {
+			fail(err)
+			return
+		}
+		b, err := pdfBytes(j.Pkg, pdf)
+		if err != nil {
+			fail(err)
+			return
+		}
+		name := MapsDir + "/" + it.Stem + ".pdf"
 		r := &results[i]
 		r.files = append(r.files, File{Path: name, Data: b})
 		how := fmt.Sprintf("%d x %d sheets overlapping %s", pl.Rows, pl.Cols, inchText(pl.Overlap))
@@ -146,11 +179,11 @@ func buildMaps(j *Job) error {
 		if pl.Scale != 1 {
 			how += fmt.Sprintf(", plan at 1:%g", 1/pl.Scale)
 		}
-		r.note = fmt.Sprintf("%s: %s, %d pages (%s), %s", name, it.d.Title, pl.Pages(), how, paperName(j.Settings))
+		r.note = fmt.Sprintf("%s: %s, %d pages (%s), %s", name, it.Drawing.Title, pl.Pages(), how, paperName(j.Settings))
 		if j.Opt.PNG {
-			files, err := pngPages(j, func(s surface.Surface) error { return it.d.Render(s, pl) }, "png/"+MapsDir+"/"+it.stem)
+			files, err := pngPages(j, j.paper(), func(s surface.Surface) error { return it.Drawing.Render(s, pl) }, "png/"+MapsDir+"/"+it.Stem)
 			if err != nil {
-				r.err = err
+				fail(err)
 				return
 			}
 			r.files = append(r.files, files...)
@@ -174,23 +207,42 @@ func inchText(pt float64) string {
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", pt/72), "0"), ".") + "in"
 }
 
-// pngPages renders a document onto a PNG surface and returns one file per page: <stem>-page-01.png.
-func pngPages(j *Job, draw func(surface.Surface) error, stem string) ([]File, error) {
+// maxPreviewPixels bounds one PNG preview (16 megapixels, 64 MB of RGBA): a page larger than that at the
+// asked resolution is drawn at a lower one.
+const maxPreviewPixels = 16 << 20
+
+// previewDPI is dpi, lowered so that a w x h pt page stays within maxPreviewPixels.
+func previewDPI(dpi, w, h float64) float64 {
+	if px := w / 72 * dpi * h / 72 * dpi; px > maxPreviewPixels {
+		dpi *= math.Sqrt(maxPreviewPixels / px)
+	}
+	return dpi
+}
+
+// pngPages renders a document onto a PNG surface and returns one file per page: <stem>-page-01.png. Each
+// page is encoded as soon as it is drawn and then dropped, so a long document never holds every page's
+// pixels at once.
+func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem string) ([]File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {
 		dpi = DefaultPageDPI
 	}
-	p := surface.NewPNG(surface.PNGOptions{DPI: dpi})
+	dpi = previewDPI(dpi, page.W, page.H) // a page may turn (charts), keeping its area
+
+	var out []File
+	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, OnPage: func(i int, im *image.RGBA) error {
+		var b bytes.Buffer
+		if err := png.Encode(&b, im); err != nil {
+			return err
+		}
+		out = append(out, File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})
+		return nil
+	}})
 	if err := draw(p); err != nil {
 		return nil, err
 	}
-	var out []File
-	for i := 0; i < p.Pages(); i++ {
-		var b bytes.Buffer
-		if _, err := p.WritePage(i, &b); err != nil {
-			return nil, err
-		}
-		out = append(out, File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})
+	if err := p.Flush(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

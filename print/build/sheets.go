@@ -53,7 +53,7 @@ func (j *Job) document(name, what, pngStem string, draw func(s surface.Surface) 
 	if err := draw(pdf); err != nil {
 		return 0, err
 	}
-	b, err := pdfBytes(pdf)
+	b, err := pdfBytes(j.Pkg, pdf)
 	if err != nil {
 		return 0, err
 	}
@@ -61,7 +61,7 @@ func (j *Job) document(name, what, pngStem string, draw func(s surface.Surface) 
 		return 0, err
 	}
 	if j.Opt.PNG {
-		files, err := pngPages(j, draw, pngStem)
+		files, err := pngPages(j, j.sheetPaper(), draw, pngStem)
 		if err != nil {
 			return 0, err
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
@@ -48,6 +49,11 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	if opt.Margin <= 0 {
 		opt.Margin = 0.5 * surface.Inch
 	}
+	for _, sc := range pkg.Scenarios() {
+		if err := TooManyTurns(sc); err != nil {
+			return err
+		}
+	}
 	d := flow.New(s, opt.Paper, opt.Margin, opt.Title+": charts and tables")
 	portrait := opt.Paper
 	landscape := surface.Size{W: opt.Paper.H, H: opt.Paper.W}
@@ -73,6 +79,17 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 		d.Para("This package has no tables or scenario tracks.", flow.BodyFont)
 	}
 	return s.Err()
+}
+
+// TooManyTurns refuses a scenario of more than content.MaxTurns turns: its turn record would have a box for
+// each. The error is a *diag.Failure at the scenario's turns.
+func TooManyTurns(sc *content.Scenario) error {
+	if sc.Length == nil || sc.Length.Turns <= content.MaxTurns {
+		return nil
+	}
+	return diag.Fail(sc.Length.Fields.Of("turns", sc.Length.At), "sheets.turns",
+		fmt.Sprintf("scenario %s lasts %d turns: muster prints turn records of at most %d turns", sc.ID, sc.Length.Turns, content.MaxTurns),
+		"check the number of turns")
 }
 
 func title(t *content.Table) string {
@@ -142,7 +159,7 @@ func tracks(d *flow.Doc, sc *content.Scenario) {
 	if name == "" {
 		name = sc.ID
 	}
-	if sc.Length != nil && sc.Length.Turns > 0 {
+	if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns {
 		d.Heading("Turn Record: "+name, 13, 60)
 		d.Para(fmt.Sprintf("%d turns. Move the turn marker one box at the end of each turn.", sc.Length.Turns), flow.BodyFont)
 		labels := make([]string, sc.Length.Turns)
@@ -204,11 +221,14 @@ func VPTracks(sc *content.Scenario) []VPTrack {
 			if enemy == nil || enemy.VP == nil {
 				continue
 			}
-			hi := int(enemy.VP.Ceil())
+			hi := enemy.VP.Ceil()
+			if hi < 0 || hi > maxRecord {
+				continue // no record of a thousand boxes: the players keep the score on paper
+			}
 			out = append(out, VPTrack{
 				Title:  fmt.Sprintf("Victory Point Record: %s, %s", name, sideName(s)),
 				Note:   fmt.Sprintf("Victory points of %s units destroyed (%s VP in all).", sideName(*enemy), enemy.VP),
-				Labels: numbers(0, hi),
+				Labels: numbers(0, int(hi)),
 			})
 		}
 		if len(out) > 0 {
@@ -251,6 +271,9 @@ func numbers(lo, hi int) []string {
 	return out
 }
 
+// maxRecord is the most boxes a victory point record has: beyond it the sheet prints no record.
+const maxRecord = 250
+
 // vpRange is the span of a points record: from 0 (or -10 when awards can take points away) to a little past
 // the highest level bound, rounded up to a multiple of 5. Nil when there is nothing to record.
 func vpRange(sc *content.Scenario) *[2]int {
@@ -268,7 +291,11 @@ func vpRange(sc *content.Scenario) *[2]int {
 	for _, l := range v.Levels {
 		for _, n := range []*value.Number{l.Min, l.Max, l.LessThan, l.MoreThan} {
 			if n != nil {
-				bounds = append(bounds, int(n.Ceil()))
+				c := n.Ceil()
+				if c > maxRecord || c < -maxRecord {
+					return nil
+				}
+				bounds = append(bounds, int(c))
 			}
 		}
 	}
@@ -282,7 +309,7 @@ func vpRange(sc *content.Scenario) *[2]int {
 		hi = 30
 	}
 	hi = (hi + 4) / 5 * 5
-	if hi > 200 || hi-lo > 250 {
+	if hi > 200 || hi-lo > maxRecord {
 		return nil
 	}
 	return &[2]int{lo, hi}

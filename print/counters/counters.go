@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
 )
@@ -49,6 +51,9 @@ type Counter struct {
 	Count     int
 	Front     Face
 	Back      Face
+	// At is the counter mix line that prints the counter; SizeAt where its size is given (the line's size,
+	// its mix's counterSize or the manifest's print.counterSize), zero for muster's default or the caller's.
+	At, SizeAt diag.Pos
 }
 
 // Width is the counter's width in points: twice its size for a footprint-2 counter, else its size.
@@ -93,24 +98,32 @@ type Options struct {
 	Size float64
 	// Mixes limits the mixes printed (by id); empty means every mix in the package.
 	Mixes []string
+	// SkipImages resolves image symbols without reading their files: each such face gets an empty, non-nil
+	// Image, enough to know where its symbol goes (validate's layout checks), not to draw it.
+	SkipImages bool
 }
 
 // FromPackage resolves every counter of the package's mixes, in mix order. A package without a mix prints
-// one of each unit type and marker. Errors name the document at fault (a bad colour, an unreadable image).
+// one of each unit type and marker. Problems with the content (a back naming no marker, a symbol that is
+// neither built in nor an image, an unreadable image, more counters than muster prints) are all collected:
+// the error is then a *diag.Failure listing each at its file, line and column, and the counters returned are
+// those that could be resolved.
 func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	if pkg == nil {
 		return nil, fmt.Errorf("counters: no package")
 	}
-	r := resolver{pkg: pkg, sys: pkg.System, cache: map[string]*Counter{}}
+	r := resolver{pkg: pkg, sys: pkg.System, cache: map[string]*Counter{}, skipImages: opt.SkipImages}
 	if r.sys == nil {
 		r.sys = &content.System{}
 	}
 	def := opt.Size
+	var defAt diag.Pos
 	if def <= 0 && pkg.Manifest != nil && pkg.Manifest.Print != nil && pkg.Manifest.Print.CounterSize != nil {
 		def = pkg.Manifest.Print.CounterSize.Points
+		defAt = posOf(&pkg.Manifest.Meta, "/print/counterSize")
 	}
 	if def <= 0 {
-		def = DefaultSize
+		def, defAt = DefaultSize, diag.Pos{}
 	}
 	var out []Counter
 	mixes := pkg.CounterMixes()
@@ -126,99 +139,158 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	}
 	if len(mixes) == 0 {
 		for _, u := range pkg.UnitTypes() {
-			c, err := r.unit(u.ID, "")
-			if err != nil {
-				return nil, err
+			if c := r.unit(u.ID, "", u.At); c != nil {
+				cc := *c
+				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 1, u.At, defAt
+				out = append(out, cc)
 			}
-			c.Size, c.Count = def, 1
-			out = append(out, *c)
 		}
 		for _, m := range pkg.Markers() {
-			c, err := r.marker(m.ID, "")
-			if err != nil {
-				return nil, err
+			if c := r.marker(m.ID, "", m.At); c != nil {
+				cc := *c
+				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 1, m.At, defAt
+				out = append(out, cc)
 			}
-			c.Size, c.Count = def, 1
-			out = append(out, *c)
 		}
-		return out, nil
+		r.bound(len(out), diag.Pos{File: pkg.Dir}, "")
+		return out, r.failure()
 	}
+	total := 0
 	for _, m := range mixes {
-		size := def
-		if m.CounterSize != nil && m.CounterSize.Points > 0 {
-			size = m.CounterSize.Points
+		size, sizeAt := def, defAt
+		if m.CounterSize != nil {
+			if at := posOf(&m.Meta, "/counterSize"); r.positive(m.CounterSize, at, "counter mix "+m.ID) {
+				size, sizeAt = m.CounterSize.Points, at
+			}
 		}
 		for _, e := range m.Counters {
 			if e.Count <= 0 {
 				continue
 			}
+			total += e.Count
+			if r.bound(total, e.Fields.Of("count", e.At), m.ID) {
+				return nil, r.failure() // nothing past the limit is resolved
+			}
 			var c *Counter
-			var err error
 			switch {
 			case e.Unit != "":
-				c, err = r.unit(e.Unit, e.Faction)
+				c = r.unit(e.Unit, e.Faction, e.Fields.Of("unit", e.At))
 			case e.Marker != "":
-				c, err = r.marker(e.Marker, e.Faction)
+				c = r.marker(e.Marker, e.Faction, e.Fields.Of("marker", e.At))
 			default:
-				err = fmt.Errorf("%s: a counter mix entry names neither a unit nor a marker", e.At)
+				r.ds.Errorf(e.At, "references.empty", "a counter mix line names neither a unit nor a marker").Hint = "give unit: ID or marker: ID"
 			}
-			if err != nil {
-				return nil, err
+			if c == nil {
+				continue
 			}
 			cc := *c
-			cc.Size, cc.Count = size, e.Count
-			if e.Size != nil && e.Size.Points > 0 {
-				cc.Size = e.Size.Points
+			cc.Size, cc.Count, cc.At, cc.SizeAt = size, e.Count, e.At, sizeAt
+			if at := e.Fields.Of("size", e.At); e.Size != nil && r.positive(e.Size, at, "this counter mix line") {
+				cc.Size, cc.SizeAt = e.Size.Points, at
 			}
 			out = append(out, cc)
 		}
 	}
-	return out, nil
+	return out, r.failure()
+}
+
+// posOf is the position of a value of a document, or of the document when it was not read from a file.
+func posOf(m *content.Meta, ptr string) diag.Pos {
+	if m.Doc == nil {
+		return m.At
+	}
+	return m.Doc.PosOf(ptr)
 }
 
 type resolver struct {
-	pkg   *content.Package
-	sys   *content.System
-	cache map[string]*Counter
+	pkg        *content.Package
+	sys        *content.System
+	cache      map[string]*Counter
+	skipImages bool
+	ds         diag.List
 }
 
-func (r *resolver) faction(id string) *content.FactionDef {
+// failure is the problems found, as an error; nil when there are none.
+func (r *resolver) failure() error {
+	if len(r.ds) == 0 {
+		return nil
+	}
+	return &diag.Failure{Diags: r.ds}
+}
+
+// bound reports when total counters pass content.MaxCounters, at the count that passes it.
+func (r *resolver) bound(total int, at diag.Pos, mix string) bool {
+	if total <= content.MaxCounters {
+		return false
+	}
+	what := fmt.Sprintf("the package's unit types and markers make %d counters", total)
+	if mix != "" {
+		what = fmt.Sprintf("counter mix %s reaches %d counters at this line", mix, total)
+	}
+	e := r.ds.Errorf(at, "counter-sheets.count", "%s: muster prints at most %d counters in one build", what, content.MaxCounters)
+	e.Hint = "check the count; a game this large needs several packages"
+	return true
+}
+
+// positive reports whether a counter size is more than zero, and reports it when it is not.
+func (r *resolver) positive(l *value.Length, at diag.Pos, what string) bool {
+	if l.Points > 0 {
+		return true
+	}
+	e := r.ds.Errorf(at, "counter-sheets.size", "%s has a counter size of %s: a counter must be larger than nothing", what, l.Text)
+	e.Hint = "give the side of a counter, e.g. 0.5in or 13mm, or leave the size out for the default"
+	return false
+}
+
+func (r *resolver) faction(id string) (*content.FactionDef, int) {
 	for i := range r.sys.Factions {
 		if r.sys.Factions[i].ID == id {
-			return &r.sys.Factions[i]
+			return &r.sys.Factions[i], i
 		}
 	}
-	return nil
+	return nil, -1
 }
 
-// colours returns the background and text colours of a counter of a faction, optionally overridden.
-func (r *resolver) colours(what, factionID, override string) (bg, fg surface.Color, err error) {
+// colours returns the background and text colours of a counter of a faction, optionally overridden by the
+// document's own colour; a colour that does not parse is reported (the schema owns their spelling) and
+// leaves the default.
+func (r *resolver) colours(doc *content.Meta, factionID, override string) (bg, fg surface.Color) {
 	bg = DefaultBackground
 	var text string
-	if f := r.faction(factionID); f != nil {
+	bad := func(at diag.Pos, what, c string) {
+		r.ds.Errorf(at, "schema.colour", "%s %q is not a colour", what, c).Hint = "write #rgb or #rrggbb, e.g. #a3231f"
+	}
+	if f, i := r.faction(factionID); f != nil {
 		if f.Colour != "" {
-			if bg, err = surface.Hex(f.Colour); err != nil {
-				return bg, fg, fmt.Errorf("%s: faction %s: %v", f.At, f.ID, err)
+			c, err := surface.Hex(f.Colour)
+			if err != nil {
+				bad(posOf(&r.sys.Meta, content.Pointer("/factions", i)+"/colour"), "faction "+f.ID+"'s colour", f.Colour)
+			} else {
+				bg = c
 			}
 		}
-		text = f.Text
+		if f.Text != "" {
+			if _, err := surface.Hex(f.Text); err != nil {
+				bad(posOf(&r.sys.Meta, content.Pointer("/factions", i)+"/text"), "faction "+f.ID+"'s text colour", f.Text)
+			} else {
+				text = f.Text
+			}
+		}
 	}
 	if override != "" {
-		if bg, err = surface.Hex(override); err != nil {
-			return bg, fg, fmt.Errorf("%s: colour: %v", what, err)
+		if c, err := surface.Hex(override); err != nil {
+			bad(posOf(doc, "/colour"), doc.ID+"'s colour", override)
+		} else {
+			bg = c
 		}
 	}
 	fg = surface.ReadableOn(bg)
 	if text != "" {
-		t, err := surface.Hex(text)
-		if err != nil {
-			return bg, fg, fmt.Errorf("faction %s: text colour: %v", factionID, err)
-		}
-		if surface.Contrast(t, bg) >= 3 {
+		if t, _ := surface.Hex(text); surface.Contrast(t, bg) >= 3 {
 			fg = t
 		}
 	}
-	return bg, fg, nil
+	return bg, fg
 }
 
 // layout picks the unit's face layout: the one it names, else the first whose classes match (a layout with
@@ -271,49 +343,73 @@ func (r *resolver) image(what string, doc *content.Document, ptr, file string) (
 }
 
 // symbol resolves a symbol name: a built-in one, a System symbol with an image, or image (the document's own
-// image file, named by the value at imagePtr of doc).
-func (r *resolver) symbol(f *Face, what, name, imageFile string, doc *content.Document, imagePtr string) error {
+// image file, named by the value at imagePtr of doc). Anything else is reported: it would print no symbol at
+// all.
+func (r *resolver) symbol(f *Face, meta *content.Meta, what, name, imageFile string, imagePtr string) error {
 	switch {
 	case name == "" || name == "none":
 		return nil
 	case name == "image":
-		b, err := r.image(what, doc, imagePtr, imageFile)
-		f.Image = b
-		return err
+		if imageFile == "" {
+			r.ds.Errorf(posOf(meta, "/symbol"), "counter-faces.symbol", "%s has symbol: image but names no image file", what).Hint = "add image: FILE (a PNG, JPEG or GIF in the package), or choose a built-in symbol"
+			return nil
+		}
+		return r.readImage(f, what, meta.Doc, imagePtr, imageFile)
 	case symbols.Known(name):
 		f.Symbol = name
 		return nil
 	}
 	for i, sd := range r.sys.Symbols {
 		if sd.ID == name {
-			b, err := r.image(what, r.sys.Doc, fmt.Sprintf("/symbols/%d/image", i), sd.Image)
-			f.Image = b
-			return err
+			if sd.Image == "" {
+				r.ds.Errorf(sd.At, "counter-faces.symbol", "System symbol %s names no image file", sd.ID).Hint = "add image: FILE"
+				return nil
+			}
+			return r.readImage(f, what, r.sys.Doc, fmt.Sprintf("/symbols/%d/image", i), sd.Image)
 		}
 	}
-	return nil // an unknown marker symbol draws nothing; validation owns the vocabulary
+	e := r.ds.Errorf(posOf(meta, "/symbol"), "counter-faces.symbol", "%s has symbol %q, which is neither a built-in symbol nor one of the System's symbols", what, name)
+	names := symbols.Names()
+	for _, sd := range r.sys.Symbols {
+		names = append(names, sd.ID)
+	}
+	if e.Hint = diag.DidYouMean(name, names); e.Hint == "" {
+		e.Hint = "use a built-in symbol (" + strings.Join(symbols.Names(), ", ") + "), none, or declare it in the System's symbols with an image"
+	}
+	return nil
+}
+
+// readImage reads an image symbol, or with SkipImages only notes that the face has one.
+func (r *resolver) readImage(f *Face, what string, doc *content.Document, ptr, file string) error {
+	if r.skipImages {
+		f.Image = []byte{}
+		return nil
+	}
+	b, err := r.image(what, doc, ptr, file)
+	f.Image = b
+	return err
 }
 
 // unit resolves a unit type's counter; faction, when given (a counter mix line's), prints it in that faction's
-// colours, so one generic unit type can serve several armies.
-func (r *resolver) unit(id, faction string) (*Counter, error) {
+// colours, so one generic unit type can serve several armies. at is where the mix names it. Nil when it
+// cannot be resolved (the problem is recorded).
+func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 	key := "u/" + id + "/" + faction
 	if c, ok := r.cache[key]; ok {
-		return c, nil
+		return c
 	}
 	u := r.pkg.UnitType(id)
 	if u == nil {
-		return nil, fmt.Errorf("the counter mix names unit %q, which no UnitType defines", id)
+		r.ds.Errorf(at, "references.unknown", "the counter mix names unit %q, which no UnitType defines", id)
+		r.cache[key] = nil
+		return nil
 	}
-	what := fmt.Sprintf("%s: unit %s", u.At, u.ID)
+	what := "unit type " + u.ID
 	colourOf := u.Faction
 	if faction != "" {
 		colourOf = faction
 	}
-	bg, fg, err := r.colours(what, colourOf, u.Colour)
-	if err != nil {
-		return nil, err
-	}
+	bg, fg := r.colours(&u.Meta, colourOf, u.Colour)
 	name := u.Name
 	if name == "" {
 		name = u.ID
@@ -322,16 +418,17 @@ func (r *resolver) unit(id, faction string) (*Counter, error) {
 	lay := r.layout(u.Face, u.Classes, false)
 	c.Front = r.valueFace(lay, r.sys.UnitStats(u.Stats), bg, fg)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
-	if err := r.symbol(&c.Front, what, u.Symbol, u.Image, u.Doc, "/image"); err != nil {
-		return nil, err
+	if err := r.symbol(&c.Front, &u.Meta, what, u.Symbol, u.Image, "/image"); err != nil {
+		r.imageProblem(posOf(&u.Meta, "/image"), err)
 	}
-	back, err := r.back(what, u.Back, &c.Front, u.Stats, lay, bg, fg, false)
-	if err != nil {
-		return nil, err
-	}
-	c.Back = back
+	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, u.Stats, lay, bg, fg, false)
 	r.cache[key] = c
-	return c, nil
+	return c
+}
+
+// imageProblem records an image that cannot be read.
+func (r *resolver) imageProblem(at diag.Pos, err error) {
+	r.ds.Errorf(at, "counter-faces.image", "%v", err)
 }
 
 // footprint is the cells a counter covers: 2, or 1 for anything else (validation owns the range).
@@ -350,46 +447,36 @@ func counterID(id, faction string) string {
 	return id + "." + faction
 }
 
-func (r *resolver) marker(id, faction string) (*Counter, error) {
+func (r *resolver) marker(id, faction string, at diag.Pos) *Counter {
 	key := "m/" + id + "/" + faction
 	if c, ok := r.cache[key]; ok {
-		return c, nil
+		return c
 	}
 	m := r.pkg.Marker(id)
 	if m == nil {
-		return nil, fmt.Errorf("the counter mix names marker %q, which no Marker defines", id)
+		r.ds.Errorf(at, "references.unknown", "the counter mix names marker %q, which no Marker defines", id)
+		r.cache[key] = nil
+		return nil
 	}
 	c := &Counter{ID: counterID(m.ID, faction), Kind: KindMarker, Name: m.Name, Footprint: footprint(m.Footprint)}
 	if c.Name == "" {
 		c.Name = m.ID
 	}
-	front, err := r.markerFront(m, faction)
-	if err != nil {
-		return nil, err
-	}
-	c.Front = front
-	what := fmt.Sprintf("%s: marker %s", m.At, m.ID)
+	c.Front = r.markerFront(m, faction)
 	lay := r.layout("", m.Classes, true)
-	c.Back, err = r.back(what, m.Back, &c.Front, m.Stats, lay, front.Background, front.Text, true)
-	if err != nil {
-		return nil, err
-	}
+	c.Back = r.back(&m.Meta, "marker "+m.ID, m.Back, &c.Front, m.Stats, lay, c.Front.Background, c.Front.Text, true)
 	r.cache[key] = c
-	return c, nil
+	return c
 }
 
 // markerFront is a marker's front: its values laid out like a unit's when a layout names one of its classes,
 // else its text large in the middle under its symbol.
-func (r *resolver) markerFront(m *content.Marker, faction string) (Face, error) {
-	what := fmt.Sprintf("%s: marker %s", m.At, m.ID)
+func (r *resolver) markerFront(m *content.Marker, faction string) Face {
 	colourOf := m.Faction
 	if faction != "" {
 		colourOf = faction
 	}
-	bg, fg, err := r.colours(what, colourOf, m.Colour)
-	if err != nil {
-		return Face{}, err
-	}
+	bg, fg := r.colours(&m.Meta, colourOf, m.Colour)
 	text := m.Text
 	if text == "" {
 		text = m.Name
@@ -410,15 +497,16 @@ func (r *resolver) markerFront(m *content.Marker, faction string) (Face, error) 
 			}
 		}
 	}
-	if err := r.symbol(&f, what, m.Symbol, "", m.Doc, ""); err != nil {
-		return Face{}, err
+	if err := r.symbol(&f, &m.Meta, "marker "+m.ID, m.Symbol, "", ""); err != nil {
+		r.imageProblem(posOf(&m.Meta, "/symbol"), err)
 	}
-	return f, nil
+	return f
 }
 
 // back resolves the back face: reduced (its own values and a stripe), blank (faction colour), marker (that
-// marker's front), same (the front again). Without a back, units print blank and markers the same face.
-func (r *resolver) back(what string, b *content.Back, front *Face, stats map[string]content.Scalar, lay *content.FaceLayout, bg, fg surface.Color, isMarker bool) (Face, error) {
+// marker's front), same (the front again). Without a back, units print blank and markers the same face. A
+// back that cannot be resolved is reported and prints blank.
+func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *Face, stats map[string]content.Scalar, lay *content.FaceLayout, bg, fg surface.Color, isMarker bool) Face {
 	kind := ""
 	if b != nil {
 		kind = b.Kind
@@ -435,22 +523,25 @@ func (r *resolver) back(what string, b *content.Back, front *Face, stats map[str
 			kind = "blank"
 		}
 	}
+	blank := Face{Background: bg, Text: fg, Blank: true}
 	switch kind {
 	case "same":
-		return *front, nil
+		return *front
 	case "blank":
-		f := Face{Background: bg, Text: fg, Blank: true}
 		if b != nil {
-			f.Caption = b.Label
+			blank.Caption = b.Label
 		}
-		return f, nil
+		return blank
 	case "marker":
 		if b.Marker == "" {
-			return Face{}, fmt.Errorf("%s: back kind marker names no marker (back: {kind: marker, marker: ID})", what)
+			e := r.ds.Errorf(posOf(doc, "/back"), "counter-faces.back", "the back of %s is a marker's but names no marker", what)
+			e.Hint = "name it: back: {kind: marker, marker: ID}"
+			return blank
 		}
 		m := r.pkg.Marker(b.Marker)
 		if m == nil {
-			return Face{}, fmt.Errorf("%s: the back names marker %q, which no Marker defines", what, b.Marker)
+			r.ds.Errorf(posOf(doc, "/back/marker"), "references.unknown", "the back of %s names marker %q, which no Marker defines", what, b.Marker)
+			return blank
 		}
 		// Only the marker's front: markers may name each other as backs without a loop.
 		return r.markerFront(m, "")
@@ -467,9 +558,10 @@ func (r *resolver) back(what string, b *content.Back, front *Face, stats map[str
 		if f.Stripe == "" {
 			f.Stripe = "Reduced"
 		}
-		return f, nil
+		return f
 	}
-	return Face{}, fmt.Errorf("%s: unknown back kind %q: use reduced, blank, marker or same", what, kind)
+	r.ds.Errorf(posOf(doc, "/back/kind"), "schema.back", "the back of %s is of kind %q", what, kind).Hint = "use reduced, blank, marker or same"
+	return blank
 }
 
 // label is the name line a layout asks for.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
 )
@@ -30,20 +31,99 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 // stays inside the counter. The background rectangle is always one `re` of (w+2*bleed)x(h+2*bleed) at
 // (x-bleed, y-bleed).
 func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
-	size := h
 	s.SetFill(f.Background)
 	s.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, surface.Fill)
+	pl := f.plan(s, x, y, w, h)
 	fg := f.Text
+	if pl.hasSymbol {
+		if err := f.drawSymbol(s, pl.symbol, fg); err != nil {
+			return err
+		}
+	}
+	if c := pl.caption; c != nil {
+		s.SetFill(fg)
+		drawWrapped(s, c.text, c.cx, c.cy, c.w, c.h, c.size, c.bold)
+	}
+	if pl.blank {
+		return s.Err()
+	}
+	if l := pl.label; l != nil {
+		if l.stripe {
+			col := fg
+			if col == f.Background {
+				col = stripeFallback
+			}
+			s.SetFill(col)
+			s.Rect(x-bleed, l.y-l.band/2, w+2*bleed, l.band, surface.Fill)
+			s.SetFill(f.Background)
+		} else {
+			s.SetFill(fg)
+		}
+		s.Text(x+w/2, l.y, l.text, l.font, surface.Align{H: surface.Center, V: surface.Middle})
+	}
+	s.SetFill(fg)
+	for _, sp := range pl.slots {
+		if sp.stars > 0 {
+			drawStars(s, sp.stars, sp.x, sp.y, sp.r, sp.maxW, sp.align)
+			continue
+		}
+		s.Text(sp.x, sp.y, sp.text, sp.font, surface.Align{H: sp.align, V: surface.Middle})
+	}
+	return s.Err()
+}
+
+// Measurer measures text; every surface is one.
+type Measurer = flow.Measurer
+
+// facePlan is where DrawRect puts each part of a face.
+type facePlan struct {
+	blank     bool // background and caption only
+	hasSymbol bool
+	symbol    surface.Rect // the symbol's frame, when hasSymbol
+	caption   *captionPlan
+	label     *labelPlan
+	slots     []slotPlan
+}
+
+type captionPlan struct {
+	text               string
+	cx, cy, w, h, size float64
+	bold               bool
+}
+
+type labelPlan struct {
+	text   string
+	font   surface.Font
+	y      float64 // centre line
+	stripe bool    // a band across the face behind the text
+	band   float64 // the band's height
+}
+
+type slotPlan struct {
+	where string
+	text  string
+	font  surface.Font
+	x, y  float64 // the anchor: y is the middle of the cap height
+	align surface.HAlign
+	stars int // draw this many stars of radius r in maxW instead of text
+	r     float64
+	maxW  float64
+}
+
+// plan lays the face out on a counter w wide and h high at (x, y); it measures text but draws nothing.
+func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
+	var pl facePlan
+	size := h
 	pad := size * padFrac
 	inner := size - 2*pad // the inner height, and the inner width of a square face
 	innerW := w - 2*pad
 
 	if f.Blank {
+		pl.blank = true
 		if f.Caption != "" {
-			s.SetFill(fg)
-			drawWrapped(s, f.Caption, x+w/2, y+size/2, innerW, inner*0.6, size*valueFrac, false)
+			pl.caption = &captionPlan{f.Caption, x + w/2, y + size/2, innerW, inner * 0.6, size * valueFrac, false}
 		}
-		return s.Err()
+		return pl
 	}
 
 	// Rows of values: their font size is the largest slot in the row.
@@ -72,9 +152,7 @@ func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
 	if hasSymbol && f.SymbolAt == SymbolTop && f.Caption == "" {
 		if fs, ok := rowSize["top"]; ok && !f.hasSlot("top-centre") {
 			sh := fs * capRatio * 1.35
-			if err := f.drawSymbol(s, symbols.Frame(x+w/2, y+pad+fs*capRatio/2, inner*0.42, sh), fg); err != nil {
-				return err
-			}
+			pl.hasSymbol, pl.symbol = true, frame(x+w/2, y+pad+fs*capRatio/2, inner*0.42, sh)
 			hasSymbol = false
 		}
 	}
@@ -120,60 +198,40 @@ func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
 		capTop := top
 		if hasSymbol {
 			sh := (bottom - top) * 0.42
-			if err := f.drawSymbol(s, symbols.Frame(x+w/2, top+sh/2, inner*0.6, sh*0.9), fg); err != nil {
-				return err
-			}
+			pl.hasSymbol, pl.symbol = true, frame(x+w/2, top+sh/2, inner*0.6, sh*0.9)
 			capTop = top + sh
 		}
-		s.SetFill(fg)
-		drawWrapped(s, f.Caption, x+w/2, (capTop+bottom)/2, innerW, bottom-capTop, size*valueFrac, true)
+		pl.caption = &captionPlan{f.Caption, x + w/2, (capTop + bottom) / 2, innerW, bottom - capTop, size * valueFrac, true}
 	} else if hasSymbol {
 		sw := innerW - 2*(sideW+pad*0.5)
 		sh := (bottom - top) * 0.92
-		if err := f.drawSymbol(s, symbols.Frame(x+w/2, centreY, math.Min(sw, inner*0.62), sh), fg); err != nil {
-			return err
-		}
+		pl.hasSymbol, pl.symbol = true, frame(x+w/2, centreY, math.Min(sw, inner*0.62), sh)
 	}
 
 	if hasLabel {
-		if f.Stripe != "" {
-			band := lf * 1.3
-			col := fg
-			if col == f.Background {
-				col = stripeFallback
-			}
-			s.SetFill(col)
-			s.Rect(x-bleed, labelY-band/2, w+2*bleed, band, surface.Fill)
-			s.SetFill(f.Background)
-		} else {
-			s.SetFill(fg)
-		}
 		text, fs := fitText(s, labelText, f.AltLabel, innerW, lf, surface.Bold)
-		s.Text(x+w/2, labelY, text, surface.Font{Style: surface.Bold, Size: fs}, surface.Align{H: surface.Center, V: surface.Middle})
+		pl.label = &labelPlan{text: text, font: surface.Font{Style: surface.Bold, Size: fs}, y: labelY, stripe: f.Stripe != "", band: lf * 1.3}
 	}
 
-	s.SetFill(fg)
 	for _, sl := range f.Slots {
 		row, col := splitWhere(sl.Where)
 		fs := size * valueFrac * sl.Size
-		var ty float64
+		sp := slotPlan{where: sl.Where, text: sl.Text}
 		switch row {
 		case "top":
-			ty = y + pad + rowSize["top"]*capRatio/2
+			sp.y = y + pad + rowSize["top"]*capRatio/2
 		case "bottom":
-			ty = y + size - pad - rowSize["bottom"]*capRatio/2
+			sp.y = y + size - pad - rowSize["bottom"]*capRatio/2
 		default:
-			ty = valuesY
+			sp.y = valuesY
 		}
-		var tx float64
-		var ha surface.HAlign
 		switch col {
 		case "left":
-			tx, ha = x+pad, surface.Left
+			sp.x, sp.align = x+pad, surface.Left
 		case "right":
-			tx, ha = x+w-pad, surface.Right
+			sp.x, sp.align = x+w-pad, surface.Right
 		default:
-			tx, ha = x+w/2, surface.Center
+			sp.x, sp.align = x+w/2, surface.Center
 		}
 		maxW := innerW / 3
 		if col == "centre" && row != "centre" {
@@ -182,16 +240,78 @@ func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
 			maxW = innerW
 		}
 		if sl.Stars > 0 {
-			drawStars(s, sl.Stars, tx, ty, fs*0.5, maxW*1.4, ha)
+			sp.stars, sp.r, sp.maxW = sl.Stars, fs*0.5, maxW*1.4
+			pl.slots = append(pl.slots, sp)
 			continue
 		}
 		font := fontFor(sl, size)
 		if w := s.MeasureText(sl.Text, font); w > maxW*1.5 && w > 0 {
 			font.Size = math.Max(minFont, font.Size*maxW*1.5/w)
 		}
-		s.Text(tx, ty, sl.Text, font, surface.Align{H: ha, V: surface.Middle})
+		sp.font = font
+		pl.slots = append(pl.slots, sp)
 	}
-	return s.Err()
+	yieldInRows(s, pl.slots, x+pad, x+w-pad, pad*0.5)
+	return pl
+}
+
+// yieldInRows shrinks values that would run into their neighbour in the same row (a side value may spill
+// past its third of the face, but not into the next value): a side value yields to the centre one, and two
+// side values share the row. No value shrinks below minFont, and values already clear are left alone.
+func yieldInRows(m Measurer, slots []slotPlan, left, right, gap float64) {
+	type row struct{ l, c, r *slotPlan }
+	rows := map[string]*row{}
+	for i := range slots {
+		sp := &slots[i]
+		if sp.stars > 0 {
+			continue
+		}
+		rw, col := splitWhere(sp.where)
+		if rows[rw] == nil {
+			rows[rw] = &row{}
+		}
+		switch col {
+		case "left":
+			rows[rw].l = sp
+		case "right":
+			rows[rw].r = sp
+		default:
+			rows[rw].c = sp
+		}
+	}
+	width := func(sp *slotPlan) float64 { return m.MeasureText(sp.text, sp.font) }
+	fitTo := func(sp *slotPlan, room float64) {
+		if w := width(sp); w > room && w > 0 {
+			sp.font.Size = math.Max(minFont, sp.font.Size*math.Max(room, 0)/w)
+		}
+	}
+	for _, k := range []string{"top", "centre", "bottom"} {
+		r := rows[k]
+		if r == nil {
+			continue
+		}
+		if r.c != nil {
+			cw := width(r.c)
+			cx0, cx1 := r.c.x-cw/2, r.c.x+cw/2
+			if r.l != nil {
+				fitTo(r.l, cx0-gap-left)
+			}
+			if r.r != nil {
+				fitTo(r.r, right-gap-cx1)
+			}
+			continue
+		}
+		if r.l != nil && r.r != nil && width(r.l)+width(r.r)+gap > right-left {
+			fitTo(r.l, (right-left-gap)/2)
+			fitTo(r.r, (right-left-gap)/2)
+		}
+	}
+}
+
+// frame is the symbol frame of the NATO aspect ratio centred in the box; a box squeezed to nothing (values
+// wider than the face beside a centred symbol) gives an empty frame, never a negative one.
+func frame(cx, cy, maxW, maxH float64) surface.Rect {
+	return symbols.Frame(cx, cy, math.Max(maxW, 0), math.Max(maxH, 0))
 }
 
 func (f *Face) hasSlot(where string) bool {
@@ -212,6 +332,9 @@ func fontFor(sl Slot, size float64) surface.Font {
 }
 
 func (f *Face) drawSymbol(s surface.Surface, r surface.Rect, fg surface.Color) error {
+	if r.W <= 0 || r.H <= 0 {
+		return nil // no room left for it
+	}
 	if f.Image != nil {
 		if err := s.Image(f.Image, r.X, r.Y, r.W, r.H); err != nil {
 			return fmt.Errorf("counter image: %w", err)
@@ -234,8 +357,8 @@ func splitWhere(w string) (row, col string) {
 
 // fitText returns the text and font size that fit width: the text shrunk (down to two thirds of its size),
 // then the alternative (the abbreviation), then the text shrunk further down to minFont, then cut with an
-// ellipsis.
-func fitText(s surface.Surface, text, alt string, width, size float64, st surface.Style) (string, float64) {
+// ellipsis (flow.Truncate, which measures O(log n) cuts rather than every one).
+func fitText(s Measurer, text, alt string, width, size float64, st surface.Style) (string, float64) {
 	fit := func(t string, least float64) (float64, bool) {
 		w := s.MeasureText(t, surface.Font{Style: st, Size: size})
 		if w <= width {
@@ -255,12 +378,8 @@ func fitText(s surface.Surface, text, alt string, width, size float64, st surfac
 	if fs, ok := fit(text, minFont); ok {
 		return text, fs
 	}
-	r := []rune(text)
-	for n := len(r) - 1; n > 0; n-- {
-		t := strings.TrimSpace(string(r[:n])) + "…"
-		if s.MeasureText(t, surface.Font{Style: st, Size: minFont}) <= width {
-			return t, minFont
-		}
+	if t := flow.Truncate(s, text, surface.Font{Style: st, Size: minFont}, width); t != "…" {
+		return t, minFont
 	}
 	return "", minFont
 }
@@ -276,13 +395,15 @@ func drawWrapped(s surface.Surface, text string, cx, cy, width, height, size flo
 	if len(words) == 0 {
 		return
 	}
+	unit := surface.Font{Style: st, Size: 1}
+	ww := make([]float64, len(words)) // each word's width at size 1, measured once
+	for i, w := range words {
+		ww[i] = s.MeasureText(w, unit)
+	}
+	space := s.MeasureText(" ", unit)
 	best, bestSize := []string{text}, 0.0
 	for n := 1; n <= 3 && n <= len(words); n++ {
-		lines := wrapInto(s, words, n, st)
-		w := 0.0
-		for _, l := range lines {
-			w = math.Max(w, s.MeasureText(l, surface.Font{Style: st, Size: 1}))
-		}
+		lines, w := wrapInto(words, ww, space, n)
 		fs := size
 		if w*fs > width {
 			fs = width / w
@@ -302,29 +423,39 @@ func drawWrapped(s surface.Surface, text string, cx, cy, width, height, size flo
 	}
 }
 
-// wrapInto splits words into n lines of similar width (greedy against the total width divided by n).
-func wrapInto(s surface.Surface, words []string, n int, st surface.Style) []string {
-	if n <= 1 {
-		return []string{strings.Join(words, " ")}
+// wrapInto splits words into n lines of similar width (greedy against the total width divided by n), from
+// the words' widths and the space's (text width is the sum of its parts'); it returns the lines and the
+// widest one's width.
+func wrapInto(words []string, ww []float64, space float64, n int) ([]string, float64) {
+	total := 0.0
+	for i, w := range ww {
+		if i > 0 {
+			total += space
+		}
+		total += w
 	}
-	total := s.MeasureText(strings.Join(words, " "), surface.Font{Style: st, Size: 1})
+	if n <= 1 {
+		return []string{strings.Join(words, " ")}, total
+	}
 	target := total / float64(n)
 	var lines []string
-	cur := ""
+	var cur strings.Builder
+	curW, widest := 0.0, 0.0
 	for i, w := range words {
-		next := w
-		if cur != "" {
-			next = cur + " " + w
+		if cur.Len() > 0 && curW+space+ww[i] > target*1.1 && len(lines) < n-1 {
+			lines = append(lines, cur.String())
+			widest = math.Max(widest, curW)
+			cur.Reset()
+			curW = 0
 		}
-		left := len(words) - i
-		if cur != "" && s.MeasureText(next, surface.Font{Style: st, Size: 1}) > target*1.1 && len(lines) < n-1 && left >= 1 {
-			lines = append(lines, cur)
-			cur = w
-			continue
+		if cur.Len() > 0 {
+			cur.WriteByte(' ')
+			curW += space
 		}
-		cur = next
+		cur.WriteString(w)
+		curW += ww[i]
 	}
-	return append(lines, cur)
+	return append(lines, cur.String()), math.Max(widest, curW)
 }
 
 // drawStars draws n five-pointed stars of radius r in a row anchored at (x, cy).
@@ -345,4 +476,80 @@ func drawStars(s surface.Surface, n int, x, cy, r, maxW float64, h surface.HAlig
 	for i := 0; i < n; i++ {
 		s.Star(start+step*(float64(i)+0.5), cy, r, 5, surface.Fill)
 	}
+}
+
+// Part is a part of a face as DrawRect places it, and the box its ink covers: the symbol's frame, or a line
+// of text from its left to its right and over its cap height (digits and capitals).
+type Part struct {
+	What string // "symbol", "name", or the value's place: "top-left", ...
+	Text string // the text printed; "" for the symbol, the stars' count for stars
+	Box  surface.Rect
+}
+
+// Parts lists the symbol, the name line and every value of the face where DrawRect would draw them on a
+// counter w wide and h high with its top-left corner at (0, 0). A blank face and a text marker's caption
+// have none.
+func (f *Face) Parts(m Measurer, w, h float64) []Part {
+	pl := f.plan(m, 0, 0, w, h)
+	if pl.blank {
+		return nil
+	}
+	var out []Part
+	if pl.hasSymbol && pl.symbol.W > 0 && pl.symbol.H > 0 {
+		out = append(out, Part{What: "symbol", Box: pl.symbol})
+	}
+	textBox := func(x, y float64, text string, font surface.Font, a surface.HAlign) surface.Rect {
+		tw := m.MeasureText(text, font)
+		switch a {
+		case surface.Center:
+			x -= tw / 2
+		case surface.Right:
+			x -= tw
+		}
+		ch := font.Size * capRatio
+		return surface.Rect{X: x, Y: y - ch/2, W: tw, H: ch}
+	}
+	if l := pl.label; l != nil && l.text != "" {
+		out = append(out, Part{What: "name", Text: l.text, Box: textBox(w/2, l.y, l.text, l.font, surface.Center)})
+	}
+	for _, sp := range pl.slots {
+		if sp.stars > 0 {
+			step, r := sp.r*2.1, sp.r
+			if sw := step * float64(sp.stars); sw > sp.maxW {
+				step = sp.maxW / float64(sp.stars)
+				r = step / 2.1
+			}
+			sw := step * float64(sp.stars)
+			x := sp.x
+			switch sp.align {
+			case surface.Center:
+				x -= sw / 2
+			case surface.Right:
+				x -= sw
+			}
+			out = append(out, Part{What: sp.where, Text: strings.Repeat("*", sp.stars), Box: surface.Rect{X: x, Y: sp.y - r, W: sw, H: 2 * r}})
+			continue
+		}
+		out = append(out, Part{What: sp.where, Text: sp.text, Box: textBox(sp.x, sp.y, sp.text, sp.font, sp.align)})
+	}
+	return out
+}
+
+// Overlaps lists the pairs of the face's parts (Parts) that print over each other on a counter w wide and h
+// high: a value on the symbol, two values in one place, a value on the name line. Boxes that only touch, or
+// overlap by less than tolerance points either way, do not count.
+func (f *Face) Overlaps(m Measurer, w, h, tolerance float64) [][2]Part {
+	parts := f.Parts(m, w, h)
+	var out [][2]Part
+	for i := range parts {
+		for j := i + 1; j < len(parts); j++ {
+			a, b := parts[i].Box, parts[j].Box
+			ox := math.Min(a.X+a.W, b.X+b.W) - math.Max(a.X, b.X)
+			oy := math.Min(a.Y+a.H, b.Y+b.H) - math.Max(a.Y, b.Y)
+			if ox > tolerance && oy > tolerance {
+				out = append(out, [2]Part{parts[i], parts[j]})
+			}
+		}
+	}
+	return out
 }

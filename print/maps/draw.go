@@ -2,6 +2,7 @@ package maps
 
 import (
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -22,6 +23,24 @@ func (p *pen) pt(x, y float64) surface.Pt { return surface.Pt{X: x + p.dx, Y: y 
 func (p *pen) visible(x0, y0, x1, y1 float64) bool {
 	v := p.view
 	return x1 >= v.X && x0 <= v.X+v.W && y1 >= v.Y && y0 <= v.Y+v.H
+}
+
+// cellRange is the columns and rows whose cells may show in the pen's view, so a page of a large map looks at
+// its own cells rather than at all of them (the work of a tiled map grew with its cells times its pages).
+// Cell centres grow with their column and row, give or take half a cell where the grid staggers, and a cell
+// reaches less than a cell size from its centre: the range is found by binary search on the centres, with a
+// margin of one and a half cells, and every cell in it is still tested exactly.
+func (d *Drawing) cellRange(p *pen) (c0, c1, r0, r1 int) {
+	set := d.Set
+	m := 1.5 * d.cell
+	v := p.view
+	x := func(col int) float64 { return d.centre(grid.Cell{Col: col}).X }
+	y := func(row int) float64 { return d.centre(grid.Cell{Row: row}).Y }
+	c0 = sort.Search(set.Cols, func(i int) bool { return x(i)+m >= v.X })
+	c1 = sort.Search(set.Cols, func(i int) bool { return x(i)-m > v.X+v.W }) - 1
+	r0 = sort.Search(set.Rows, func(i int) bool { return y(i)+m >= v.Y })
+	r1 = sort.Search(set.Rows, func(i int) bool { return y(i)-m > v.Y+v.H }) - 1
+	return c0, c1, r0, r1
 }
 
 // cellPoly is a cell's outline in art coordinates.
@@ -113,9 +132,10 @@ func (d *Drawing) drawGrid(p *pen) {
 		c   grid.Cell
 		ter string
 	}
-	cells := make([]vis, 0, set.Cols*set.Rows)
-	for row := 0; row < set.Rows; row++ {
-		for col := 0; col < set.Cols; col++ {
+	c0, c1, r0, r1 := d.cellRange(p)
+	var cells []vis
+	for row := r0; row <= r1; row++ {
+		for col := c0; col <= c1; col++ {
 			c := grid.Cell{Col: col, Row: row}
 			poly = d.cellPoly(c, poly)
 			if x0, y0, x1, y1 := bbox(poly); !p.visible(x0, y0, x1, y1) {
@@ -314,22 +334,25 @@ func (d *Drawing) drawBoardJoins(p *pen) {
 	s.SetStroke(surface.RGB(0x80, 0x10, 0x10), clamp(d.cell/25, 1.2, 3))
 	s.SetDash(4, 2)
 	var nb []grid.Cell
-	for _, b := range set.Boards {
-		for row := 0; row < b.Geo.Rows; row++ {
-			for col := 0; col < b.Geo.Cols; col++ {
-				c := grid.Cell{Col: b.Col + col, Row: b.Row + row}
-				nb = set.Neighbours(c, nb[:0])
-				for _, n := range nb {
-					if ob, _ := set.BoardAt(n); ob == nil || ob == b || !lessCell(c, n) {
-						continue
-					}
-					a, e, ok := d.sideEnds(c, n)
-					if !ok || !p.visible(math.Min(a.X, e.X), math.Min(a.Y, e.Y), math.Max(a.X, e.X), math.Max(a.Y, e.Y)) {
-						continue
-					}
-					q1, q2 := p.pt(a.X, a.Y), p.pt(e.X, e.Y)
-					s.Line(q1.X, q1.Y, q2.X, q2.Y)
+	c0, c1, r0, r1 := d.cellRange(p)
+	for row := r0; row <= r1; row++ {
+		for col := c0; col <= c1; col++ {
+			c := grid.Cell{Col: col, Row: row}
+			b, _ := set.BoardAt(c)
+			if b == nil {
+				continue
+			}
+			nb = set.Neighbours(c, nb[:0])
+			for _, n := range nb {
+				if ob, _ := set.BoardAt(n); ob == nil || ob == b || !lessCell(c, n) {
+					continue
 				}
+				a, e, ok := d.sideEnds(c, n)
+				if !ok || !p.visible(math.Min(a.X, e.X), math.Min(a.Y, e.Y), math.Max(a.X, e.X), math.Max(a.Y, e.Y)) {
+					continue
+				}
+				q1, q2 := p.pt(a.X, a.Y), p.pt(e.X, e.Y)
+				s.Line(q1.X, q1.Y, q2.X, q2.Y)
 			}
 		}
 	}

@@ -65,9 +65,36 @@ var (
 // measurer measures text for layout before any page exists.
 func measurer() metrics { return surface.NewPNG(surface.PNGOptions{DPI: 72}) }
 
+// RoomError says the paper leaves no room to tile a drawing: the margins take it all, or neighbouring tiles
+// would overlap by as much as a page shows, so no tile could move on.
+type RoomError struct {
+	Paper, View  surface.Size // the paper, and what a page shows inside its margins and label band
+	Margin       float64
+	Overlap      float64
+	OverlapWider bool // the overlap, not the margins, is at fault
+}
+
+func (e *RoomError) Error() string {
+	paper := fmt.Sprintf("%s x %s", trimInches(e.Paper.W/surface.Inch), trimInches(e.Paper.H/surface.Inch))
+	if !e.OverlapWider {
+		return fmt.Sprintf("margins of %s leave no room for a map on %s paper", inches(e.Margin), paper)
+	}
+	return fmt.Sprintf("the tiles' overlap of %s is not smaller than what a page shows (%s x %s inside the margins of %s paper): make the overlap smaller than %s",
+		inches(e.Overlap), inches(e.View.W), inches(e.View.H), paper, inches(math.Min(e.View.W, e.View.H)))
+}
+
+// PagesError says a drawing would print on more than content.MaxPages pages.
+type PagesError struct{}
+
+func (e *PagesError) Error() string {
+	return fmt.Sprintf("it would print on more than %d pages, the most muster prints in one file", content.MaxPages)
+}
+
 // Layout plans the pages: it picks the paper's orientation and where the title block and legend go so that
-// the drawing takes the fewest sheets, and for an open tabletop the largest scale that fits one sheet.
-func (d *Drawing) Layout(opt Options) Plan {
+// the drawing takes the fewest sheets, and for an open tabletop the largest scale that fits one sheet. It
+// fails with a *RoomError when the paper leaves no room to tile the drawing, and with a *PagesError when the
+// drawing would take more than content.MaxPages pages.
+func (d *Drawing) Layout(opt Options) (Plan, error) {
 	if opt.Margin <= 0 {
 		opt.Margin = DefaultMargin
 	}
@@ -89,7 +116,14 @@ func (d *Drawing) Layout(opt Options) Plan {
 		papers = append(papers, surface.Size{W: opt.Paper.H, H: opt.Paper.W})
 	}
 	var best *cand
-	consider := func(c cand) {
+	var room *RoomError
+	consider := func(c cand, err error) {
+		if err != nil {
+			if re, ok := err.(*RoomError); ok && room == nil {
+				room = re
+			}
+			return
+		}
 		better := func() bool {
 			switch {
 			case c.pages != best.pages:
@@ -113,8 +147,8 @@ func (d *Drawing) Layout(opt Options) Plan {
 					d.setScale(1 / den)
 					sw, sh := d.stripSize(m, place)
 					d.strip, d.stripW, d.stripH = place, sw, sh
-					if n := tiles(d.Art(), pp, opt).Pages(); n == 1 {
-						consider(cand{place, borderW, pp, 1, 1, 1 / den, sw, sh})
+					if n, err := pageCount(d.Art(), pp, opt); err == nil && n == 1 {
+						consider(cand{place, borderW, pp, 1, 1, 1 / den, sw, sh}, nil)
 						found = true
 					}
 				}
@@ -126,9 +160,13 @@ func (d *Drawing) Layout(opt Options) Plan {
 		if best == nil { // even 1:96 does not fit: tile the smallest
 			d.setScale(1.0 / 96)
 			sw, sh := d.stripSize(m, stripBelow)
-			best = &cand{stripBelow, borderW, opt.Paper, 0, 0, 1.0 / 96, sw, sh}
+			d.strip, d.stripW, d.stripH = stripBelow, sw, sh
+			n, err := pageCount(d.Art(), opt.Paper, opt)
+			consider(cand{stripBelow, borderW, opt.Paper, n, n, 1.0 / 96, sw, sh}, err)
 		}
-		d.setScale(best.scale)
+		if best != nil {
+			d.setScale(best.scale)
+		}
 	} else {
 		for _, bw := range []float64{borderW, thinBorderW} {
 			d.setBorder(bw)
@@ -136,25 +174,61 @@ func (d *Drawing) Layout(opt Options) Plan {
 				sw, sh := d.stripSize(m, place)
 				d.strip, d.stripW, d.stripH = place, sw, sh
 				for _, pp := range papers {
-					nt := tiles(d.Art(), pp, opt).Pages()
+					nt, err := pageCount(d.Art(), pp, opt)
 					n := nt
 					if place == stripSeparate {
 						n++
 					}
-					consider(cand{place, bw, pp, n, nt, 1, sw, sh})
+					consider(cand{place, bw, pp, n, nt, 1, sw, sh}, err)
 				}
 			}
 		}
-		d.setBorder(best.border)
+		if best != nil {
+			d.setBorder(best.border)
+		}
+	}
+	if best == nil {
+		return Plan{}, room
+	}
+	if best.pages > content.MaxPages {
+		return Plan{}, &PagesError{}
 	}
 	d.strip, d.stripW, d.stripH = best.place, best.sw, best.sh
 	pl := tiles(d.Art(), best.paper, opt)
 	pl.LegendPage = d.strip == stripSeparate
 	pl.Scale = d.Scale
-	return pl
+	return pl, nil
 }
 
-// tiles cuts an artwork of size art into pages of size paper.
+// pageCount is how many pages tiles would cut an artwork of size art into, without cutting it: a number
+// past content.MaxPages stands for "too many"; a *RoomError when the paper leaves no room to tile it.
+func pageCount(art, paper surface.Size, opt Options) (int, error) {
+	m, ov := opt.Margin, opt.Overlap
+	vw, vh := paper.W-2*m, paper.H-2*m-bandH
+	room := &RoomError{Paper: paper, View: surface.Size{W: vw, H: vh}, Margin: m, Overlap: ov}
+	if vw <= 0 || vh <= 0 {
+		return 0, room
+	}
+	count := func(a, v float64) (int, bool) {
+		if a <= v+0.01 {
+			return 1, true
+		}
+		if v <= ov {
+			return 0, false
+		}
+		return int(math.Min(math.Ceil((a-ov-0.01)/(v-ov)), content.MaxPages+1)), true
+	}
+	cols, ok1 := count(art.W, vw)
+	rows, ok2 := count(art.H, vh)
+	if !ok1 || !ok2 {
+		room.OverlapWider = true
+		return 0, room
+	}
+	return int(math.Min(float64(cols)*float64(rows), content.MaxPages+1)), nil
+}
+
+// tiles cuts an artwork of size art into pages of size paper; pageCount has said the paper has room and the
+// pages are not too many.
 func tiles(art surface.Size, paper surface.Size, opt Options) Plan {
 	m, ov := opt.Margin, opt.Overlap
 	vw, vh := paper.W-2*m, paper.H-2*m-bandH
@@ -163,16 +237,9 @@ func tiles(art surface.Size, paper surface.Size, opt Options) Plan {
 		if a <= v+0.01 {
 			return 1
 		}
-		if v <= ov {
-			return 1 << 20
-		}
 		return int(math.Ceil((a - ov - 0.01) / (v - ov)))
 	}
 	pl.Cols, pl.Rows = count(art.W, vw), count(art.H, vh)
-	if pl.Cols*pl.Rows > 10000 {
-		pl.Cols, pl.Rows = 0, 0
-		return pl
-	}
 	for r := 0; r < pl.Rows; r++ {
 		for c := 0; c < pl.Cols; c++ {
 			w, h := math.Min(vw, art.W), math.Min(vh, art.H)

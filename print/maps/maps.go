@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -70,11 +71,15 @@ var (
 	frameColour = surface.Black
 )
 
-// ForMap prepares a single map or geomorphic board.
+// ForMap prepares a single map or geomorphic board. A map of more than content.MaxMapCells cells is refused
+// with a *diag.Failure at its grid.
 func ForMap(pkg *content.Package, m *content.Map) (*Drawing, error) {
 	set, err := pkg.MapSetOf(m)
 	if err != nil {
 		return nil, fmt.Errorf("map %s: %w", m.ID, err)
+	}
+	if err := tooManyCells(set, mapGridPos(m), "map "+m.ID); err != nil {
+		return nil, err
 	}
 	title := m.Name
 	if title == "" {
@@ -95,6 +100,16 @@ func ForScenario(pkg *content.Package, sc *content.Scenario) (*Drawing, error) {
 		}
 		return nil, fmt.Errorf("scenario %s names no map", sc.ID)
 	}
+	at := sc.Map.At
+	if sc.Doc != nil {
+		at = sc.Doc.PosOf("/map")
+	}
+	if err := tooManyCells(set, at, "scenario "+sc.ID+"'s map set"); err != nil {
+		return nil, err
+	}
+	if err := tooManyUnits(pkg, sc); err != nil {
+		return nil, err
+	}
 	title := sc.Name
 	if title == "" {
 		title = sc.ID
@@ -103,6 +118,48 @@ func ForScenario(pkg *content.Package, sc *content.Scenario) (*Drawing, error) {
 	d.buildLayer(pkg)
 	d.init()
 	return d, nil
+}
+
+// mapGridPos is where a map's grid is written.
+func mapGridPos(m *content.Map) diag.Pos {
+	if m.Doc == nil {
+		return m.Grid.At
+	}
+	return m.Doc.PosOf("/grid")
+}
+
+// tooManyCells refuses a map set of more than content.MaxMapCells cells (a 10,000 x 10,000 map ran out of
+// memory), before anything is made per cell.
+func tooManyCells(set *content.MapSet, at diag.Pos, what string) error {
+	if set.Type == content.GridOpen {
+		return nil
+	}
+	if n := int64(set.Cols) * int64(set.Rows); n > content.MaxMapCells {
+		return diag.Fail(at, "map-sheets.cells",
+			fmt.Sprintf("%s is %d x %d = %d cells: muster prints at most %d cells on one map", what, set.Cols, set.Rows, n, content.MaxMapCells),
+			"check cols and rows; a map this large is several maps")
+	}
+	return nil
+}
+
+// tooManyUnits refuses a scenario that sets up more than content.MaxCounters units on its map (each is drawn).
+func tooManyUnits(pkg *content.Package, sc *content.Scenario) error {
+	total := 0
+	for _, sd := range sc.Sides {
+		for _, pl := range sd.Setup {
+			n := pl.Count
+			if n == 0 {
+				n = max(len(pl.Cells), len(pl.Points))
+			}
+			total += max(n, 0)
+			if total > content.MaxCounters {
+				return diag.Fail(pl.Fields.Of("count", pl.At), "map-sheets.units",
+					fmt.Sprintf("scenario %s sets up %d or more units: muster draws at most %d on a map", sc.ID, total, content.MaxCounters),
+					"check the count")
+			}
+		}
+	}
+	return nil
 }
 
 // Composed reports whether the drawing joins several boards (or turns one).

@@ -34,7 +34,10 @@ var letter = surface.Size{W: surface.LetterW, H: surface.LetterH}
 
 func render(t testing.TB, d *Drawing, opt Options) ([]byte, Plan) {
 	t.Helper()
-	pl := d.Layout(opt)
+	pl, err := d.Layout(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
 	pdf := surface.NewPDF(surface.PDFOptions{Title: d.Title})
 	if err := d.Render(pdf, pl); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
@@ -371,7 +372,14 @@ func abbrOf(name string) string {
 	if len(f) > 1 {
 		var b strings.Builder
 		for _, w := range f[:min(len(f), 3)] {
-			b.WriteString(strings.ToUpper(string([]rune(w)[:1])))
+			first := []rune(w)[0]
+			// An initial is capitalised when the fonts have the capital (validate checks the name's own letters).
+			if up := unicode.ToUpper(first); up != first {
+				if rs, _ := surface.Unprintable(string(up)); len(rs) == 0 {
+					first = up
+				}
+			}
+			b.WriteRune(first)
 		}
 		return b.String()
 	}

@@ -503,7 +503,9 @@ func TestNamesDoNotOverlap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d.Layout(Options{Paper: letter})
+		if _, err := d.Layout(Options{Paper: letter}); err != nil {
+			t.Fatal(err)
+		}
 		names := d.placedNames()
 		var in labelInput
 		d.collectNames(&in)

@@ -38,6 +38,9 @@ func Format111(sc *content.Scenario) bool {
 
 // Render draws the sheet of one scenario on s.
 func Render(s surface.Surface, pkg *content.Package, sc *content.Scenario, opt Options) error {
+	if err := charts.TooManyTurns(sc); err != nil {
+		return err
+	}
 	if opt.Margin <= 0 {
 		opt.Margin = 0.5 * surface.Inch
 	}
@@ -769,7 +772,7 @@ func (w *writer) list(title string, items []string, none string) {
 }
 
 func (w *writer) turnTrack() {
-	if w.sc.Length == nil || w.sc.Length.Turns <= 0 {
+	if w.sc.Length == nil || w.sc.Length.Turns <= 0 || w.sc.Length.Turns > content.MaxTurns {
 		return
 	}
 	w.h("Turn record")

@@ -97,6 +97,20 @@ var (
 	FoldColour = surface.RGB(0x50, 0x50, 0x50)
 )
 
+// FitError says pieces of a size do not fit inside the margins of the page.
+type FitError struct {
+	W, H float64 // the piece
+	Page surface.Size
+}
+
+func (e *FitError) Error() string {
+	what := fmt.Sprintf("%.3gin", e.H/surface.Inch)
+	if e.W != e.H {
+		what = fmt.Sprintf("%.3gx%.3gin", e.W/surface.Inch, e.H/surface.Inch)
+	}
+	return fmt.Sprintf("a %s piece does not fit inside the margins of a %.3gx%.3gin page", what, e.Page.W/surface.Inch, e.Page.H/surface.Inch)
+}
+
 // Slot is one piece on a sheet: where its front and its back are printed.
 type Slot struct {
 	Piece int          // index into the pieces
@@ -198,11 +212,7 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 		for _, w := range widths[h] {
 			cols := fit(w, area.W)
 			if cols < 1 || rows < 1 {
-				what := fmt.Sprintf("%.3gin", h/surface.Inch)
-				if w != h {
-					what = fmt.Sprintf("%.3gx%.3gin", w/surface.Inch, h/surface.Inch)
-				}
-				return nil, fmt.Errorf("a %s piece does not fit inside the margins of a %.3gx%.3gin page", what, opt.Page.W/surface.Inch, opt.Page.H/surface.Inch)
+				return nil, &FitError{W: w, H: h, Page: opt.Page}
 			}
 			for _, i := range groups[shape{w, h}] {
 				last := -1

@@ -3,7 +3,9 @@ package surface
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/image/font"
@@ -345,4 +347,84 @@ func textOrigin(fc *face, x, y, w, size float64, a Align) (float64, float64) {
 		y -= fc.descent * size
 	}
 	return x, y
+}
+
+// name is the face as a reader knows it: "Go Bold".
+func (fc *face) name() string {
+	words := strings.Split(fc.key, "-")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// printable reports whether the face draws r: a space or a control character (drawn as a space) always, a
+// rune outside the Basic Multilingual Plane (drawn as U+FFFD) never, any other rune when the face has a glyph.
+func (fs *fontSet) printable(fc *face, r rune) bool {
+	switch {
+	case r == ' ' || unicode.IsControl(r):
+		return true
+	case r > 0xFFFE || r == utf8RuneError:
+		return false
+	}
+	return fs.glyph(fc, r) != 0
+}
+
+// unprintable lists the runes of s (without repeats, in order) that the face cannot draw.
+func (fs *fontSet) unprintable(fc *face, s string) []rune {
+	var out []rune
+	for _, r := range s {
+		if fs.printable(fc, r) || slices.Contains(out, r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// TextStyles are the styles muster's printers draw content in; a text must print in each of them.
+var TextStyles = []Style{Regular, Bold, Italic, BoldItalic}
+
+// goFonts is a font set of the embedded Go faces shared by Unprintable, which locks it.
+var goFonts struct {
+	sync.Mutex
+	fs *fontSet
+}
+
+// Unprintable lists the runes of s, without repeats and in order, that an embedded Go face of one of the
+// TextStyles cannot draw (it would print an empty box), with the faces that lack each. Spaces and control
+// characters, which print as spaces, are never listed; nor is anything when s is all printable, the usual case.
+func Unprintable(s string) (runes []rune, faces [][]string) {
+	goFonts.Lock()
+	defer goFonts.Unlock()
+	if goFonts.fs == nil {
+		goFonts.fs = newFontSet()
+	}
+	fs := goFonts.fs
+	for _, r := range s {
+		if r < 0x7F && r >= ' ' || slices.Contains(runes, r) { // ASCII: every Go face has it
+			continue
+		}
+		var lack []string
+		for _, st := range TextStyles {
+			fc, err := fs.face(Font{Style: st})
+			if err != nil || !fs.printable(fc, r) {
+				lack = append(lack, fontName(fc, st))
+			}
+		}
+		if len(lack) > 0 {
+			runes = append(runes, r)
+			faces = append(faces, lack)
+		}
+	}
+	return runes, faces
+}
+
+func fontName(fc *face, st Style) string {
+	if fc == nil {
+		return "Go " + st.String()
+	}
+	return fc.name()
 }

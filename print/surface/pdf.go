@@ -22,6 +22,8 @@ type PDFOptions struct {
 	// SOURCE_DATE_EPOCH (seconds) if that is set and valid, else
 	// 2000-01-01T00:00:00Z, so output never depends on the clock.
 	Time time.Time
+	// MaxPages, when more than zero, makes BeginPage fail with a *PageLimitError past that many pages.
+	MaxPages int
 }
 
 // DefaultEpoch is the document date, in Unix seconds, used when neither
@@ -90,6 +92,7 @@ func NewPDF(opts PDFOptions) *PDF {
 	}
 	p := &PDF{f: f}
 	p.common = newCommon(p)
+	p.maxPages = opts.MaxPages
 	p.setErr(f.Error())
 	return p
 }

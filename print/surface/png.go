@@ -22,6 +22,12 @@ type PNGOptions struct {
 	DPI         float64 // pixels per inch; 0 means 150
 	Background  Color   // page colour; the zero value means white ...
 	Transparent bool    // ... unless Transparent is set
+	// MaxPages, when more than zero, makes BeginPage fail with a *PageLimitError past that many pages.
+	MaxPages int
+	// OnPage, when set, receives each page as soon as it is finished (when the next one begins, and at
+	// Flush for the last), and the surface lets go of it, so a long document never holds all its pages'
+	// pixels at once. Its error stops the drawing. Pages handed over cannot be written with WritePage.
+	OnPage func(i int, im *image.RGBA) error
 }
 
 // DefaultDPI is the PNG resolution when PNGOptions.DPI is zero.
@@ -42,14 +48,17 @@ type PNG struct {
 	maskStack []*image.Alpha
 	freeMasks []*image.Alpha
 	raster    *vector.Rasterizer
+	onPage    func(int, *image.RGBA) error
+	handed    int // pages handed to onPage
 }
 
 var _ Surface = (*PNG)(nil)
 
 // NewPNG returns an empty PNG surface; call BeginPage before drawing.
 func NewPNG(opts PNGOptions) *PNG {
-	p := &PNG{dpi: opts.DPI, bg: opts.Background}
+	p := &PNG{dpi: opts.DPI, bg: opts.Background, onPage: opts.OnPage}
 	p.common = newCommon(p)
+	p.maxPages = opts.MaxPages
 	if p.dpi == 0 {
 		p.dpi = DefaultDPI
 	}
@@ -77,7 +86,38 @@ func (p *PNG) PageImage(i int) (*image.RGBA, error) {
 	if i < 0 || i >= len(p.pages) {
 		return nil, fmt.Errorf("surface: no page %d (have %d)", i, len(p.pages))
 	}
+	if p.pages[i] == nil {
+		return nil, fmt.Errorf("surface: page %d was handed to OnPage", i)
+	}
 	return p.pages[i], nil
+}
+
+// Flush hands the pages not yet handed over (the last one) to OnPage; call it when the drawing is done.
+// Without OnPage it only reports the first drawing error.
+func (p *PNG) Flush() error {
+	if p.err != nil {
+		return p.err
+	}
+	if p.onPage == nil || p.handed == len(p.pages) {
+		return nil
+	}
+	if err := p.balanced(); err != nil {
+		p.setErr(err)
+		return err
+	}
+	p.handOver()
+	return p.err
+}
+
+// handOver gives every finished page to onPage and drops it.
+func (p *PNG) handOver() {
+	for ; p.handed < len(p.pages) && p.err == nil; p.handed++ {
+		im := p.pages[p.handed]
+		p.pages[p.handed] = nil
+		if err := p.onPage(p.handed, im); err != nil {
+			p.setErr(err)
+		}
+	}
 }
 
 // WritePage encodes page i (0-based) as PNG.
@@ -138,6 +178,12 @@ func (p *PNG) beginPage(w, h float64) {
 	if int64(pw)*int64(ph) > maxPagePixels {
 		p.setErr(fmt.Errorf("surface: page %gx%g pt at %g DPI is too many pixels", w, h, p.dpi))
 		return
+	}
+	if p.onPage != nil {
+		p.handOver()
+		if p.err != nil {
+			return
+		}
 	}
 	im := image.NewRGBA(image.Rect(0, 0, pw, ph))
 	if p.bg.A > 0 {

@@ -157,6 +157,10 @@ type common struct {
 	scratch Path
 	images  map[[32]byte]*decodedImage
 	done    bool
+
+	maxPages    int               // 0: no limit
+	unprintable []UnprintableText // text drawn with runes the font lacks, first maxUnprintable
+	seenUnprint map[string]bool
 }
 
 func newCommon(be backend) common {
@@ -203,8 +207,12 @@ func (c *common) BeginPage(w, h float64) {
 		c.setErr(errors.New("surface: BeginPage after WriteTo"))
 		return
 	}
-	if !finite(w, h) || w <= 0 || h <= 0 || w > 200*Inch || h > 200*Inch {
+	if !finite(w, h) || w <= 0 || h <= 0 || w > MaxPageSize || h > MaxPageSize {
 		c.setErr(fmt.Errorf("surface: bad page size %gx%g pt", w, h))
+		return
+	}
+	if c.maxPages > 0 && c.pages >= c.maxPages {
+		c.setErr(&PageLimitError{Max: c.maxPages})
 		return
 	}
 	if c.pages > 0 {
@@ -433,6 +441,9 @@ func (c *common) Text(x, y float64, s string, f Font, a Align) {
 	if !ok {
 		return
 	}
+	if miss := c.fonts.unprintable(fc, s); len(miss) > 0 {
+		c.noteUnprintable(s, fc, miss)
+	}
 	s = cleanText(s)
 	w := c.fonts.measure(fc, s, f.Size)
 	x, y = textOrigin(fc, x, y, w, f.Size, a)
@@ -560,3 +571,41 @@ func (di *decodedImage) pdfBytes() ([]byte, string, error) {
 }
 
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+// MaxPageSize is the longest side of a page, in points: 200 inches, the largest page PDF viewers open.
+const MaxPageSize = 200 * Inch
+
+// PageLimitError is the error of a surface asked for more pages than its options allow.
+type PageLimitError struct {
+	Max int
+}
+
+func (e *PageLimitError) Error() string {
+	return fmt.Sprintf("more than %d pages", e.Max)
+}
+
+// UnprintableText is a text drawn with runes its font has no glyph for: they print as empty boxes.
+type UnprintableText struct {
+	Text  string
+	Font  string // the face: "Go Bold"
+	Runes []rune // the runes the face lacks, in order, without repeats
+}
+
+// maxUnprintable bounds the texts a surface remembers.
+const maxUnprintable = 64
+
+func (c *common) noteUnprintable(s string, fc *face, miss []rune) {
+	if len(c.unprintable) >= maxUnprintable || c.seenUnprint[s] {
+		return
+	}
+	if c.seenUnprint == nil {
+		c.seenUnprint = map[string]bool{}
+	}
+	c.seenUnprint[s] = true
+	c.unprintable = append(c.unprintable, UnprintableText{Text: s, Font: fc.name(), Runes: miss})
+}
+
+// Unprintable lists the texts drawn so far (the first 64) that hold runes their font cannot draw. Text does
+// draw them, as the font's missing-glyph box; a printer that must never print such a box checks this list
+// when it is done.
+func (c *common) Unprintable() []UnprintableText { return c.unprintable }
