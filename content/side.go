@@ -19,7 +19,8 @@ func (s *Side) ForceIDs() []string {
 // `count` units one per cell in turn, going round the list again when there are more units than cells
 // (count 0: as many units as the cells hold), and a two-cell unit (footprint 2) on each next pair of cells.
 // Each unit's labels are as written: one, or two for a two-cell unit (one when its pair names a cell twice).
-// A placement without cells (a zone, or points on a table) places none here.
+// A placement without cells (a zone, or points on a table) places none here. At most content.MaxCounters
+// units are laid out: validate refuses more (`count: 100000000` ran out of memory here).
 func (pl *Placement) UnitCells(footprint int) [][]string {
 	if len(pl.Cells) == 0 {
 		return nil
@@ -32,7 +33,7 @@ func (pl *Placement) UnitCells(footprint int) [][]string {
 	if n == 0 {
 		n = (len(pl.Cells) + span - 1) / span
 	}
-	out := make([][]string, n)
+	out := make([][]string, min(n, MaxCounters))
 	for k := range out {
 		a := pl.Cells[(k*span)%len(pl.Cells)]
 		out[k] = []string{a}
@@ -62,7 +63,7 @@ func (pl *Placement) UnitPoints() []grid.Point {
 	if n == 0 {
 		n = len(pts)
 	}
-	out := make([]grid.Point, n)
+	out := make([]grid.Point, min(n, MaxCounters)) // as UnitCells
 	for k := range out {
 		out[k] = pts[k%len(pts)]
 	}

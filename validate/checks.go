@@ -42,8 +42,16 @@ var checks = []*Check{
 	placementCheck,
 	scaleCheck,
 	assetsCheck,
+	printSettingsCheck,
+	counterFacesCheck,
+	counterSheetsCheck,
+	mapSheetsCheck,
+	sheetsCheck,
+	printTextCheck,
 	{Name: "fixtures", Stage: StageFixtures, Doc: "a content test's own content and outcome\n\nA fixture's force or scenario names unit types, markers, items and forces that exist; `muster test` reports each fixture as passing or failing with the reason."},
 	{Name: "output", Stage: StageOutput, Doc: "writing outputs: build folders, generated files, exported schemas\n\nmuster never overwrites, moves or removes a file it cannot prove it wrote (the output folder's record holds each file's hash; a generated file carries its own seal), never writes outside the folder or into the package folder itself, and recovers an interrupted build from its journal. refused: a file muster did not write (or that was edited since) is in the way; busy: another build is writing the folder; record, kept, staging, cleanup: what it found and left alone."},
+	{Name: "print", Stage: StageBuild, Doc: "build could not print what the command line asked for\n\n" +
+		"A package that validates builds with its own print settings; these are the failures of the command line's choices (print.options: a --paper, --margin, --overlap or --counter-size that leaves no room; print.pages: more than 1,000 pages in a file) and of muster itself (print.internal: a bug, please report it)."},
 	{Name: "internal", Stage: StageCheck, Doc: "a check failed inside muster\n\nA bug in muster, not in the content: please report it with the package."},
 }
 

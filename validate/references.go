@@ -175,6 +175,9 @@ func runReferences(p *Pass) {
 	for _, m := range pkg.Markers() {
 		faction(m.Doc.PosOf("/faction"), m.Faction)
 		class(m.At, m.Classes...)
+		if m.Back != nil && m.Back.Marker != "" {
+			r.doc(m.Doc.PosOf("/back/marker"), content.KindMarker, m.Back.Marker, "marker")
+		}
 	}
 	for _, mix := range pkg.CounterMixes() {
 		for _, e := range mix.Counters {

@@ -49,6 +49,7 @@ const (
 	StageCheck                     // the engine checks
 	StageFixtures                  // content tests
 	StageOutput                    // writing files (output folders, generated files)
+	StageBuild                     // the printers, when they refuse what validate could not know (the command line's choices)
 )
 
 func (s Stage) String() string {
@@ -65,6 +66,8 @@ func (s Stage) String() string {
 		return "fixtures"
 	case StageOutput:
 		return "output"
+	case StageBuild:
+		return "build"
 	}
 	return "invalid"
 }

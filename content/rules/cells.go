@@ -36,10 +36,13 @@ func (c *Cell) Group(sc *content.Scenario) *Group {
 // Cells lays out a scenario's setup cell by cell, in order of first use. A placement's units stand where
 // content.Placement.UnitCells puts them (count units one per cell in turn, a two-cell unit on a pair of cells);
 // zones and points are not cells and are skipped. A placement's group wins over the group its force lines give.
-// Labels are used as written: whether a label exists on the map set is the map checks' business.
+// Labels are used as written: whether a label exists on the map set is the map checks' business. No more
+// than content.MaxCounters units are laid out (`count: 100000000` ran out of memory); validate's map-sheets
+// check reports a setup that large.
 func (e *Engine) Cells(sc *content.Scenario) []*Cell {
 	byLabel := map[string]*Cell{}
 	var order []*Cell
+	placed := 0
 	for i := range sc.Sides {
 		s := &sc.Sides[i]
 		groups := e.unitGroups(s)
@@ -60,6 +63,9 @@ func (e *Engine) Cells(sc *content.Scenario) []*Cell {
 			// A two-cell unit stands in both of its cells (once, when its pair names one cell twice: the
 			// placement check reports that).
 			for _, labels := range pl.UnitCells(u.Type.Footprint) {
+				if placed++; placed > content.MaxCounters {
+					return order
+				}
 				for _, label := range labels {
 					c := byLabel[label]
 					if c == nil {

@@ -34,9 +34,24 @@ func CounterLayout(j *Job) ([]counters.Counter, *sheet.Layout, error) {
 // inside its margins, sheets of more than content.MaxPages pages.
 func PlanCounters(pkg *content.Package, st Settings, skipImages bool) ([]counters.Counter, *sheet.Layout, error) {
 	cs, err := counters.FromPackage(pkg, counters.Options{Size: st.CounterSize, SkipImages: skipImages})
-	if err != nil {
+	resolved, ok := diag.AsFailure(err)
+	if err != nil && (!ok || cs == nil) {
 		return nil, nil, err
 	}
+	// The counters that did resolve are planned too, so every problem is found at once.
+	cs, l, err := planSheets(pkg, st, cs)
+	if resolved != nil {
+		ds := append(diag.List{}, resolved.Diags...)
+		if f, ok := diag.AsFailure(err); ok {
+			ds = append(ds, f.Diags...)
+		}
+		return cs, l, &diag.Failure{Diags: ds}
+	}
+	return cs, l, err
+}
+
+// planSheets lays resolved counters out on sheets.
+func planSheets(pkg *content.Package, st Settings, cs []counters.Counter) ([]counters.Counter, *sheet.Layout, error) {
 	if len(cs) == 0 {
 		return cs, nil, nil
 	}

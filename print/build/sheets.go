@@ -2,9 +2,11 @@ package build
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/roster"
 	"github.com/muster-wargames/muster/print/scenario"
@@ -79,7 +81,7 @@ func buildCharts(j *Job) error {
 		j.Notef("charts: the package has no tables and no scenario with a length or victory levels")
 		return nil
 	}
-	opt := charts.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg)}
+	opt := j.chartsOptions()
 	n, err := j.document(ChartsFile, "charts and tables", "png/charts/charts", func(s surface.Surface) error {
 		return charts.Render(s, j.Pkg, opt)
 	})
@@ -101,7 +103,7 @@ func buildScenarios(j *Job) error {
 	for _, sc := range scs {
 		stem := fileStem(sc.ID)
 		name := ScenariosDir + "/" + stem + ".pdf"
-		opt := scenario.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg), MapFile: mapFile[sc.ID]}
+		opt := j.scenarioOptions(mapFile[sc.ID])
 		n, err := j.document(name, "scenario "+sc.ID, "png/"+ScenariosDir+"/"+stem, func(s surface.Surface) error {
 			return scenario.Render(s, j.Pkg, sc, opt)
 		})
@@ -122,7 +124,7 @@ func buildRosters(j *Job) error {
 		j.Notef("rosters: the package buys no forces with points")
 		return nil
 	}
-	opt := roster.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg)}
+	opt := j.rosterOptions()
 	n, err := j.document(RostersFile, "army rosters", "png/rosters/rosters", func(s surface.Surface) error {
 		return roster.Render(s, j.Pkg, opt)
 	})
@@ -130,5 +132,70 @@ func buildRosters(j *Job) error {
 		return err
 	}
 	j.Notef("%s: %d forces on %d pages", RostersFile, len(j.Pkg.Forces()), n)
+	return nil
+}
+
+func (j *Job) chartsOptions() charts.Options {
+	return charts.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg)}
+}
+
+func (j *Job) scenarioOptions(mapFile string) scenario.Options {
+	return scenario.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg), MapFile: mapFile}
+}
+
+func (j *Job) rosterOptions() roster.Options {
+	return roster.Options{Paper: j.sheetPaper(), Margin: j.sheetMargin(), Title: packageName(j.Pkg)}
+}
+
+// DrySheets runs the charts, scenario sheet and roster printers on dry surfaces (which measure and count
+// pages but draw nothing) with the settled settings, as the charts, scenarios and rosters outputs would, and
+// fails where they would: a scenario of too many turns, a sheet of more than content.MaxPages pages. The
+// error is a *diag.Failure at the content: the scenario, or for charts and rosters the document with the
+// most to print.
+func DrySheets(pkg *content.Package, set Settings) error {
+	j := &Job{Pkg: pkg, Settings: set, seen: map[string]bool{}}
+	var ds diag.List
+	dry := func(at diag.Pos, what string, draw func(s surface.Surface) error) {
+		s := surface.NewDry(content.MaxPages)
+		err := draw(s)
+		if f, ok := diag.AsFailure(err); ok {
+			ds = append(ds, f.Diags...)
+			return
+		}
+		var limit *surface.PageLimitError
+		switch {
+		case errors.As(err, &limit):
+			ds.Errorf(at, "sheets.pages", "%s would print on more than %d pages, the most muster prints in one file", what, content.MaxPages).Hint = "shorten it, or split it"
+		case err != nil:
+			ds.Errorf(at, CodeInternal, "%s cannot be printed (a bug in muster; please report it with the package): %v", what, err)
+		}
+	}
+	if !charts.Empty(pkg) {
+		at := diag.Pos{File: pkg.Dir}
+		most := -1
+		for _, t := range pkg.Tables() {
+			if len(t.Rows) > most {
+				most, at = len(t.Rows), t.At
+			}
+		}
+		dry(at, "the charts", func(s surface.Surface) error { return charts.Render(s, pkg, j.chartsOptions()) })
+	}
+	mapFile := ScenarioMapFiles(pkg)
+	for _, sc := range pkg.Scenarios() {
+		dry(sc.At, "the sheet of scenario "+sc.ID, func(s surface.Surface) error { return scenario.Render(s, pkg, sc, j.scenarioOptions(mapFile[sc.ID])) })
+	}
+	if roster.PointBuy(pkg) {
+		at := diag.Pos{File: pkg.Dir}
+		most := -1
+		for _, f := range pkg.Forces() {
+			if len(f.Units) > most {
+				most, at = len(f.Units), f.At
+			}
+		}
+		dry(at, "the army rosters", func(s surface.Surface) error { return roster.Render(s, pkg, j.rosterOptions()) })
+	}
+	if len(ds) > 0 {
+		return &diag.Failure{Diags: ds}
+	}
 	return nil
 }

@@ -293,33 +293,43 @@ func (r *resolver) colours(doc *content.Meta, factionID, override string) (bg, f
 	return bg, fg
 }
 
-// layout picks the unit's face layout: the one it names, else the first whose classes match (a layout with
-// no classes matches every unit), else nil for the default.
+// layout picks the unit's face layout: see LayoutFor.
 func (r *resolver) layout(face string, classes []string, strict bool) *content.FaceLayout {
+	_, l := LayoutFor(r.sys, face, classes, strict)
+	return l
+}
+
+// LayoutFor is the System's face layout a counter is drawn with, and its index: the one the unit type names
+// (face), else the first whose classes match (a layout with no classes matches every unit, but no marker:
+// strict), else nil and -1 for the default layout.
+func LayoutFor(sys *content.System, face string, classes []string, strict bool) (int, *content.FaceLayout) {
+	if sys == nil {
+		return -1, nil
+	}
 	if face != "" {
-		for i := range r.sys.Faces {
-			if r.sys.Faces[i].ID == face {
-				return &r.sys.Faces[i]
+		for i := range sys.Faces {
+			if sys.Faces[i].ID == face {
+				return i, &sys.Faces[i]
 			}
 		}
 	}
-	for i := range r.sys.Faces {
-		l := &r.sys.Faces[i]
+	for i := range sys.Faces {
+		l := &sys.Faces[i]
 		if len(l.Applies) == 0 {
 			if !strict {
-				return l
+				return i, l
 			}
 			continue
 		}
 		for _, a := range l.Applies {
 			for _, c := range classes {
 				if a == c {
-					return l
+					return i, l
 				}
 			}
 		}
 	}
-	return nil
+	return -1, nil
 }
 
 func (r *resolver) image(what string, doc *content.Document, ptr, file string) ([]byte, error) {

@@ -283,6 +283,20 @@ type titleBlock struct {
 }
 
 func (d *Drawing) titleBlock(m flow.Measurer, w float64) titleBlock {
+	// Layout tries a dozen placements of the strip, most of them with the same width: wrap once per width.
+	key := [2]float64{w, d.Scale}
+	if tb, ok := d.titleBlocks[key]; ok {
+		return tb
+	}
+	if d.titleBlocks == nil {
+		d.titleBlocks = map[[2]float64]titleBlock{}
+	}
+	tb := d.wrapTitleBlock(m, w)
+	d.titleBlocks[key] = tb
+	return tb
+}
+
+func (d *Drawing) wrapTitleBlock(m flow.Measurer, w float64) titleBlock {
 	var tb titleBlock
 	tb.sub = flow.Wrap(m, d.Subtitle, subFont, w)
 	if d.Set.Type == content.GridOpen {

@@ -38,10 +38,11 @@ type Drawing struct {
 	layer *layer // the scenario's marks (grids only)
 	names labels // names placed for the current grid position
 
-	legend []legendEntry
-	strip  stripPlace
-	stripW float64 // size of the title-and-legend strip
-	stripH float64
+	legend      []legendEntry
+	titleBlocks map[[2]float64]titleBlock // by width and scale
+	strip       stripPlace
+	stripW      float64 // size of the title-and-legend strip
+	stripH      float64
 }
 
 // stripPlace says where the title block and legend go.
@@ -154,7 +155,7 @@ func tooManyUnits(pkg *content.Package, sc *content.Scenario) error {
 			total += max(n, 0)
 			if total > content.MaxCounters {
 				return diag.Fail(pl.Fields.Of("count", pl.At), "map-sheets.units",
-					fmt.Sprintf("scenario %s sets up %d or more units: muster draws at most %d on a map", sc.ID, total, content.MaxCounters),
+					fmt.Sprintf("scenario %s sets up %d units up to this placement: muster draws at most %d on a map", sc.ID, total, content.MaxCounters),
 					"check the count")
 			}
 		}

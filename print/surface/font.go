@@ -99,15 +99,17 @@ type face struct {
 	missingW  int
 	widths    map[rune]int
 	glyphs    map[rune]sfnt.GlyphIndex
+	bmp       *bmpTable // an embedded Go face's glyphs and widths, shared by every surface
 	outlines  map[sfnt.GlyphIndex][]sfnt.Segment
 	pdfLoaded bool
 }
 
 // fontSet holds the faces of one surface. It is not safe for concurrent use.
 type fontSet struct {
-	buf   sfnt.Buffer
-	faces map[string]*face
-	ttf   map[string][]byte // registered but not yet parsed
+	buf    sfnt.Buffer
+	faces  map[string]*face
+	ttf    map[string][]byte   // registered but not yet parsed
+	goFace [MonoBold + 1]*face // the embedded faces by style, for the family "" (every text muster measures)
 }
 
 func builtinTTF(style Style) []byte {
@@ -212,6 +214,17 @@ func (fs *fontSet) parse(key string, ttf []byte) (*face, error) {
 
 // face returns the face for f, parsing an embedded font on first use.
 func (fs *fontSet) face(f Font) (*face, error) {
+	if f.Family == "" && f.Style <= MonoBold && fs.goFace[f.Style] != nil {
+		return fs.goFace[f.Style], nil
+	}
+	fc, err := fs.faceByKey(f)
+	if err == nil && f.Family == "" && f.Style <= MonoBold {
+		fs.goFace[f.Style] = fc
+	}
+	return fc, err
+}
+
+func (fs *fontSet) faceByKey(f Font) (*face, error) {
 	key := fontKey(f.Family, f.Style)
 	if fc, ok := fs.faces[key]; ok {
 		return fc, nil
@@ -227,12 +240,57 @@ func (fs *fontSet) face(f Font) (*face, error) {
 	if err != nil {
 		return nil, err
 	}
+	fc.bmp = builtinTable(f.Style, fc)
 	fs.faces[key] = fc
 	return fc, nil
 }
 
+// bmpTable is the glyph index and advance width (1/1000 em, as width rounds it) of every rune of the Basic
+// Multilingual Plane in one face: measuring text is the most frequent thing the printers do, and with the
+// table it is an array lookup, made once per process for each embedded face rather than per surface.
+type bmpTable struct {
+	glyph [0x10000]sfnt.GlyphIndex
+	width [0x10000]int32
+}
+
+var builtinTables struct {
+	sync.Mutex
+	byStyle map[Style]*bmpTable
+}
+
+// builtinTable is the shared table of an embedded face, made on first use from fc (a parse of that face).
+func builtinTable(st Style, fc *face) *bmpTable {
+	builtinTables.Lock()
+	defer builtinTables.Unlock()
+	if t := builtinTables.byStyle[st]; t != nil {
+		return t
+	}
+	var buf sfnt.Buffer
+	t := &bmpTable{}
+	ppem := fixed.Int26_6(fc.f.UnitsPerEm()) << 6
+	for r := rune(0); r < 0x10000; r++ {
+		w := fc.missingW
+		gi, err := fc.f.GlyphIndex(&buf, r)
+		if err == nil && gi != 0 {
+			t.glyph[r] = gi
+			if adv, err := fc.f.GlyphAdvance(&buf, gi, ppem, font.HintingNone); err == nil {
+				w = int(math.Round(float64(adv) / 64 * 1000 / fc.upem))
+			}
+		}
+		t.width[r] = int32(w)
+	}
+	if builtinTables.byStyle == nil {
+		builtinTables.byStyle = map[Style]*bmpTable{}
+	}
+	builtinTables.byStyle[st] = t
+	return t
+}
+
 // glyph returns the glyph index of r (0 if the face lacks it).
 func (fs *fontSet) glyph(fc *face, r rune) sfnt.GlyphIndex {
+	if fc.bmp != nil && r >= 0 && r < 0x10000 {
+		return fc.bmp.glyph[r]
+	}
 	if gi, ok := fc.glyphs[r]; ok {
 		return gi
 	}
@@ -246,6 +304,9 @@ func (fs *fontSet) glyph(fc *face, r rune) sfnt.GlyphIndex {
 
 // width is the advance of r in 1/1000 em, rounded as fpdf does.
 func (fs *fontSet) width(fc *face, r rune) int {
+	if fc.bmp != nil && r >= 0 && r < 0x10000 {
+		return int(fc.bmp.width[r])
+	}
 	if w, ok := fc.widths[r]; ok {
 		return w
 	}
