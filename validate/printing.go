@@ -101,7 +101,7 @@ var counterFacesCheck = &Check{
 	Name:  "counter-faces",
 	Stage: StageCheck,
 	Doc: "every counter face can be drawn as its layout places it\n\n" +
-		"A back of kind marker names a marker; a symbol is built in, one of the System's symbols, or `image` with an image file; " +
+		"A back of kind marker names a marker; a symbol is built in, one of the System's symbols (with an image file) or `image` (the assets check reads the images themselves); " +
 		"and on each face, as the counter sheet draws it, no value prints on the symbol, on the name line or on another value (two values in one place, or values too wide for the face). " +
 		"Values of one row that would run into each other are shrunk by the printer, not reported.",
 	Requires: []Requirement{Printing},

@@ -360,8 +360,8 @@ func (r *resolver) symbol(f *Face, meta *content.Meta, what, name, imageFile str
 	case name == "" || name == "none":
 		return nil
 	case name == "image":
-		if imageFile == "" {
-			r.ds.Errorf(posOf(meta, "/symbol"), "counter-faces.symbol", "%s has symbol: image but names no image file", what).Hint = "add image: FILE (a PNG, JPEG or GIF in the package), or choose a built-in symbol"
+		if imageFile == "" { // validate's assets check reports it
+			r.ds.Errorf(posOf(meta, "/symbol"), "assets.no-file", "%s has symbol: image but names no image file", what).Hint = "add image: FILE (a PNG, JPEG or GIF in the package), or choose a built-in symbol"
 			return nil
 		}
 		return r.readImage(f, what, meta.Doc, imagePtr, imageFile)
@@ -436,9 +436,9 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 	return c
 }
 
-// imageProblem records an image that cannot be read.
+// imageProblem records an image that cannot be read (validate's assets check reports it).
 func (r *resolver) imageProblem(at diag.Pos, err error) {
-	r.ds.Errorf(at, "counter-faces.image", "%v", err)
+	r.ds.Errorf(at, "assets.image", "%v", err)
 }
 
 // footprint is the cells a counter covers: 2, or 1 for anything else (validation owns the range).

@@ -45,7 +45,7 @@ func TestProblemsAreDiagnosticsAtTheContent(t *testing.T) {
 	}
 	found := false
 	for _, d := range f.Diags {
-		found = found || d.Code == "counter-faces.symbol" && strings.Contains(d.Message, "legion has symbol: image but names no image file") && d.Pos.Line > 0
+		found = found || d.Code == "assets.no-file" && strings.Contains(d.Message, "legion has symbol: image but names no image file") && d.Pos.Line > 0
 	}
 	if !found {
 		t.Errorf("symbol: image without an image file is not reported at its line:\n%v", f.Diags)
