@@ -9,6 +9,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/surface"
 )
 
 // copyFixture copies one of print/counters' fixture packages into a temporary folder, replacing old with new
@@ -121,5 +122,12 @@ func TestPreviewResolution(t *testing.T) {
 	got := previewDPI(100, 200*72, 200*72)
 	if px := 200 * got * 200 * got; px > maxPreviewPixels*1.0001 || px < maxPreviewPixels*0.99 {
 		t.Errorf("200in page at %g DPI is %g pixels", got, px)
+	}
+}
+
+// The paper muster accepts is a page the surfaces draw: one limit, not two that drift apart.
+func TestPaperLimitIsThePageLimit(t *testing.T) {
+	if content.MaxPaperInches*surface.Inch != surface.MaxPageSize {
+		t.Errorf("content.MaxPaperInches is %din, the surfaces draw pages up to %gin", content.MaxPaperInches, surface.MaxPageSize/surface.Inch)
 	}
 }

@@ -169,3 +169,26 @@ func TestLongTextIsFittedInLinearWork(t *testing.T) {
 		}
 	}
 }
+
+// The fast Wrap and Truncate give the naive algorithms' lines for any text and any width wider than a rune.
+func FuzzWrapMatchesNaive(f *testing.F) {
+	f.Add("The Roman player receives 1 point, averyveryverylongword-that/cannot,fit", 40.0)
+	f.Add("a\nb  c-d/e,f ½ é", 12.0)
+	m := surface.NewPNG(surface.PNGOptions{DPI: 72})
+	font := surface.Font{Size: 9}
+	widest := 0.0
+	for r := rune(0); r < 0x10000; r++ { // the widest rune of the font: narrower widths cut differently by design
+		widest = max(widest, m.MeasureText(string(r), font))
+	}
+	f.Fuzz(func(t *testing.T, text string, width float64) {
+		if len(text) > 2000 || !utf8.ValidString(text) || !(width > widest && width < 2000) {
+			return
+		}
+		if got, want := Wrap(m, text, font, width), naiveWrap(m, text, font, width); !slices.Equal(got, want) {
+			t.Fatalf("Wrap(%q, %g) = %q, want %q", text, width, got, want)
+		}
+		if got, want := Truncate(m, text, font, width), naiveTruncate(m, text, font, width); got != want {
+			t.Fatalf("Truncate(%q, %g) = %q, want %q", text, width, got, want)
+		}
+	})
+}

@@ -4,6 +4,7 @@
 package flow
 
 import (
+	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -33,7 +34,7 @@ func Wrap(m Measurer, text string, f surface.Font, width float64) []string {
 		lineW := 0.0
 		for _, w := range words {
 			ww := m.MeasureText(w, f)
-			if line.Len() > 0 && lineW+space+ww <= width {
+			if line.Len() > 0 && fits(m, lineW+space+ww, width, f, func() string { return line.String() + " " + w }) {
 				line.WriteByte(' ')
 				line.WriteString(w)
 				lineW += space + ww
@@ -78,8 +79,9 @@ func cutWord(m Measurer, w string, f surface.Font, width float64) ([]string, flo
 			a = m.MeasureText(string(r), f)
 			adv[r] = a
 		}
-		n := i + utf8.RuneLen(r)
-		for len(ends) > 0 && total+a-startW > width {
+		_, size := utf8.DecodeRuneInString(w[i:]) // not RuneLen: an invalid byte is one byte long
+		n := i + size
+		for len(ends) > 0 && !fits(m, total+a-startW, width, f, func() string { return w[start:n] }) {
 			cut := len(ends) - 1
 			if soft >= 0 {
 				cut = soft
@@ -103,6 +105,16 @@ func cutWord(m Measurer, w string, f surface.Font, width float64) ([]string, flo
 	}
 	pieces = append(pieces, w[start:])
 	return pieces, total - startW
+}
+
+// fits reports whether a text whose width is sum, added up from its parts' widths, fits width. Near a tie,
+// where the sum may differ from measuring the whole text in its last bits, it measures the text itself, so
+// the answer is always the one measuring the whole would give.
+func fits(m Measurer, sum, width float64, f surface.Font, text func() string) bool {
+	if math.Abs(sum-width) > 1e-6*math.Max(1, math.Abs(width)) {
+		return sum <= width
+	}
+	return m.MeasureText(text(), f) <= width
 }
 
 // Widest is the width of the widest of the words of text: the least width it can be wrapped into whole.

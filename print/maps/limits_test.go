@@ -67,3 +67,25 @@ func TestTilesVisitTheirOwnCells(t *testing.T) {
 		t.Errorf("%d tiles visit %d cells of %d", len(pl.Tiles), visited, cells)
 	}
 }
+
+// BenchmarkTiledMap draws a 200 x 200 hex map on letter paper, about a hundred pages; each page draws only
+// the cells it shows (the work grew with cells times pages).
+func BenchmarkTiledMap(b *testing.B) {
+	pkg := load(b, "highest-ground")
+	m := pkg.Map("III")
+	m.Grid.Cols, m.Grid.Rows = 200, 200
+	d, err := ForMap(pkg, m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pl, err := d.Layout(Options{Paper: letter})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if err := d.Render(surface.NewDry(0), pl); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(pl.Tiles)), "pages")
+}
