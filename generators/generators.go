@@ -95,10 +95,11 @@ func Run(q Request, pkgDir, outPath string, force bool) (Result, error) {
 // refused: generated content is only as valid as the game it is checked against.
 func Open(dir string) (*scenario.Generator, diag.List, error) {
 	r := validate.Load(dir)
-	if r.Pkg == nil || r.Diags.HasErrors() {
-		return nil, r.Diags, fmt.Errorf("%s has %d errors: fix them first (muster validate %s)", dir, r.Diags.Count(diag.Error), dir)
+	c, err := r.Checked()
+	if err != nil {
+		return nil, r.Diags, fmt.Errorf("%s: %v", dir, err)
 	}
-	g, err := scenario.New(r.Pkg)
+	g, err := scenario.New(c.Package())
 	return g, r.Diags, err
 }
 

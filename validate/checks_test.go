@@ -119,3 +119,22 @@ force:
 		t.Errorf("with the check listed, the fixture fails: %s %v", res.Why, res.Diags)
 	}
 }
+
+// Only the pipeline makes a Checked package: a Result written by hand (or by SchemaOnly) has not been through
+// the checks, and printers, exporters and generators take nothing else.
+func TestOnlyThePipelineChecks(t *testing.T) {
+	r := Load(thg)
+	if _, err := r.Checked(); err != nil {
+		t.Fatalf("The Highest Ground: %v", err)
+	}
+	if _, err := (Result{Pkg: r.Pkg}).Checked(); err == nil {
+		t.Error("a Result made by hand gave a Checked package")
+	}
+	if _, err := SchemaOnly(thg).Checked(); err == nil {
+		t.Error("the schema layer alone gave a Checked package")
+	}
+	broken := Load("../examples/testdata/broken-mod")
+	if _, err := broken.Checked(); err == nil || !strings.Contains(err.Error(), "3 errors") {
+		t.Errorf("a package with errors: %v", err)
+	}
+}

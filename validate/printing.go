@@ -7,9 +7,9 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
-	"github.com/muster-wargames/muster/print/build"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/maps"
+	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -30,7 +30,7 @@ var Printing = &Shared[*printPlan]{
 
 // printPlan is the printers' plan of a package and every problem they found.
 type printPlan struct {
-	settings build.Settings
+	settings plan.Settings
 	counters []counters.Counter
 	drawings []drawingPlan
 	problems diag.List // with the printers' codes; each check reports its own family's
@@ -50,10 +50,10 @@ func planPrinting(pkg *content.Package) *printPlan {
 			pp.problems = append(pp.problems, f.Diags...)
 		}
 	}
-	set, err := build.Settle(pkg, build.Options{})
+	set, err := plan.Settle(pkg, plan.Options{})
 	add(err)
 	pp.settings = set
-	cs, _, err := build.PlanCounters(pkg, set, true)
+	cs, _, err := plan.PlanCounters(pkg, set, true)
 	add(err)
 	pp.counters = cs
 	for _, m := range pkg.Maps() {
@@ -73,7 +73,7 @@ func planPrinting(pkg *content.Package) *printPlan {
 			pp.drawings = append(pp.drawings, drawingPlan{"the map of scenario " + sc.ID, docPos(sc.Doc, "/map", sc.At), d})
 		}
 	}
-	add(build.DrySheets(pkg, set))
+	add(plan.DrySheets(pkg, set))
 	return pp
 }
 
@@ -284,7 +284,7 @@ var mapSheetsCheck = &Check{
 	Package: func(p *Pass) {
 		pp := Get(p, Printing)
 		reportFamily(p, pp.problems)
-		opt := build.MapOptions(&build.Job{Pkg: p.Pkg, Settings: pp.settings})
+		opt := plan.MapOptions(pp.settings, plan.Options{})
 		for _, dp := range pp.drawings {
 			_, err := dp.drawing.Layout(opt)
 			var room *maps.RoomError

@@ -305,6 +305,8 @@ type Result struct {
 	Diags diag.List
 	// Broken are documents that failed their schema and were left out of the typed model.
 	Broken map[*content.Document]bool
+
+	checked bool // every check ran (a Result made by Load or LoadWith, not by hand)
 }
 
 // Load runs the whole pipeline on a package folder or a content file. The package is returned (possibly
@@ -336,6 +338,7 @@ func check(pkg *content.Package, ds diag.List) Result {
 	runAll(newRun(pkg), &r.Diags)
 	applyExpected(pkg, &r.Diags)
 	r.Diags.Sort()
+	r.checked = true
 	return r
 }
 
@@ -366,9 +369,14 @@ func (c *Checked) Package() *content.Package { return c.pkg }
 func (c *Checked) Diags() diag.List { return c.diags }
 
 // Checked returns the package as checked when it loaded with no error, or an error saying how many there are.
+// Only a Result of the whole pipeline (Load, LoadWith) gives one: a Result made by hand, or by SchemaOnly, has
+// not been through the checks.
 func (r Result) Checked() (*Checked, error) {
 	if r.Pkg == nil {
 		return nil, fmt.Errorf("the package could not be loaded")
+	}
+	if !r.checked {
+		return nil, fmt.Errorf("the package has not been through every check (validate.Load does that)")
 	}
 	if n := r.Diags.Count(diag.Error); n > 0 {
 		return nil, fmt.Errorf("the package has %s: fix them first (muster validate lists them)", plural(n, "error"))

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/build"
+	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
@@ -62,7 +65,8 @@ Examples:
 				return exitError{exitUsage}
 			}
 			r := validate.Load(args[0])
-			if r.Diags.HasErrors() || r.Pkg == nil {
+			checked, err := r.Checked()
+			if err != nil {
 				if err := report(c, r.Diags); err != nil {
 					return err
 				}
@@ -71,10 +75,9 @@ Examples:
 			if optBool(c, "strict") && r.Diags.Count(diag.Warning) > 0 {
 				return report(c, r.Diags) // warnings fail under --strict: nothing is built
 			}
-			res, err := build.Run(r.Pkg, opt, optSlice(c, "only"))
+			res, err := build.Run(checked, opt, optSlice(c, "only"))
 			if err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster build: %v\n", err)
-				return exitError{exitFail}
+				return buildFailure(c, r.Diags, err)
 			}
 			dir := optString(c, "out")
 			files := make([]output.File, len(res.Files))
@@ -154,7 +157,7 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 		opt.Backs = s
 	}
 	if s := optString(c, "back-offset"); s != "" {
-		pt, err := build.ParseOffset(s)
+		pt, err := plan.ParseOffset(s)
 		if err != nil {
 			return opt, err
 		}
@@ -174,6 +177,15 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 		}
 	}
 	opt.PNG = optBool(c, "png")
+	for _, o := range optSlice(c, "only") {
+		if !slices.Contains(build.OutputNames(), o) {
+			msg := fmt.Sprintf("--only: unknown output %q: choose from %s", o, strings.Join(build.OutputNames(), ", "))
+			if h := diag.DidYouMean(o, build.OutputNames()); h != "" {
+				msg += " (" + h + ")"
+			}
+			return opt, errors.New(msg)
+		}
+	}
 	return opt, nil
 }
 
@@ -223,4 +235,29 @@ offset, in millimetres, to pass as muster build --back-offset Xmm,Ymm.`,
 			return nil
 		},
 	}
+}
+
+// buildFailure renders a failed build like a failed validation, in the user's --format: the package's
+// warnings, then the build's diagnostics (each at the content at fault, or print.options for what a flag
+// asked). Exit 2 when only the command line's choices are at fault, else 1.
+func buildFailure(c *cli.Context, warnings diag.List, err error) error {
+	var be *build.Error
+	if !errors.As(err, &be) {
+		fmt.Fprintf(c.App.ErrWriter, "muster build: %v\n", err)
+		return exitError{exitFail}
+	}
+	l := append(append(diag.List{}, warnings...), be.Diags...)
+	l.Sort()
+	if rerr := report(c, l); rerr != nil {
+		var ee exitError
+		if !errors.As(rerr, &ee) {
+			return rerr
+		}
+	}
+	for _, d := range be.Diags {
+		if d.Code != build.CodeOptions {
+			return exitError{exitFail}
+		}
+	}
+	return exitError{exitUsage}
 }

@@ -100,7 +100,7 @@ func TestBuildUsageErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 	}
-	if code, _, stderr := runCLI(t, "build", thgFixture, "-o", out, "--only", "posters"); code != 1 || !strings.Contains(stderr, "unknown output") {
+	if code, _, stderr := runCLI(t, "build", thgFixture, "-o", out, "--only", "posters"); code != 2 || !strings.Contains(stderr, "unknown output") {
 		t.Errorf("--only posters: exit %d, %q", code, stderr)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
@@ -376,5 +376,31 @@ func TestBuildLargePaper(t *testing.T) {
 	}
 	if p := d.Pages[0]; !pdfcheck.Near(p.Width(), 35*72, 0.01) || !pdfcheck.Near(p.Height(), 23*72, 0.01) {
 		t.Errorf("page %gx%g, want 35x23in", p.Width(), p.Height())
+	}
+}
+
+// A build that fails after validation (here the command line's overlap leaves no room on the page) is
+// reported as diagnostics in the format asked for, JSON for JSON users, not as a line on stderr.
+func TestBuildFailureInTheRequestedFormat(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out, "--only", "maps", "--overlap", "20in", "--format", "json")
+	if code != 2 {
+		t.Errorf("exit %d, want 2 (the flag is at fault)\n%s%s", code, stdout, stderr)
+	}
+	var rep struct {
+		Diagnostics []struct{ Code, Message string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	found := false
+	for _, d := range rep.Diagnostics {
+		found = found || d.Code == "print.options" && strings.Contains(d.Message, "overlap")
+	}
+	if !found {
+		t.Errorf("no print.options diagnostic about the overlap:\n%s", stdout)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Error("output written despite the failure")
 	}
 }

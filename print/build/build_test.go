@@ -10,36 +10,39 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/pdfcheck"
+	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
+	"github.com/muster-wargames/muster/validate"
 )
 
 // fixture loads one of print/counters' fixture packages; example one of the repository's examples.
-func fixture(t testing.TB, name string) *content.Package {
+func fixture(t testing.TB, name string) *validate.Checked {
 	t.Helper()
 	return loadPackage(t, filepath.Join("..", "counters", "testdata", name))
 }
 
-func example(t testing.TB, name string) *content.Package {
+func example(t testing.TB, name string) *validate.Checked {
 	t.Helper()
 	return loadPackage(t, filepath.Join("..", "..", "examples", name))
 }
 
-func loadPackage(t testing.TB, dir string) *content.Package {
+// loadPackage validates a package: only a validated package builds.
+func loadPackage(t testing.TB, dir string) *validate.Checked {
 	t.Helper()
-	pkg, ds := content.Load(dir)
-	if pkg == nil {
-		t.Fatal(ds)
+	return mustCheck(t, validate.Load(dir))
+}
+
+func mustCheck(t testing.TB, r validate.Result) *validate.Checked {
+	t.Helper()
+	c, err := r.Checked()
+	if err != nil {
+		t.Fatalf("%v\n%v", err, r.Diags)
 	}
-	ds.Extend(pkg.Decode(nil))
-	if ds.HasErrors() {
-		t.Fatal(ds)
-	}
-	return pkg
+	return c
 }
 
 // measuredSheet builds a fixture's counters in one back mode and returns the PDF, the layout the build used,
@@ -50,8 +53,8 @@ func measuredSheet(t *testing.T, name, backs string) (*pdfcheck.Doc, *sheet.Layo
 	opt := Options{Backs: backs}
 	_, files := run(t, pkg, opt)
 	d := parse(t, files[CountersFile])
-	set, _ := Settle(pkg, opt)
-	cs, l, err := CounterLayout(&Job{Pkg: pkg, Settings: set})
+	set, _ := plan.Settle(pkg.Package(), opt)
+	cs, l, err := CounterLayout(&Job{Pkg: pkg.Package(), Settings: set})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +64,7 @@ func measuredSheet(t *testing.T, name, backs string) (*pdfcheck.Doc, *sheet.Layo
 	return d, l, placed(cs, l)
 }
 
-func run(t testing.TB, pkg *content.Package, opt Options) (*Result, map[string][]byte) {
+func run(t testing.TB, pkg *validate.Checked, opt Options) (*Result, map[string][]byte) {
 	t.Helper()
 	res, err := Run(pkg, opt, nil)
 	if err != nil {
@@ -275,28 +278,9 @@ func TestOnlyAndErrors(t *testing.T) {
 	if err != nil || len(res.Outputs) != 1 {
 		t.Fatal(err)
 	}
-	img := fixture(t, "images")
-	if _, err := Run(img, Options{}, nil); err == nil || !strings.Contains(err.Error(), "broken.png") && !strings.Contains(err.Error(), "nope.png") {
+	img := loadRaw(t, filepath.Join("..", "counters", "testdata", "images")) // validate refuses it: the printers do too
+	if _, err := runPackage(img, Options{}, nil); err == nil || !strings.Contains(err.Error(), "broken.png") && !strings.Contains(err.Error(), "nope.png") {
 		t.Errorf("bad image: %v", err)
-	}
-}
-
-func TestParseOffset(t *testing.T) {
-	for in, want := range map[string]surface.Pt{
-		"0,0":          {},
-		"1mm,-0.5mm":   {X: surface.MM, Y: -0.5 * surface.MM},
-		"0.02in, +1mm": {X: 0.02 * 72, Y: surface.MM},
-		"-1/32in,0":    {X: -72.0 / 32},
-	} {
-		got, err := ParseOffset(in)
-		if err != nil || !pdfcheck.Near(got.X, want.X, 1e-9) || !pdfcheck.Near(got.Y, want.Y, 1e-9) {
-			t.Errorf("%q: %v %v, want %v", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"1mm", "1,2", "5in,0", "a,b"} {
-		if _, err := ParseOffset(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
 	}
 }
 
@@ -339,9 +323,9 @@ func TestExternalTools(t *testing.T) {
 }
 
 // thgSized is the thg fixture with the Highest Ground's counts: about 145 units and leaders and 140 markers.
-func thgSized(t testing.TB, total int) *content.Package {
-	pkg := fixture(t, "thg")
-	mix := pkg.CounterMixes()[0]
+func thgSized(t testing.TB, total int) *validate.Checked {
+	c := fixture(t, "thg")
+	mix := c.Package().CounterMixes()[0]
 	n := 0
 	for _, e := range mix.Counters {
 		n += e.Count
@@ -351,7 +335,7 @@ func thgSized(t testing.TB, total int) *content.Package {
 			mix.Counters[i].Count += total - n
 		}
 	}
-	return pkg
+	return c
 }
 
 // The Highest Ground's mix (283 counters) builds and the summary counts them (BenchmarkTHGMix283 measures it:
@@ -392,26 +376,4 @@ func BenchmarkCounters400(b *testing.B) {
 		}
 	}
 	b.ReportMetric(400*float64(b.N)/b.Elapsed().Seconds(), "counters/s")
-}
-
-// The manifest's print.backOffset (the reading from muster print-test) shifts the backs; the flag wins.
-func TestBackOffsetFromManifest(t *testing.T) {
-	pkg := fixture(t, "thg")
-	pkg.Manifest.Print = &content.PrintDefaults{BackOffset: "1mm,-0.5mm"}
-	set, err := Settle(pkg, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if dx, dy := set.BackOffset.X-72/25.4, set.BackOffset.Y+0.5*72/25.4; dx*dx+dy*dy > 1e-12 {
-		t.Errorf("offset from the manifest = %+v, want (1mm, -0.5mm)", set.BackOffset)
-	}
-	flag, _ := ParseOffset("0in,0in")
-	set, _ = Settle(pkg, Options{BackOffset: &flag})
-	if set.BackOffset.X != 0 || set.BackOffset.Y != 0 {
-		t.Errorf("the flag must win over the manifest, got %+v", set.BackOffset)
-	}
-	pkg.Manifest.Print.BackOffset = "2 inches"
-	if _, err := Settle(pkg, Options{}); err == nil || !strings.Contains(err.Error(), "backOffset") {
-		t.Errorf("a bad manifest offset must be an error naming the field, got %v", err)
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/maps"
+	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -43,8 +44,8 @@ func (e *Error) Error() string {
 
 // Codes of the build's own diagnostics.
 const (
-	CodeOptions  = "print.options"  // the command line asks for what cannot be printed
-	CodeInternal = "print.internal" // a printer failed: a bug in muster
+	CodeOptions  = plan.CodeOptions  // the command line asks for what cannot be printed
+	CodeInternal = plan.CodeInternal // a printer failed: a bug in muster
 )
 
 // failure turns any error of an output into a build Error: a diag.Failure keeps its diagnostics, the known

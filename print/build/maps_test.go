@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/print/plan"
 )
 
 // Every scenario with a map gets its own map file, also when it is played on one plain map: PRESTAGS's
@@ -25,7 +27,7 @@ func TestScenarioMapFiles(t *testing.T) {
 	}
 	for _, c := range cases {
 		pkg := example(t, c.ex)
-		got := ScenarioMapFiles(pkg)
+		got := plan.ScenarioMapFiles(pkg.Package())
 		if len(got) != len(c.want) {
 			t.Errorf("%s: scenario map files %v, want %v", c.ex, got, c.want)
 		}
@@ -37,7 +39,7 @@ func TestScenarioMapFiles(t *testing.T) {
 		_, files := run(t, pkg, Options{})
 		var maps []string
 		for name := range files {
-			if strings.HasPrefix(name, MapsDir+"/") {
+			if strings.HasPrefix(name, plan.MapsDir+"/") {
 				maps = append(maps, name)
 			}
 		}
@@ -55,7 +57,7 @@ func TestScenarioMapFiles(t *testing.T) {
 				}
 			}
 		}
-		if want := len(pkg.Maps()) + len(c.want); len(maps) != want {
+		if want := len(pkg.Package().Maps()) + len(c.want); len(maps) != want {
 			t.Errorf("%s: %d map files %v, want %d (each map and each scenario)", c.ex, len(maps), maps, want)
 		}
 	}
@@ -72,7 +74,7 @@ func TestScenarioSheetNamesItsMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ScenarioMapFiles(pkg)["example-bridge"]
+	want := plan.ScenarioMapFiles(pkg.Package())["example-bridge"]
 	if want != "maps/example-bridge.pdf" {
 		t.Fatalf("scenario map file = %q", want)
 	}

@@ -40,10 +40,22 @@ func copyFixture(t *testing.T, name, file, old, new string) string {
 	return dst
 }
 
+// loadRaw loads and decodes a package without validating it: the printers' own refusals are tested on
+// content validate would have stopped.
+func loadRaw(t *testing.T, dir string) *content.Package {
+	t.Helper()
+	pkg, ds := content.Load(dir)
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	pkg.Decode(nil)
+	return pkg
+}
+
 // buildError runs a build that must fail and returns its error.
 func buildError(t *testing.T, pkg *content.Package, opt Options, only ...string) *Error {
 	t.Helper()
-	_, err := Run(pkg, opt, only)
+	_, err := runPackage(pkg, opt, only)
 	var be *Error
 	if !errors.As(err, &be) {
 		t.Fatalf("want a *build.Error, got %v", err)
@@ -62,7 +74,7 @@ func buildError(t *testing.T, pkg *content.Package, opt Options, only ...string)
 // An overlap larger than what a page shows (issue 19.14: the build said "PDF has no pages") says so.
 func TestOverlapLargerThanThePage(t *testing.T) {
 	huge, _ := value.ParseLength("20in")
-	be := buildError(t, example(t, "highest-ground"), Options{Overlap: &huge}, "maps")
+	be := buildError(t, example(t, "highest-ground").Package(), Options{Overlap: &huge}, "maps")
 	d := be.Diags[0]
 	if d.Code != CodeOptions || !strings.Contains(d.Message, "overlap of 20in is not smaller than what a page shows") || strings.Contains(be.Error(), "no pages") {
 		t.Errorf("got %s", d)
@@ -75,7 +87,7 @@ func TestOverlapLargerThanThePage(t *testing.T) {
 // Text the fonts cannot draw is refused, at the content that holds it, never printed as an empty box.
 func TestUnprintableTextIsRefused(t *testing.T) {
 	dir := copyFixture(t, "thg", "units.yaml", "name: GPMG (M60)", "name: GPMG 機関銃")
-	be := buildError(t, loadPackage(t, dir), Options{}, "counters")
+	be := buildError(t, loadRaw(t, dir), Options{}, "counters")
 	d := be.Diags[0]
 	if d.Code != "print-text.glyph" || !strings.Contains(d.Message, "U+6A5F") || !strings.Contains(d.Message, "Go Bold") {
 		t.Errorf("got %s", d)
@@ -88,7 +100,7 @@ func TestUnprintableTextIsRefused(t *testing.T) {
 // No file has more than content.MaxPages pages: sheets of 3,000 pages are refused before one is drawn.
 func TestPagesAreBounded(t *testing.T) {
 	dir := copyFixture(t, "thg", "mix.yaml", "{unit: infantry-section, count: 6}", "{unit: infantry-section, count: 1500, size: 7in}")
-	be := buildError(t, loadPackage(t, dir), Options{}, "counters")
+	be := buildError(t, loadRaw(t, dir), Options{}, "counters")
 	d := be.Diags[0]
 	if d.Code != "counter-sheets.pages" || !strings.Contains(d.Message, "at most 1000 pages") || d.Pos.File != filepath.Join(dir, "mix.yaml") || d.Pos.Line != 4 {
 		t.Errorf("got %s", d)
@@ -98,17 +110,17 @@ func TestPagesAreBounded(t *testing.T) {
 // A counter larger than the paper is reported at its size; paper over 200in is refused at the manifest.
 func TestSettingsAndSizesAtTheContent(t *testing.T) {
 	dir := copyFixture(t, "thg", "mix.yaml", "{unit: infantry-section, count: 6}", "{unit: infantry-section, count: 6, size: 9in}")
-	d := buildError(t, loadPackage(t, dir), Options{}, "counters").Diags[0]
+	d := buildError(t, loadRaw(t, dir), Options{}, "counters").Diags[0]
 	if d.Code != "counter-sheets.fit" || d.Pos.Line != 4 || !strings.Contains(d.Message, "infantry-section") {
 		t.Errorf("got %s", d)
 	}
 	dir = copyFixture(t, "thg", "muster.yaml", "counterSize: 0.5in", "counterSize: 0.5in\n  paper: 300x300in")
-	d = buildError(t, loadPackage(t, dir), Options{}).Diags[0]
+	d = buildError(t, loadRaw(t, dir), Options{}).Diags[0]
 	if d.Code != "print-settings.paper" || d.Pos.Line != 8 || !strings.Contains(d.Message, "200 inches") {
 		t.Errorf("got %s", d)
 	}
 	big, _ := value.ParsePaper("300x300in")
-	d = buildError(t, fixture(t, "thg"), Options{Paper: &big}).Diags[0]
+	d = buildError(t, fixture(t, "thg").Package(), Options{Paper: &big}).Diags[0]
 	if d.Code != CodeOptions || !d.Pos.IsZero() || !strings.HasPrefix(d.Message, "--paper") {
 		t.Errorf("got %s", d)
 	}

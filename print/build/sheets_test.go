@@ -81,7 +81,7 @@ func TestChartsAreText(t *testing.T) {
 		pkg := example(t, ex)
 		_, files := run(t, pkg, Options{})
 		txt := text(t, files[ChartsFile])
-		for _, tb := range pkg.Tables() {
+		for _, tb := range pkg.Package().Tables() {
 			has(t, ex+" "+tb.ID, txt, tb.Title)
 			for _, r := range tb.Rows {
 				has(t, ex+" "+tb.ID, txt, r.Label)
@@ -125,7 +125,7 @@ func TestScenarioSheets(t *testing.T) {
 	pkg := example(t, "highest-ground")
 	_, files := run(t, pkg, Options{})
 	txt := text(t, files["scenarios/introductory.pdf"])
-	sc := pkg.Scenario("introductory")
+	sc := pkg.Package().Scenario("introductory")
 	for _, l := range sc.Victory.Levels {
 		has(t, "introductory", txt, l.Name, l.Text)
 	}
@@ -145,7 +145,7 @@ func TestScenarioSheets(t *testing.T) {
 		}
 		at += i + len(w)
 	}
-	for _, l := range pkg.Scenario("example-bridge").Victory.Levels {
+	for _, l := range pkg.Package().Scenario("example-bridge").Victory.Levels {
 		has(t, "example-bridge", txt, l.Name, l.Text)
 	}
 	has(t, "example-bridge", txt, "16 (40% of VP)", "D-3 (within 3 hexes of D)", "Mt.Ex.")
@@ -158,7 +158,7 @@ func TestRosters(t *testing.T) {
 	_, files := run(t, pkg, Options{})
 	txt := text(t, files[RostersFile])
 	has(t, "ancients", txt, "Computed total", "Declared total", "DIFFERS from the computed total 203")
-	for _, f := range pkg.Forces() {
+	for _, f := range pkg.Package().Forces() {
 		has(t, "ancients", txt, f.Name)
 	}
 	pkg = example(t, "prestags")

@@ -1,26 +1,28 @@
-package validate
+package build
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/muster-wargames/muster/content/diag"
-	"github.com/muster-wargames/muster/print/build"
+	"github.com/muster-wargames/muster/validate"
 )
 
 // buildsAfterValidate is the property of issue 12 (done when): a package validate passes never fails build on
 // content. It validates dir and, when there is no error, builds the outputs named (all when none) with the
 // package's own settings, and fails the test on any build error.
-func buildsAfterValidate(t *testing.T, dir string, only ...string) Result {
+func buildsAfterValidate(t *testing.T, dir string, only ...string) validate.Result {
 	t.Helper()
-	r := Load(dir)
+	r := validate.Load(dir)
 	if r.Diags.HasErrors() || r.Pkg == nil {
 		return r
 	}
-	if _, err := build.Run(r.Pkg, build.Options{}, only); err != nil {
+	if _, err := Run(mustCheck(t, r), Options{}, only); err != nil {
 		t.Errorf("%s validates but does not build: %v", dir, err)
 	}
 	return r
@@ -30,7 +32,7 @@ func buildsAfterValidate(t *testing.T, dir string, only ...string) Result {
 // builds, every output.
 func TestValidatedPackagesBuild(t *testing.T) {
 	var dirs []string
-	for _, pattern := range []string{"../examples/*", "../examples/testdata/*", "testdata/*", "testdata/*/*", "../print/counters/testdata/*"} {
+	for _, pattern := range []string{"../../examples/*", "../../examples/testdata/*", "../../validate/testdata/*", "../../validate/testdata/*/*", "../counters/testdata/*"} {
 		found, _ := filepath.Glob(pattern)
 		for _, d := range found {
 			if _, err := os.Stat(filepath.Join(d, "muster.yaml")); err == nil {
@@ -122,9 +124,9 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 					return
 				}
 			}
-			want := file + ":" + itoa(line)
+			want := file + ":" + strconv.Itoa(line)
 			if m.col {
-				want += ":" + itoa(col)
+				want += ":" + strconv.Itoa(col)
 			}
 			t.Errorf("want error %s at %s, got:\n%s", m.code, want, errorsOf(r.Diags))
 		})
@@ -154,7 +156,7 @@ func TestVariantsWithinTheLimitsBuild(t *testing.T) {
 // mutate copies an example and applies a mutation to it; it returns the package folder and the file changed.
 func mutate(t *testing.T, m mutation) (dir, file string) {
 	t.Helper()
-	dir = copyTree(t, filepath.Join("..", "examples", m.example))
+	dir = copyTree(t, filepath.Join("..", "..", "examples", m.example))
 	file = filepath.Join(dir, filepath.FromSlash(m.file))
 	text, err := os.ReadFile(file)
 	if err != nil {
@@ -183,4 +185,28 @@ func errorsOf(ds diag.List) string {
 		out = append(out[:10], "...")
 	}
 	return strings.Join(out, "\n")
+}
+
+// copyTree copies a package folder into a temporary one.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }
