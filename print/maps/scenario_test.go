@@ -446,8 +446,10 @@ func TestScenarioLayerTextAndBytes(t *testing.T) {
 			t.Errorf("objective %q not in the text", o.Name)
 		}
 	}
+	// pdftotext may interleave a label with the cell numbers it overlaps; the content stream holds each
+	// label whole.
 	for _, w := range []string{"T3", "T5 B Force reinforcements", "B Force entry", "A Force set-up: within 3 hexes of D", "B Force set-up: within 4 hexes of J"} {
-		if !strings.Contains(txt, w) {
+		if !strings.Contains(txt, w) && !strings.Contains(flat, w) {
 			t.Errorf("%q not in the text", w)
 		}
 	}
@@ -487,7 +489,7 @@ func rawText(t testing.TB, b []byte) string {
 	if err := os.WriteFile(f, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftotext", f, "-").Output()
+	out, err := exec.Command("pdftotext", "-raw", f, "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
