@@ -1,7 +1,6 @@
-// Package buildfile is the XML of a VASSAL module's buildFile.xml as a tree of elements: written
-// byte-for-byte the same for the same tree, and read back within fixed limits with each element's line and
-// path. VASSAL builds a component for every element whose tag is a Java class name and hands it the
-// attributes and, for pieces, the element's text; this package knows nothing of what the classes mean.
+// Package buildfile is a VASSAL module's buildFile.xml as a tree of elements (a Java class name, attributes,
+// text), knowing nothing of what the classes mean. It writes the same bytes for the same tree and reads a
+// file back within fixed limits, with each element's line and path for diagnostics.
 package buildfile
 
 import (

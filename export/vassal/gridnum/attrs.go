@@ -72,6 +72,9 @@ func (r *attrReader) char(name string, def byte, allowed string) byte {
 	return v[0]
 }
 
+// maxLeading bounds the leading zeros a numbering may ask for.
+const maxLeading = 16
+
 // NumberingFromAttrs reads a HexGridNumbering or SquareGridNumbering element's attributes over VASSAL's
 // defaults.
 func NumberingFromAttrs(get Attrs) (Numbering, error) {
@@ -90,6 +93,16 @@ func NumberingFromAttrs(get Attrs) (Numbering, error) {
 	n.HDescend = r.bool("hDescend", n.HDescend)
 	n.VDescend = r.bool("vDescend", n.VDescend)
 	n.Stagger = r.bool("stagger", n.Stagger)
+	// A location name pads a number with up to `leading` zeros: more than a few is no grid's, and would
+	// make names of any length.
+	for _, l := range []struct {
+		name string
+		v    int
+	}{{"hLeading", n.HLeading}, {"vLeading", n.VLeading}} {
+		if r.err == nil && (l.v < 0 || l.v > maxLeading) {
+			r.err = fmt.Errorf("attribute %s=%d is out of range (0 to %d)", l.name, l.v, maxLeading)
+		}
+	}
 	if v, ok := get("locationFormat"); ok {
 		n.LocationFormat = v
 	}
@@ -133,4 +146,23 @@ func (n Numbering) Attrs() []string {
 		"vType", string(n.VType), "vLeading", strconv.Itoa(n.VLeading), "vOff", strconv.Itoa(n.VOff), "vDescend", strconv.FormatBool(n.VDescend),
 		"locationFormat", n.LocationFormat,
 	}
+}
+
+// FormatText says whether literal text can stand around the names in a location format ("$gridLocation$"
+// with text before, between and after): nil when VASSAL reads it back as written. A $ would start a
+// property, a backslash could escape one, a quote at either end of a piece is stripped, and a format that
+// begins with { is run as a script.
+func FormatText(before, between, after string) error {
+	for _, t := range []string{before, between, after} {
+		if strings.ContainsAny(t, `$\`) {
+			return fmt.Errorf("the text %q holds $ or \\, which a VASSAL location format reads as its own", t)
+		}
+		if len(t) > 0 && (t[0] == '\'' || t[len(t)-1] == '\'') {
+			return fmt.Errorf("the text %q begins or ends with a quote, which a VASSAL location format strips", t)
+		}
+	}
+	if strings.HasPrefix(strings.TrimSpace(before), "{") {
+		return fmt.Errorf("the labels begin with %q; VASSAL runs a location format that begins with { as a script", before)
+	}
+	return nil
 }

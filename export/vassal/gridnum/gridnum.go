@@ -1,10 +1,7 @@
-// Package gridnum computes what VASSAL computes from a board's grid: which cell a pixel is in, the name VASSAL
-// gives that cell, and where VASSAL puts the cell a name stands for. It follows VASSAL 3.7's HexGrid,
-// SquareGrid, HexGridNumbering, SquareGridNumbering and RegularGridNumbering, integer truncations included,
-// so that a test can check every cell of an exported board against the label muster prints there without
-// trusting the code that chose the grid's attributes.
-//
-// Coordinates are whole pixels on the board (VASSAL's java.awt.Point), y down.
+// Package gridnum computes what VASSAL 3.7 computes from a board's grid (HexGrid, SquareGrid, zoned grids
+// and their numbering, integer truncations included): the name it gives a pixel's cell, and where it puts
+// the cell a name stands for. It lets a test check every cell of an exported board against muster's labels
+// without trusting the code that chose the grid's attributes. Coordinates are whole pixels, y down.
 package gridnum
 
 import (

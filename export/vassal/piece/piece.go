@@ -1,7 +1,6 @@
 // Package piece builds and reads VASSAL piece definitions: a stack of traits (Layer, Marker, Delete, ...)
-// around a basic piece, each with its type (what it is) and state (how it stands), nested as VASSAL nests
-// them. A module's PieceSlots and prototypes hold such a definition as text; writing it through this package
-// keeps every level's escaping right.
+// around a basic piece, each with its type and state, nested as VASSAL nests them. PieceSlots and prototypes
+// hold such a definition as text, and writing it through here keeps every level's escaping right.
 package piece
 
 import (

@@ -1,16 +1,6 @@
 // Package seqenc writes and reads VASSAL's delimited sequences (its SequenceEncoder), the flat text in which
-// a module stores piece definitions, trait settings and board layouts. Every piece in a module is such a
-// sequence nested several levels deep, so the rules are implemented once here and never by string pasting.
-//
-// The rules, as VASSAL applies them:
-//   - tokens are joined by the delimiter; a delimiter inside a token is written with a backslash before it;
-//   - backslashes themselves are not escaped, so a token that starts with a backslash, or starts and ends
-//     with a single quote, is wrapped in single quotes, which the reader strips;
-//   - an empty sequence and a sequence of one empty token read back alike, as one empty token.
-//
-// Because backslashes are not escaped, a token that ends with a backslash and is followed by another token
-// would read back as one token with a delimiter in it; Encode refuses it rather than write something VASSAL
-// would misread.
+// a module stores piece definitions, trait settings and board layouts. Every piece is such a sequence nested
+// several levels deep, so the rules live here once and nothing is ever pasted together by hand.
 package seqenc
 
 import (
@@ -23,8 +13,14 @@ import (
 // would read its delimiter as escaped.
 var ErrTrailingBackslash = errors.New("seqenc: a token that ends with a backslash cannot be followed by another")
 
-// Encode joins tokens with delim as VASSAL's SequenceEncoder does. With no tokens it returns "" (VASSAL's
-// null), which Decode reads as one empty token.
+// Encode joins tokens with delim as VASSAL's SequenceEncoder does: a delimiter inside a token gets a
+// backslash before it; backslashes themselves are not escaped, so a token that starts with a backslash, or
+// starts and ends with a single quote, is wrapped in single quotes, which the reader strips. With no tokens
+// it returns "" (VASSAL's null), which Decode reads as one empty token.
+//
+// Because backslashes are not escaped, a token that ends with a backslash and is followed by another would
+// read back as one token with a delimiter in it; Encode refuses it (ErrTrailingBackslash) rather than write
+// something VASSAL would misread.
 func Encode(delim byte, tokens ...string) (string, error) {
 	if delim == '\\' || delim == '\'' {
 		return "", fmt.Errorf("seqenc: %q cannot be a delimiter", delim)
