@@ -8,6 +8,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/vassal"
 	"github.com/muster-wargames/muster/export/vassal/check"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/urfave/cli/v2"
 )
@@ -25,13 +26,15 @@ func exportCommand() *cli.Command {
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "the module to write, `GAME.vmod` (default: the package folder's name)"},
 				&cli.Float64Flag{Name: "dpi", Usage: "resolution of boards and pieces (default 150, lowered for a board too large for VASSAL)"},
 				&cli.BoolFlag{Name: "check", Usage: "check a module instead: muster export vassal --check FILE.vmod"},
+				forceFlag(),
 			),
 			Description: `Validates the package exactly as muster validate does and refuses to export when there are errors. Then
 writes a VASSAL 3.7 module: every map and board drawn as in the PDFs, with a grid whose location names are
 the printed cell labels; each scenario's map set, set-up and order of battle; a piece for every unit type and
 marker (its back as a Flip layer, its stats as properties); dead piles, charts, dice, a turn tracker, and
 the scenario sheets. Content VASSAL cannot represent is reported at its file and line, and nothing is
-written. The module is written whole or not at all, and a file muster did not write is never replaced.
+written. The module is written whole or not at all; it carries muster's seal, and a file muster cannot prove
+it wrote is replaced only with --force.
 
 --check reads any .vmod (in memory, extracting nothing) and reports what VASSAL would trip over, each
 problem with its element's path in buildFile.xml.
@@ -105,9 +108,8 @@ func exportVassal(c *cli.Context) error {
 			return err
 		}
 	}
-	if err := writeModule(out, data); err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "muster export vassal: %v\n", err)
-		return exitError{exitUsage}
+	if err := output.WriteFile(out, data, output.FileOptions{Force: c.Bool("force")}); err != nil {
+		return outputFailure(c, "muster export vassal", out, nil, err)
 	}
 	if optString(c, "format") == "text" && !optBool(c, "quiet") {
 		for _, n := range m.Notes {
@@ -116,11 +118,6 @@ func exportVassal(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "wrote %s: %d boards, %d pieces, %g dpi, %.1f MiB\n", out, len(m.Boards), m.Stats.Pieces, m.DPI, float64(len(data))/(1<<20))
 	}
 	return nil
-}
-
-// writeModule puts the module in place: whole or not at all, never over a file muster did not write.
-func writeModule(path string, data []byte) error {
-	return vassal.WriteModuleFile(path, data)
 }
 
 // checkModule checks a .vmod and reports what it finds.

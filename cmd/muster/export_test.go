@@ -27,7 +27,7 @@ func TestExportVassalAndCheck(t *testing.T) {
 	}
 	mine := filepath.Join(dir, "mine.vmod")
 	os.WriteFile(mine, []byte("hand made"), 0o644)
-	if code, _, stderr := runCLI(t, "export", "vassal", thgFixture, "-o", mine); code != exitUsage || !strings.Contains(stderr, "not written by muster") {
+	if code, _, stderr := runCLI(t, "export", "vassal", thgFixture, "-o", mine); code != exitUsage || !strings.Contains(stderr, "refusing to overwrite") {
 		t.Errorf("overwrite: exit %d %q", code, stderr)
 	}
 	if b, _ := os.ReadFile(mine); string(b) != "hand made" {

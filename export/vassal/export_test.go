@@ -16,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/check"
 	"github.com/muster-wargames/muster/export/vassal/piece"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -333,30 +334,16 @@ func TestNumberingVASSALCannotReproduce(t *testing.T) {
 	t.Errorf("no grid error at extra.yaml:9: %v", ds)
 }
 
-func TestWriteModuleFileNeverOverwritesForeignFiles(t *testing.T) {
+// The module carries muster's seal, so package output may replace it later, and the checker reads it as
+// any module.
+func TestModuleIsSealed(t *testing.T) {
 	e := exampleModule(t, "highest-ground")
-	dir := t.TempDir()
-	p := filepath.Join(dir, "thg.vmod")
-	if err := WriteModuleFile(p, e.zip); err != nil {
-		t.Fatal(err)
+	if !output.Sealed(e.zip) {
+		t.Fatal("the module carries no seal")
 	}
-	if err := WriteModuleFile(p, e.zip); err != nil {
-		t.Fatalf("replacing its own module: %v", err)
-	}
-	foreign := filepath.Join(dir, "mine.vmod")
-	os.WriteFile(foreign, []byte("a module someone made by hand"), 0o644)
-	if err := WriteModuleFile(foreign, e.zip); err == nil {
-		t.Error("overwrote a file muster did not write")
-	}
-	if b, _ := os.ReadFile(foreign); string(b) != "a module someone made by hand" {
-		t.Error("the foreign file changed")
-	}
-	if err := WriteModuleFile(dir, e.zip); err == nil {
-		t.Error("wrote over a folder")
-	}
-	ents, _ := os.ReadDir(dir)
-	if len(ents) != 2 {
-		t.Errorf("%d files in the folder, want 2 (no temporary files left)", len(ents))
+	z, err := zip.NewReader(bytes.NewReader(e.zip), int64(len(e.zip)))
+	if err != nil || !strings.HasPrefix(z.Comment, "written by muster export vassal muster-sha256:") {
+		t.Fatalf("comment %q %v", z.Comment, err)
 	}
 }
 

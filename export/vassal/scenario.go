@@ -175,7 +175,7 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 				p.take(d, placed)
 			case pl.Zone != nil:
 				n := max(pl.Count, 1)
-				boxes = append(boxes, holding{side: i, label: "Set up" + zoneText(pl.Zone), units: []poolItem{{d, n}}})
+				boxes = append(boxes, holding{side: i, label: "Set up" + zoneText(pl.Zone, so.board.set.Type), units: []poolItem{{d, n}}})
 				p.take(d, n)
 				continue
 			}
@@ -245,11 +245,7 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 // sideForces are the forces a side fields.
 func (x *exporter) sideForces(sd *content.Side) []*content.Force {
 	var out []*content.Force
-	ids := sd.Forces
-	if sd.Force != "" {
-		ids = append([]string{sd.Force}, ids...)
-	}
-	for _, id := range ids {
+	for _, id := range sd.ForceIDs() {
 		if f := x.pkg.Force(id); f != nil {
 			out = append(out, f)
 		}
@@ -257,19 +253,11 @@ func (x *exporter) sideForces(sd *content.Side) []*content.Force {
 	return out
 }
 
-// setupCells sets units up in their cells, as the stacking check reads a placement: count units one per
-// cell in turn (count 0: one per cell), a two-cell unit on each pair of cells.
+// setupCells sets units up in their cells, laid out as content lays a placement out (Placement.UnitCells):
+// a stack per cell, a two-cell unit between its pair of cells.
 func (x *exporter) setupCells(so *scenarioOut, pl content.Placement, d *pieceDesign, add func(string, func() *buildfile.Element, *pieceDesign) error) error {
 	b := so.board
 	set := b.set
-	span := 1
-	if d.counter.Footprint == 2 {
-		span = 2
-	}
-	n := pl.Count
-	if n == 0 {
-		n = (len(pl.Cells) + span - 1) / span
-	}
 	lookup := func(label string) (content.CellRef, bool) {
 		r, err := set.Lookup(label)
 		if err != nil {
@@ -278,34 +266,32 @@ func (x *exporter) setupCells(so *scenarioOut, pl content.Placement, d *pieceDes
 		}
 		return r, true
 	}
-	for k := 0; k < n; k++ {
-		a, ok := lookup(pl.Cells[(k*span)%len(pl.Cells)])
+	for _, labels := range pl.UnitCells(d.counter.Footprint) {
+		a, ok := lookup(labels[0])
 		if !ok {
 			return nil
 		}
 		label := set.Label(a.Cell)
-		if span == 2 {
-			c, ok := lookup(pl.Cells[(k*span+1)%len(pl.Cells)])
+		if len(labels) == 2 {
+			c, ok := lookup(labels[1])
 			if !ok {
 				return nil
 			}
-			if c.Cell != a.Cell {
-				// A two-cell unit stands between its cells, placed by position.
-				if ar, cr := a.Cell.Row, c.Cell.Row; ar != cr && b.set.Type != content.GridHex || b.set.Type == content.GridHex && a.Cell.Col == c.Cell.Col {
-					x.cannot("%s sets up across %s and %s, one above the other; its double-width piece stands between them, not turned.", d.name, label, set.Label(c.Cell))
-				}
-				ax, ay := b.pl.centre(a.Cell)
-				cx, cy := b.pl.centre(c.Cell)
-				px, py := int(math.Round((ax+cx)/2)), int(math.Round((ay+cy)/2))
-				name := label + "+" + set.Label(c.Cell)
-				if err := add(name, func() *buildfile.Element {
-					return buildfile.New(classSetupStack, "name", name, "owningBoard", b.name, "useGridLocation", "false",
-						"location", "", "x", itoa(px), "y", itoa(py))
-				}, d); err != nil {
-					return err
-				}
-				continue
+			// A two-cell unit stands between its cells, placed by position.
+			if b.set.Type == content.GridHex && a.Cell.Col == c.Cell.Col || b.set.Type != content.GridHex && a.Cell.Row != c.Cell.Row {
+				x.cannot("%s sets up across %s and %s, one above the other; its double-width piece stands between them, not turned.", d.name, label, set.Label(c.Cell))
 			}
+			ax, ay := b.pl.centre(a.Cell)
+			cx, cy := b.pl.centre(c.Cell)
+			px, py := int(math.Round((ax+cx)/2)), int(math.Round((ay+cy)/2))
+			name := label + "+" + set.Label(c.Cell)
+			if err := add(name, func() *buildfile.Element {
+				return buildfile.New(classSetupStack, "name", name, "owningBoard", b.name, "useGridLocation", "false",
+					"location", "", "x", itoa(px), "y", itoa(py))
+			}, d); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := add(label, func() *buildfile.Element {
 			cx, cy := b.pl.centre(a.Cell)
@@ -318,27 +304,18 @@ func (x *exporter) setupCells(so *scenarioOut, pl content.Placement, d *pieceDes
 	return nil
 }
 
-// setupPoints sets units up at points of an open tabletop, one per point in turn.
+// setupPoints sets units up at points of an open tabletop (Placement.UnitPoints), a stack per point.
 func (x *exporter) setupPoints(so *scenarioOut, pl content.Placement, d *pieceDesign, add func(string, func() *buildfile.Element, *pieceDesign) error) error {
 	b := so.board
-	n := pl.Count
-	if n == 0 {
-		n = len(pl.Points)
-	}
 	t := b.set.Table
-	for k := 0; k < n; k++ {
-		pt := pl.Points[k%len(pl.Points)]
-		if len(pt) != 2 {
-			continue
-		}
-		xi, yi := pt[0].Inches(), pt[1].Inches()
-		if xi < 0 || yi < 0 || xi > t.Width || yi > t.Height {
-			x.diags.Errorf(pl.Fields.Of("points", pl.At), "export.vassal.setup", "set-up point %s,%s is off the %gin x %gin table", pt[0], pt[1], t.Width, t.Height)
+	for _, pt := range pl.UnitPoints() {
+		if pt.X < 0 || pt.Y < 0 || pt.X > t.Width || pt.Y > t.Height {
+			x.diags.Errorf(pl.Fields.Of("points", pl.At), "export.vassal.setup", "set-up point %gin,%gin is off the %gin x %gin table", pt.X, pt.Y, t.Width, t.Height)
 			return nil
 		}
-		px := b.pl.px0 + int(math.Round(xi*x.dpi))
-		py := b.pl.py0 + int(math.Round(yi*x.dpi))
-		name := fmt.Sprintf("%s,%s", pt[0], pt[1])
+		px := b.pl.px0 + int(math.Round(pt.X*x.dpi))
+		py := b.pl.py0 + int(math.Round(pt.Y*x.dpi))
+		name := fmt.Sprintf("%gin,%gin", pt.X, pt.Y)
 		if err := add(name, func() *buildfile.Element {
 			return buildfile.New(classSetupStack, "name", name, "owningBoard", b.name, "useGridLocation", "false",
 				"location", "", "x", itoa(px), "y", itoa(py))
@@ -367,24 +344,11 @@ func entryText(en content.Entry) string {
 	return " " + strings.Join(parts, ", ")
 }
 
-// zoneText says where a zone is: " within 3 of M". The cells a zone covers are drawn on the scenario's
-// board by the map drawing itself (print/maps), so the module needs only this description.
-func zoneText(z *content.Zone) string {
-	switch {
-	case z.Near != "" && z.Within > 0:
-		return fmt.Sprintf(" within %d of %s", z.Within, z.Near)
-	case z.Near != "" && z.Radius != nil:
-		return fmt.Sprintf(" within %s of %s", z.Radius, z.Near)
-	case z.Near != "":
-		return " at " + z.Near
-	case z.Edge != "" && z.Depth > 1:
-		return fmt.Sprintf(" %d deep on the %s edge", z.Depth, z.Edge)
-	case z.Edge != "":
-		return " on the " + z.Edge + " edge"
-	case len(z.Cells) > 0:
-		return " in " + strings.Join(z.Cells, ", ")
-	case z.Radius != nil:
-		return fmt.Sprintf(" within %s of a point", z.Radius)
+// zoneText says where a zone is, after a space (content's words: Zone.Describe). The cells a zone covers
+// are drawn on the scenario's board by the map drawing itself, so the module needs only this description.
+func zoneText(z *content.Zone, gridType string) string {
+	if d := z.Describe(gridType); d != "" {
+		return " " + d
 	}
 	return ""
 }

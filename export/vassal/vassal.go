@@ -3,8 +3,8 @@
 // unit type and marker with its back as a flip layer, each scenario's set-up, holding boxes for entries
 // and reinforcements, dead piles, charts, dice, a turn tracker and the scenario sheets.
 //
-// The module is built in memory, checked against VASSAL's rules as this package knows them, and written
-// byte for byte the same for the same package: fixed zip times and entry order, ids counted in order.
+// The module is built in memory and comes out byte for byte the same for the same package: fixed zip times
+// and entry order, ids counted in order, muster's seal in the zip comment (for package output's writes).
 package vassal
 
 import (
