@@ -48,7 +48,7 @@ func (x *exporter) buildAids() error {
 	if !charts.Empty(x.pkg) {
 		s := surface.NewPNG(surface.PNGOptions{DPI: chartDPI})
 		if err := charts.Render(s, x.pkg, charts.Options{Paper: paper, Title: title}); err != nil {
-			return fmt.Errorf("vassal: charts: %w", err)
+			return x.printerError(err, "charts")
 		}
 		tw := buildfile.New(classTabWidget, "entryName", "Charts")
 		for i := 0; i < s.Pages(); i++ {
@@ -73,7 +73,7 @@ func (x *exporter) buildAids() error {
 		x.aids = append(x.aids, cw.Add(tw))
 		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — charts", Creator: "muster " + content.MusterVersion})
 		if err := charts.Render(pdf, x.pkg, charts.Options{Paper: paper, Title: title}); err != nil {
-			return fmt.Errorf("vassal: charts: %w", err)
+			return x.printerError(err, "charts")
 		}
 		if err := x.addPDF("docs/charts.pdf", "Charts and tables (PDF)", pdf); err != nil {
 			return err
@@ -83,7 +83,7 @@ func (x *exporter) buildAids() error {
 	for _, sc := range x.pkg.Scenarios() {
 		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — " + nameOr(sc.Name, sc.ID), Creator: "muster " + content.MusterVersion})
 		if err := scenario.Render(pdf, x.pkg, sc, scenario.Options{Paper: paper, Title: title}); err != nil {
-			return fmt.Errorf("vassal: scenario %s: %w", sc.ID, err)
+			return x.printerError(err, "scenario %s", sc.ID)
 		}
 		if err := x.addPDF("docs/scenario-"+fileStem(sc.ID)+".pdf", "Scenario: "+nameOr(sc.Name, sc.ID), pdf); err != nil {
 			return err
@@ -92,7 +92,7 @@ func (x *exporter) buildAids() error {
 	if roster.PointBuy(x.pkg) {
 		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — rosters", Creator: "muster " + content.MusterVersion})
 		if err := roster.Render(pdf, x.pkg, roster.Options{Paper: paper, Title: title}); err != nil {
-			return fmt.Errorf("vassal: rosters: %w", err)
+			return x.printerError(err, "rosters")
 		}
 		if err := x.addPDF("docs/rosters.pdf", "Army rosters (PDF)", pdf); err != nil {
 			return err

@@ -57,7 +57,7 @@ func (x *exporter) planBoards() error {
 		}
 		d, err := maps.ForScenario(x.pkg, sc)
 		if err != nil {
-			return fmt.Errorf("vassal: scenario %s: %w", sc.ID, err)
+			return x.printerError(err, "scenario %s", sc.ID)
 		}
 		d.HideUnits = true
 		name := names.take(nameOr(sc.Name, sc.ID))
@@ -140,7 +140,7 @@ func (x *exporter) renderBoards() error {
 		px, py, dx, dy := b.drawing.PixelOrigin(x.dpi)
 		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
 		if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
-			res[i].err = fmt.Errorf("vassal: board %s: %w", b.name, err)
+			res[i].err = err
 			return
 		}
 		im, err := s.PageImage(0)
@@ -158,7 +158,7 @@ func (x *exporter) renderBoards() error {
 	})
 	for i, b := range x.boards {
 		if res[i].err != nil {
-			return res[i].err
+			return x.printerError(res[i].err, "board %s", b.name)
 		}
 		x.stats.PNGEncode += res[i].enc
 		x.stats.Images++

@@ -113,7 +113,7 @@ func (x *exporter) eliminated(faction string) *deadPile {
 func (x *exporter) buildPieces() error {
 	cs, err := counters.FromPackage(x.pkg, counters.Options{AllTypes: true})
 	if err != nil {
-		return fmt.Errorf("vassal: counters: %w", err)
+		return x.printerError(err, "counters")
 	}
 	stems := uniqueNames{}
 	for _, c := range cs {
@@ -230,7 +230,7 @@ func (x *exporter) drawPieces() error {
 	for i, d := range x.pieces {
 		r := res[i]
 		if r.err != nil {
-			return fmt.Errorf("vassal: %s: %w", d.name, r.err)
+			return x.printerError(r.err, "%s", d.name)
 		}
 		d.w, d.h = r.w, r.h
 		x.stats.PNGEncode += r.enc

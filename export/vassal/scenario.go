@@ -452,7 +452,7 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 		so.oobStacks = append(so.oobStacks, st)
 	}
 	if err := s.Err(); err != nil {
-		return fmt.Errorf("vassal: order of battle of %s: %w", so.sc.ID, err)
+		return x.printerError(err, "order of battle of %s", so.sc.ID)
 	}
 	im, err := s.PageImage(0)
 	if err != nil {

@@ -167,6 +167,17 @@ func (x *exporter) run() error {
 	return nil
 }
 
+// printerError is what the export makes of a printer's error: the diagnostics of a *diag.Failure (content
+// the printers cannot print, at its file and line; the export then writes no module), else an error.
+func (x *exporter) printerError(err error, format string, args ...any) error {
+	var f *diag.Failure
+	if errors.As(err, &f) {
+		x.diags.Extend(f.Diags)
+		return nil
+	}
+	return fmt.Errorf("vassal: "+format+": %w", append(args, err)...)
+}
+
 // gpid gives out the next piece-slot id.
 func (x *exporter) gpid() string {
 	id := x.nextGPID
