@@ -115,7 +115,7 @@ func exportVassal(c *cli.Context) error {
 		for _, n := range m.Notes {
 			fmt.Fprintf(c.App.Writer, "%s\n", n)
 		}
-		fmt.Fprintf(c.App.Writer, "wrote %s: %d boards, %d pieces, %g dpi, %.1f MiB\n", out, len(m.Boards), m.Stats.Pieces, m.DPI, float64(len(data))/(1<<20))
+		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %g dpi, %.1f MiB\n", out, countOf(len(m.Boards), "board"), countOf(m.Stats.Pieces, "piece"), m.DPI, float64(len(data))/(1<<20))
 	}
 	return nil
 }
@@ -141,4 +141,12 @@ func checkModule(c *cli.Context, path string) error {
 		fmt.Fprintf(c.App.Writer, "%s: %d components, %d pieces: VASSAL can load it\n", path, res.Elements, res.Pieces)
 	}
 	return nil
+}
+
+// countOf is "1 board", "5 boards".
+func countOf(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
