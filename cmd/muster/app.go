@@ -74,6 +74,7 @@ Examples:
 			completionCommand(),
 			rosterCommand(), rulesCommand(), testCommand(),
 			generateCommand(),
+			exportCommand(),
 		},
 	}
 }

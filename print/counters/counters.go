@@ -101,6 +101,9 @@ type Options struct {
 	// SkipImages resolves image symbols without reading their files: each such face gets an empty, non-nil
 	// Image, enough to know where its symbol goes (validate's layout checks), not to draw it.
 	SkipImages bool
+	// AllTypes adds, after the mixes' counters, one counter (Count 0, default size) for every unit type and
+	// marker no mix line names, so a digital module has a piece for each.
+	AllTypes bool
 }
 
 // FromPackage resolves every counter of the package's mixes, in mix order. A package without a mix prints
@@ -156,6 +159,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 		return out, r.failure()
 	}
 	total := 0
+	seen := map[string]bool{}
 	for _, m := range mixes {
 		size, sizeAt := def, defAt
 		if m.CounterSize != nil {
@@ -189,7 +193,31 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 				cc.Size, cc.SizeAt = e.Size.Points, at
 			}
 			out = append(out, cc)
+			seen[cc.Kind+"/"+cc.ID] = true
 		}
+	}
+	if opt.AllTypes {
+		for _, u := range pkg.UnitTypes() {
+			if seen[KindUnit+"/"+u.ID] {
+				continue
+			}
+			if c := r.unit(u.ID, "", u.At); c != nil {
+				cc := *c
+				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 0, u.At, defAt
+				out = append(out, cc)
+			}
+		}
+		for _, m := range pkg.Markers() {
+			if seen[KindMarker+"/"+m.ID] {
+				continue
+			}
+			if c := r.marker(m.ID, "", m.At); c != nil {
+				cc := *c
+				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 0, m.At, defAt
+				out = append(out, cc)
+			}
+		}
+		r.bound(len(out), diag.Pos{File: pkg.Dir}, "")
 	}
 	return out, r.failure()
 }

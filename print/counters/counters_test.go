@@ -269,3 +269,38 @@ func TestMixLineFaction(t *testing.T) {
 		t.Error("a faction line must keep the unit's name and values")
 	}
 }
+
+// AllTypes adds a counter for every unit type and marker the mixes leave out, once, at the default size.
+func TestAllTypes(t *testing.T) {
+	pkg := load(t, "thg")
+	// The mix leaves out its first two lines' units.
+	mix := pkg.CounterMixes()[0]
+	mix.Counters = mix.Counters[2:]
+	cs, err := FromPackage(pkg, Options{AllTypes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := FromPackage(pkg, Options{})
+	seen := map[string]int{}
+	for _, c := range cs {
+		seen[c.Kind+"/"+c.ID]++
+	}
+	for _, u := range pkg.UnitTypes() {
+		if seen[KindUnit+"/"+u.ID] != 1 {
+			t.Errorf("unit %s: %d counters", u.ID, seen[KindUnit+"/"+u.ID])
+		}
+	}
+	for _, m := range pkg.Markers() {
+		if seen[KindMarker+"/"+m.ID] != 1 {
+			t.Errorf("marker %s: %d counters", m.ID, seen[KindMarker+"/"+m.ID])
+		}
+	}
+	if len(cs) != len(plain)+2 {
+		t.Errorf("%d counters with AllTypes, %d without", len(cs), len(plain))
+	}
+	for _, c := range cs[len(plain):] {
+		if c.Count != 0 || c.Size <= 0 {
+			t.Errorf("added %s: count %d size %g", c.ID, c.Count, c.Size)
+		}
+	}
+}

@@ -229,7 +229,9 @@ func (d *Drawing) drawGrid(p *pen) {
 	}
 	names := d.placedNames()
 	if d.layer != nil {
-		d.drawUnits(p)
+		if !d.HideUnits {
+			d.drawUnits(p)
+		}
 		d.drawBands(p, d.bandGeoms(p.s))
 		d.drawBadges(p)
 	}

@@ -22,6 +22,9 @@ type Drawing struct {
 	Set      *content.MapSet
 	Sys      *content.System
 	Scenario *content.Scenario // for a scenario's map set: objectives and entry edges are drawn too
+	// HideUnits leaves the set-up units out of the scenario layer: a digital board, where the pieces
+	// themselves stand in their cells, shows the zones, entries and objectives only.
+	HideUnits bool
 
 	Scale  float64 // drawing scale: 1 for grids (printed at 100%), less for open tabletop plans
 	border float64 // frame around the grid, in points

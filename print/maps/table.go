@@ -95,7 +95,9 @@ func (d *Drawing) drawTable(p *pen) {
 	// Deployment zones and set-up units, under the names.
 	if d.layer != nil {
 		d.drawZones(p)
-		d.drawTableUnits(p)
+		if !d.HideUnits {
+			d.drawTableUnits(p)
+		}
 	}
 	// Piece names.
 	i := 0

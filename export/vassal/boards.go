@@ -1,0 +1,238 @@
+package vassal
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/print/maps"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Maps of the module.
+const (
+	mainMapName   = "Map"
+	boardsMapName = "Boards"
+	classBoard    = "VASSAL.build.module.map.boardPicker.Board"
+)
+
+// boardImage is one board of the module: a map or board on its own, or a scenario's map set with the
+// scenario's zones, entries and objectives drawn on it.
+type boardImage struct {
+	name     string // the Board's name in VASSAL
+	file     string // under images/
+	drawing  *maps.Drawing
+	set      *content.MapSet
+	scenario *content.Scenario // nil for a map on its own
+	mapDoc   *content.Map      // a map on its own
+	onMain   bool              // on the main map (else on the boards map)
+	turnable bool              // a geomorphic board the player may turn
+
+	pl   placement
+	grid *buildfile.Element // nil on an open tabletop
+}
+
+// where is the content a board comes from, for diagnostics.
+func (b *boardImage) where() diag.Pos {
+	if b.scenario != nil && len(b.set.Boards) > 1 {
+		return posOf(&b.scenario.Meta, "/map")
+	}
+	return posOf(&b.set.Boards[0].Map.Meta, "/grid")
+}
+
+// planBoards lists the boards: each scenario's map set on the main map; on the boards map, every map a
+// scenario does not show as it is (geomorphic boards to arrange, maps no scenario uses). A package without
+// scenarios shows its maps on the main map.
+func (x *exporter) planBoards() error {
+	names := uniqueNames{}
+	shown := map[*content.Map]bool{}
+	for _, sc := range x.pkg.Scenarios() {
+		set, _ := x.pkg.MapSet(sc)
+		if set == nil {
+			continue
+		}
+		d, err := maps.ForScenario(x.pkg, sc)
+		if err != nil {
+			return x.printerError(err, "scenario %s", sc.ID)
+		}
+		d.HideUnits = true
+		name := names.take(nameOr(sc.Name, sc.ID))
+		x.boards = append(x.boards, &boardImage{name: name, file: "board-scenario-" + fileStem(sc.ID) + ".png",
+			drawing: d, set: set, scenario: sc, onMain: true})
+		if len(set.Boards) == 1 && set.Boards[0].Rotate == 0 {
+			shown[set.Boards[0].Map] = true
+		}
+	}
+	haveScenarios := len(x.boards) > 0
+	for _, m := range x.pkg.Maps() {
+		if shown[m] {
+			continue
+		}
+		d, err := maps.ForMap(x.pkg, m)
+		if err != nil {
+			return fmt.Errorf("vassal: map %s: %w", m.ID, err)
+		}
+		name := nameOr(m.Name, m.ID)
+		if m.Board != "" {
+			name = m.Board
+		}
+		x.boards = append(x.boards, &boardImage{name: names.take(name), file: "board-" + fileStem(m.ID) + ".png",
+			drawing: d, set: d.Set, mapDoc: m, onMain: !haveScenarios, turnable: m.Board != ""})
+	}
+	return nil
+}
+
+// chooseDPI settles the resolution: the option's, or DefaultDPI lowered until every board fits VASSAL.
+func (x *exporter) chooseDPI() error {
+	limit := math.Inf(1)
+	var worst *boardImage
+	for _, b := range x.boards {
+		f := b.drawing.MapFrame()
+		fit := math.Min(float64(MaxBoardSide)*surface.Inch/math.Max(f.W, f.H), math.Sqrt(float64(MaxBoardPixels)/(f.W*f.H))*surface.Inch)
+		if fit < limit {
+			limit, worst = fit, b
+		}
+	}
+	if x.opt.DPI > 0 {
+		x.dpi = x.opt.DPI
+		for _, b := range x.boards {
+			w, h := b.drawing.FramePixels(x.dpi)
+			if int64(w)*int64(h) > MaxBoardPixels || w > MaxBoardSide || h > MaxBoardSide {
+				f := b.drawing.MapFrame()
+				fit := math.Floor(math.Min(float64(MaxBoardSide)*surface.Inch/math.Max(f.W, f.H), math.Sqrt(float64(MaxBoardPixels)/(f.W*f.H))*surface.Inch))
+				d := x.diags.Errorf(b.where(), "export.vassal.board-size", "board %s is %d x %d pixels at %g dpi, more than VASSAL can load (%d pixels, %d on a side)", b.name, w, h, x.dpi, MaxBoardPixels, MaxBoardSide)
+				d.Hint = fmt.Sprintf("export with --dpi %g or less, or leave --dpi out to let muster choose", fit)
+			}
+		}
+		return nil
+	}
+	x.dpi = DefaultDPI
+	if limit < DefaultDPI {
+		x.dpi = math.Floor(limit)
+		if x.dpi < MinDPI {
+			x.diags.Errorf(worst.where(), "export.vassal.board-size", "board %s is too large for VASSAL even at %d dpi", worst.name, MinDPI)
+			return nil
+		}
+		x.note("Boards and pieces are drawn at %g dpi, not %d: board %s would be more than VASSAL can load at %d dpi.", x.dpi, DefaultDPI, worst.name, DefaultDPI)
+	}
+	return nil
+}
+
+// renderBoards draws every board image (two at a time) and fits its grid.
+func (x *exporter) renderBoards() error {
+	type result struct {
+		data []byte
+		enc  time.Duration
+		err  error
+	}
+	res := make([]result, len(x.boards))
+	parallel(len(x.boards), func(i int) {
+		b := x.boards[i]
+		defer func() {
+			if r := recover(); r != nil {
+				res[i].err = fmt.Errorf("vassal: drawing board %s failed (a bug in muster; please report it): %v", b.name, r)
+			}
+		}()
+		px, py, dx, dy := b.drawing.PixelOrigin(x.dpi)
+		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
+		if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
+			res[i].err = err
+			return
+		}
+		im, err := s.PageImage(0)
+		if err != nil {
+			res[i].err = err
+			return
+		}
+		w, h := b.drawing.FramePixels(x.dpi)
+		if im.Bounds().Dx() != w || im.Bounds().Dy() != h {
+			res[i].err = fmt.Errorf("vassal: board %s: image is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), w, h)
+			return
+		}
+		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h}
+		res[i].data, res[i].enc, res[i].err = encodePNG(im)
+	})
+	for i, b := range x.boards {
+		if res[i].err != nil {
+			return x.printerError(res[i].err, "board %s", b.name)
+		}
+		x.stats.PNGEncode += res[i].enc
+		x.stats.Images++
+		if err := x.addFile("images/"+b.file, res[i].data); err != nil {
+			return err
+		}
+		if b.set.Type == content.GridOpen {
+			continue
+		}
+		g, err := b.pl.gridElement()
+		if err != nil {
+			var ge *gridError
+			if asGridError(err, &ge) {
+				x.diags.Errorf(posOf(&ge.board.Map.Meta, ge.ptr), "export.vassal.grid", "%s", ge.msg).Hint =
+					"VASSAL names cells by a column and a row, as numbers or letters, with fixed text around them"
+				continue
+			}
+			return err
+		}
+		b.grid = g
+	}
+	return nil
+}
+
+func asGridError(err error, ge **gridError) bool {
+	g, ok := err.(*gridError)
+	if ok {
+		*ge = g
+	}
+	return ok
+}
+
+// boardElement is the Board of a board image.
+func (b *boardImage) element() *buildfile.Element {
+	e := buildfile.New(classBoard, "name", b.name, "image", b.file, "reversible", fmt.Sprint(b.turnable))
+	if b.grid != nil {
+		e.Add(b.grid)
+	}
+	return e
+}
+
+// parallel runs f(0..n-1) on two workers (the machine's cores are shared with other work).
+func parallel(n int, f func(int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
+}
+
+// note adds a line to the notes page.
+func (x *exporter) note(format string, args ...any) {
+	x.notes = append(x.notes, fmt.Sprintf(format, args...))
+}
+
+// cannot records something VASSAL's module cannot express, for the notes page.
+func (x *exporter) cannot(format string, args ...any) {
+	x.missing = append(x.missing, fmt.Sprintf(format, args...))
+}

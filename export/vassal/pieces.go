@@ -1,0 +1,475 @@
+package vassal
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/export/vassal/piece"
+	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Classes of the piece components.
+const (
+	classPieceWindow = "VASSAL.build.module.PieceWindow"
+	classTabWidget   = "VASSAL.build.widget.TabWidget"
+	classPanelWidget = "VASSAL.build.widget.PanelWidget"
+	classPieceSlot   = "VASSAL.build.widget.PieceSlot"
+	classPrototypes  = "VASSAL.build.module.PrototypesContainer"
+	classPrototype   = "VASSAL.build.module.PrototypeDefinition"
+)
+
+// Names of the prototypes every piece uses.
+const (
+	protoPiece   = "Piece"
+	markersTab   = "Markers"
+	unitsTab     = "Units"
+	flipCommand  = "Flip"
+	layerName    = "Side"
+	deleteName   = "Delete"
+	deadCommand  = "Eliminate"
+	deadPileSize = 480
+)
+
+// pieceDesign is one counter design: a unit type or marker (in a faction's colours when a mix line says so),
+// its two faces as images and the traits that make it a VASSAL piece.
+type pieceDesign struct {
+	key       string // "unit/ID", "unit/ID.faction" or "marker/ID"
+	unitID    string // the unit type or marker id
+	marker    bool
+	name      string
+	faction   string // faction id, "" for none
+	classes   []string
+	stats     [][2]string // property name, value: the front's stats, then the back's as NAME_back
+	counter   counters.Counter
+	front     string // image names under images/
+	back      string // "" when the counter has no back to flip to
+	backLabel string
+	w, h      int // pixels
+	at        *content.Meta
+}
+
+// sideInfo is a side of some scenario, with its dead pile.
+type sideInfo struct {
+	id, name string
+	dead     *deadPile
+}
+
+// deadPile is a map where eliminated pieces go.
+type deadPile struct {
+	name string // map and board name
+}
+
+// planSides gives every side of every scenario (by id) a dead pile, and every faction the dead pile of the
+// first side that fields it; factions no side fields share one "Eliminated" pile.
+func (x *exporter) planSides() error {
+	names := uniqueNames{}
+	byID := map[string]*sideInfo{}
+	for _, sc := range x.pkg.Scenarios() {
+		for _, sd := range sc.Sides {
+			si, ok := byID[sd.ID]
+			if !ok {
+				n := nameOr(sd.Name, sd.ID)
+				si = &sideInfo{id: sd.ID, name: n, dead: &deadPile{name: names.take("Dead: " + shortName(n))}}
+				byID[sd.ID] = si
+				x.sides = append(x.sides, si)
+				x.deadPiles = append(x.deadPiles, si.dead)
+			}
+			for _, f := range sd.Faction {
+				if dp, ok := x.factionDP[f]; ok && dp != si.dead {
+					x.note("Pieces of faction %s go to %s when eliminated; in some scenarios the faction is on another side.", f, dp.name)
+					continue
+				}
+				x.factionDP[f] = si.dead
+			}
+		}
+	}
+	return nil
+}
+
+// eliminated is the dead pile of a faction's pieces.
+func (x *exporter) eliminated(faction string) *deadPile {
+	if dp, ok := x.factionDP[faction]; ok {
+		return dp
+	}
+	for _, dp := range x.deadPiles {
+		if dp.name == "Eliminated" {
+			x.factionDP[faction] = dp
+			return dp
+		}
+	}
+	dp := &deadPile{name: "Eliminated"}
+	x.deadPiles = append(x.deadPiles, dp)
+	x.factionDP[faction] = dp
+	return dp
+}
+
+// buildPieces resolves every counter design (the mixes' and one for each unit type and marker no mix
+// names), draws both faces and builds the prototypes.
+func (x *exporter) buildPieces() error {
+	cs, err := counters.FromPackage(x.pkg, counters.Options{AllTypes: true})
+	if err != nil {
+		return x.printerError(err, "counters")
+	}
+	stems := uniqueNames{}
+	for _, c := range cs {
+		key := c.Kind + "/" + c.ID
+		if _, dup := x.byKey[key]; dup {
+			continue
+		}
+		d := &pieceDesign{key: key, counter: c, name: c.Name, marker: c.Kind == counters.KindMarker}
+		d.unitID, d.faction, _ = strings.Cut(c.ID, ".")
+		var stats map[string]content.Scalar
+		var back *content.Back
+		if d.marker {
+			m := x.pkg.Marker(d.unitID)
+			if m == nil {
+				continue
+			}
+			if d.faction == "" {
+				d.faction = m.Faction
+			}
+			d.classes, stats, back, d.at = m.Classes, m.Stats, m.Back, &m.Meta
+		} else {
+			u := x.pkg.UnitType(d.unitID)
+			if u == nil {
+				continue
+			}
+			if d.faction == "" {
+				d.faction = u.Faction
+			}
+			d.classes, stats, back, d.at = u.Classes, u.Stats, u.Back, &u.Meta
+		}
+		d.stats = x.statProps(stats, "")
+		if back != nil && len(back.Stats) > 0 {
+			d.stats = append(d.stats, x.statProps(back.Stats, "_back")...)
+		}
+		if back != nil && back.Kind != "same" {
+			d.backLabel = back.Label
+			if d.backLabel == "" {
+				d.backLabel = "back"
+			}
+		}
+		stem := stems.take(fileStem(c.Kind + "-" + c.ID))
+		d.front = "piece-" + stem + ".png"
+		if d.backLabel != "" {
+			d.back = "piece-" + stem + "-back.png"
+		}
+		x.byKey[key] = d
+		x.pieces = append(x.pieces, d)
+	}
+	x.stats.Pieces = len(x.pieces)
+	if err := x.drawPieces(); err != nil {
+		return err
+	}
+	return x.buildPrototypes()
+}
+
+// statProps lists a unit's stats as VASSAL properties, in the System's order, then any others by name.
+func (x *exporter) statProps(stats map[string]content.Scalar, suffix string) [][2]string {
+	var out [][2]string
+	done := map[string]bool{}
+	if x.pkg.System != nil {
+		for _, st := range x.pkg.System.Stats {
+			if v, ok := stats[st.ID]; ok {
+				out = append(out, [2]string{identifier(st.ID) + suffix, v.Text})
+				done[st.ID] = true
+			}
+		}
+	}
+	for _, k := range sortedKeys(stats) {
+		if !done[k] {
+			out = append(out, [2]string{identifier(k) + suffix, stats[k].Text})
+		}
+	}
+	return out
+}
+
+// drawPieces draws both faces of every design at the module's resolution.
+func (x *exporter) drawPieces() error {
+	type result struct {
+		front, back []byte
+		w, h        int
+		enc         time.Duration
+		err         error
+	}
+	res := make([]result, len(x.pieces))
+	draw := func(c *counters.Counter, f *counters.Face) ([]byte, int, int, time.Duration, error) {
+		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
+		s.BeginPage(c.Width(), c.Height())
+		if err := f.DrawRect(s, 0, 0, c.Width(), c.Height(), 0); err != nil {
+			return nil, 0, 0, 0, err
+		}
+		im, err := s.PageImage(0)
+		if err != nil {
+			return nil, 0, 0, 0, err
+		}
+		data, enc, err := encodePNG(im)
+		return data, im.Bounds().Dx(), im.Bounds().Dy(), enc, err
+	}
+	parallel(len(x.pieces), func(i int) {
+		d := x.pieces[i]
+		r := &res[i]
+		defer func() {
+			if p := recover(); p != nil {
+				r.err = fmt.Errorf("vassal: drawing %s failed (a bug in muster; please report it): %v", d.name, p)
+			}
+		}()
+		var enc time.Duration
+		r.front, r.w, r.h, enc, r.err = draw(&d.counter, &d.counter.Front)
+		r.enc += enc
+		if r.err == nil && d.back != "" {
+			r.back, _, _, enc, r.err = draw(&d.counter, &d.counter.Back)
+			r.enc += enc
+		}
+	})
+	for i, d := range x.pieces {
+		r := res[i]
+		if r.err != nil {
+			return x.printerError(r.err, "%s", d.name)
+		}
+		d.w, d.h = r.w, r.h
+		x.stats.PNGEncode += r.enc
+		if err := x.addFile("images/"+d.front, r.front); err != nil {
+			return err
+		}
+		x.stats.Images++
+		if d.back != "" {
+			if err := x.addFile("images/"+d.back, r.back); err != nil {
+				return err
+			}
+			x.stats.Images++
+		}
+	}
+	return nil
+}
+
+// factionName is a faction's display name.
+func (x *exporter) factionName(id string) string {
+	if x.pkg.System != nil {
+		for _, f := range x.pkg.System.Factions {
+			if f.ID == id {
+				return nameOr(f.Name, f.ID)
+			}
+		}
+	}
+	return id
+}
+
+func (x *exporter) className(id string) string {
+	if x.pkg.System != nil {
+		for _, c := range x.pkg.System.Classes {
+			if c.ID == id {
+				return nameOr(c.Name, c.ID)
+			}
+		}
+	}
+	return id
+}
+
+func factionProto(name string) string { return "Faction: " + name }
+func classProto(name string) string   { return "Class: " + name }
+
+// buildPrototypes makes the prototypes: Piece (Delete) for all, one per faction (its name as properties,
+// Eliminate to its dead pile) and one per class (a class_ID property).
+func (x *exporter) buildPrototypes() error {
+	add := func(name, desc string, traits ...piece.Trait) error {
+		basic, err := piece.Basic("", "", "")
+		if err != nil {
+			return err
+		}
+		def, err := append(piece.Piece(traits), basic).Definition()
+		if err != nil {
+			return fmt.Errorf("vassal: prototype %s: %w", name, err)
+		}
+		e := buildfile.New(classPrototype, "name", name, "description", desc)
+		e.Text = def
+		x.prototypes = append(x.prototypes, e)
+		return nil
+	}
+	del, err := piece.Delete(deleteName, piece.CtrlD, "Delete the piece")
+	if err != nil {
+		return err
+	}
+	if err := add(protoPiece, "every piece: Delete (Ctrl-D)", del); err != nil {
+		return err
+	}
+	var factions, classes []string
+	seenF, seenC := map[string]bool{}, map[string]bool{}
+	for _, d := range x.pieces {
+		if d.faction != "" && !seenF[d.faction] && !d.marker {
+			seenF[d.faction] = true
+			factions = append(factions, d.faction)
+		}
+		for _, c := range d.classes {
+			if !seenC[c] {
+				seenC[c] = true
+				classes = append(classes, c)
+			}
+		}
+	}
+	sort.SliceStable(factions, func(i, j int) bool { return x.factionIndex(factions[i]) < x.factionIndex(factions[j]) })
+	for _, f := range factions {
+		mk, err := piece.Marker([]string{"Faction", "FactionName"}, []string{f, x.factionName(f)})
+		if err != nil {
+			return err
+		}
+		dp := x.eliminated(f)
+		st, err := piece.SendTo(deadCommand, piece.CtrlE, dp.name, dp.name, deadPileSize/2, deadPileSize/3, "Send to the dead pile")
+		if err != nil {
+			return err
+		}
+		if err := add(factionProto(x.factionName(f)), "faction "+f+": its name as properties, Eliminate (Ctrl-E) to "+dp.name, mk, st); err != nil {
+			return err
+		}
+	}
+	for _, c := range classes {
+		mk, err := piece.Marker([]string{"class_" + identifier(c)}, []string{"true"})
+		if err != nil {
+			return err
+		}
+		if err := add(classProto(x.className(c)), "class "+c+": property class_"+identifier(c)+" = true", mk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (x *exporter) factionIndex(id string) int {
+	if x.pkg.System != nil {
+		for i, f := range x.pkg.System.Factions {
+			if f.ID == id {
+				return i
+			}
+		}
+	}
+	return 1 << 20
+}
+
+// piece is the design's trait stack, outermost first; flipped starts it on its back.
+func (x *exporter) piece(d *pieceDesign, gpid string, flipped bool) (piece.Piece, error) {
+	var p piece.Piece
+	addProto := func(name string) error {
+		t, err := piece.Prototype(name)
+		p = append(p, t)
+		return err
+	}
+	if d.faction != "" && !d.marker {
+		if err := addProto(factionProto(x.factionName(d.faction))); err != nil {
+			return nil, err
+		}
+	}
+	for _, c := range d.classes {
+		if err := addProto(classProto(x.className(c))); err != nil {
+			return nil, err
+		}
+	}
+	if err := addProto(protoPiece); err != nil {
+		return nil, err
+	}
+	if d.back != "" {
+		t, err := piece.Layer(flipCommand, piece.CtrlF, layerName, d.back, "+ ("+d.backLabel+")", "Flip to the "+d.backLabel, flipped)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.name, err)
+		}
+		p = append(p, t)
+	}
+	for _, kv := range d.stats {
+		t, err := piece.Marker([]string{kv[0]}, []string{kv[1]})
+		if err != nil {
+			return nil, fmt.Errorf("%s: stat %s: %w", d.name, kv[0], err)
+		}
+		p = append(p, t)
+	}
+	b, err := piece.Basic(d.front, d.name, gpid)
+	if err != nil {
+		return nil, err
+	}
+	return append(p, b), nil
+}
+
+// slot is a PieceSlot holding a new copy of the design.
+func (x *exporter) slot(d *pieceDesign, flipped bool) (*buildfile.Element, error) {
+	gpid := x.gpid()
+	p, err := x.piece(d, gpid, flipped)
+	if err != nil {
+		return nil, err
+	}
+	def, err := p.Definition()
+	if err != nil {
+		return nil, fmt.Errorf("vassal: piece %s: %w", d.name, err)
+	}
+	e := buildfile.New(classPieceSlot, "entryName", d.name, "gpid", gpid, "height", itoa(d.h), "width", itoa(d.w))
+	e.Text = def
+	return e, nil
+}
+
+// buildPalette builds the piece window first, so that the palette's slots have the first ids.
+func (x *exporter) buildPalette() error {
+	var err error
+	x.palette, err = x.pieceWindow()
+	return err
+}
+
+// pieceWindow is the palette: a tab per faction, then the markers.
+func (x *exporter) pieceWindow() (*buildfile.Element, error) {
+	tabs := map[string][]*pieceDesign{}
+	var order []string
+	for _, d := range x.pieces {
+		tab := unitsTab
+		switch {
+		case d.marker:
+			tab = markersTab
+		case d.faction != "":
+			tab = x.factionName(d.faction)
+		}
+		if _, ok := tabs[tab]; !ok {
+			order = append(order, tab)
+		}
+		tabs[tab] = append(tabs[tab], d)
+	}
+	rank := func(tab string) int {
+		switch tab {
+		case markersTab:
+			return 1 << 21
+		case unitsTab:
+			return 1 << 20
+		}
+		if x.pkg.System != nil {
+			for i, f := range x.pkg.System.Factions {
+				if nameOr(f.Name, f.ID) == tab {
+					return i
+				}
+			}
+		}
+		return 1 << 19
+	}
+	sort.SliceStable(order, func(i, j int) bool { return rank(order[i]) < rank(order[j]) })
+	tw := buildfile.New(classTabWidget, "entryName", "Counters")
+	for _, tab := range order {
+		pw := buildfile.New(classPanelWidget, "entryName", tab, "fixed", "false", "nColumns", "6", "vert", "false", "scale", "1.0")
+		for _, d := range tabs[tab] {
+			s, err := x.slot(d, false)
+			if err != nil {
+				return nil, err
+			}
+			pw.Add(s)
+		}
+		tw.Add(pw)
+	}
+	w := buildfile.New(classPieceWindow, "name", "Counters", "text", "Counters", "tooltip", "Show the counters",
+		"hidden", "false", "icon", "", "hotkey", "", "scale", "1.0", "defaultWidth", "0")
+	return w.Add(tw), nil
+}
+
+// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
+func shortName(n string) string {
+	if i := strings.Index(n, " ("); i > 0 {
+		return n[:i]
+	}
+	return n
+}

@@ -1,0 +1,287 @@
+// Package vassal turns a validated game package into a VASSAL module (.vmod): board images drawn by the
+// same code as the printed maps, grids whose location names are muster's cell labels, a piece for every
+// unit type and marker with its back as a flip layer, each scenario's set-up, holding boxes for entries
+// and reinforcements, dead piles, charts, dice, a turn tracker and the scenario sheets.
+//
+// The module is built in memory and comes out byte for byte the same for the same package: fixed zip times
+// and entry order, ids counted in order, muster's seal in the zip comment (for package output's writes).
+package vassal
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/validate"
+)
+
+// VassalVersion is the VASSAL version the module declares; VASSAL reads buildFile.xml (rather than the
+// older buildFile) from modules of 3.5 and later.
+const VassalVersion = "3.7.0"
+
+// DefaultDPI is the resolution of board and piece images when the options give none.
+const DefaultDPI = 150
+
+// Limits on board images. VASSAL decodes a board image whole before it cuts it into tiles, 4 bytes a pixel
+// in a Java heap of a few hundred megabytes, so a board beyond these is refused (an explicit --dpi) or drawn
+// at a lower resolution (the default).
+const (
+	MaxBoardPixels = 16 << 20 // about 16.8 million pixels
+	MaxBoardSide   = 16384
+	MinDPI         = 24
+	MaxDPI         = 600
+)
+
+// Options choose how the module is drawn.
+type Options struct {
+	// DPI is the resolution of boards and pieces, the same for all so that pieces fit their cells. 0 means
+	// DefaultDPI, lowered as far as a board too large for VASSAL needs; a DPI given here is kept, and a
+	// board too large at it is an error.
+	DPI float64
+}
+
+// File is one entry of the module's zip.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Module is an exported module: its files in zip order, and what was decided on the way.
+type Module struct {
+	Files  []File
+	DPI    float64    // the resolution used
+	Boards []BoardRef // the boards drawn from the content, in module order
+	Notes  []string   // what the module holds and what it could not express, as in its notes page
+	Stats  Stats
+}
+
+// BoardRef says which content a board of the module shows.
+type BoardRef struct {
+	Name          string            // the Board's name
+	Map           string            // the VASSAL map it is on
+	Scenario      *content.Scenario // a scenario's map set, or nil
+	Content       *content.Map      // a map or board on its own, or nil
+	Width, Height int               // the image, in pixels
+}
+
+// Stats measure an export (for benchmarks).
+type Stats struct {
+	Total     time.Duration
+	PNGEncode time.Duration // spent encoding PNG images (summed over workers)
+	Images    int
+	Pieces    int
+}
+
+// File returns an entry's data, or nil.
+func (m *Module) File(name string) []byte {
+	for _, f := range m.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	return nil
+}
+
+// Export builds the module of a checked package. Content VASSAL cannot represent (a grid its numbering
+// cannot reproduce, a board too large, a set-up cell off the board) comes back as error diagnostics naming
+// the content's file and line, and no module; a bad option or a failure of muster itself is an error.
+func Export(c *validate.Checked, opt Options) (*Module, diag.List, error) {
+	start := time.Now()
+	if c == nil || c.Package() == nil {
+		return nil, nil, errors.New("vassal: no package")
+	}
+	if c.Diags().HasErrors() {
+		return nil, nil, errors.New("vassal: the package has errors; fix them first (muster validate lists them)")
+	}
+	if opt.DPI != 0 && (math.IsNaN(opt.DPI) || opt.DPI < MinDPI || opt.DPI > MaxDPI) {
+		return nil, nil, fmt.Errorf("vassal: --dpi %g is out of range: use %d to %d", opt.DPI, MinDPI, MaxDPI)
+	}
+	x := newExporter(c.Package(), opt)
+	if err := x.run(); err != nil {
+		return nil, x.diags, err
+	}
+	if x.diags.HasErrors() {
+		x.diags.Sort()
+		return nil, x.diags, nil
+	}
+	m, err := x.module()
+	if err != nil {
+		return nil, x.diags, err
+	}
+	m.Stats = x.stats
+	m.Stats.Total = time.Since(start)
+	x.diags.Sort()
+	return m, x.diags, nil
+}
+
+// exporter holds one export's state. Names and ids are given out in content order, so that the same
+// package gives the same module.
+type exporter struct {
+	pkg   *content.Package
+	opt   Options
+	dpi   float64
+	diags diag.List
+	stats Stats
+
+	files   map[string][]byte // images and documents, by zip name
+	notes   []string          // lines of the notes page
+	missing []string          // what VASSAL cannot express, for the notes
+
+	nextGPID int
+
+	// built parts
+	pieces     []*pieceDesign
+	byKey      map[string]*pieceDesign // "unit/id", "unit/id.faction", "marker/id"
+	prototypes []*buildfile.Element
+	boards     []*boardImage
+	sides      []*sideInfo
+	deadPiles  []*deadPile
+	factionDP  map[string]*deadPile // faction id -> its dead pile
+	scenarios  []*scenarioOut
+	aids       []*buildfile.Element
+	docs       []doc
+	palette    *buildfile.Element
+}
+
+func newExporter(pkg *content.Package, opt Options) *exporter {
+	return &exporter{pkg: pkg, opt: opt, files: map[string][]byte{}, byKey: map[string]*pieceDesign{},
+		factionDP: map[string]*deadPile{}, nextGPID: 1}
+}
+
+func (x *exporter) run() error {
+	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+		if x.diags.HasErrors() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// printerError is what the export makes of a printer's error: the diagnostics of a *diag.Failure (content
+// the printers cannot print, at its file and line; the export then writes no module), else an error.
+func (x *exporter) printerError(err error, format string, args ...any) error {
+	var f *diag.Failure
+	if errors.As(err, &f) {
+		x.diags.Extend(f.Diags)
+		return nil
+	}
+	return fmt.Errorf("vassal: "+format+": %w", append(args, err)...)
+}
+
+// gpid gives out the next piece-slot id.
+func (x *exporter) gpid() string {
+	id := x.nextGPID
+	x.nextGPID++
+	return itoa(id)
+}
+
+// addFile records a zip entry; names are unique by construction, a clash is a bug.
+func (x *exporter) addFile(name string, data []byte) error {
+	if _, dup := x.files[name]; dup {
+		return fmt.Errorf("vassal: two files named %s (a bug in muster)", name)
+	}
+	x.files[name] = data
+	return nil
+}
+
+// packageName is the package's display name.
+func (x *exporter) packageName() string {
+	if x.pkg.Manifest != nil && x.pkg.Manifest.Name != "" {
+		return x.pkg.Manifest.Name
+	}
+	return x.pkg.ID
+}
+
+// posOf is where a document's value is, for a diagnostic.
+func posOf(m *content.Meta, ptr string) diag.Pos {
+	if m.Doc != nil && ptr != "" {
+		return m.Doc.PosOf(ptr)
+	}
+	return m.At
+}
+
+// uniqueNames makes names unique by numbering repeats ("Board", "Board (2)").
+type uniqueNames map[string]int
+
+func (u uniqueNames) take(name string) string {
+	base := name
+	for {
+		u[name]++
+		if u[name] == 1 {
+			return name
+		}
+		name = fmt.Sprintf("%s (%d)", base, u[base])
+	}
+}
+
+// fileStem makes a name safe as part of a file name.
+func fileStem(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(r - 'A' + 'a')
+		default:
+			b.WriteByte('-')
+		}
+	}
+	t := strings.Trim(b.String(), "-")
+	if t == "" {
+		t = "x"
+	}
+	return t
+}
+
+// identifier makes a VASSAL property name (letters, digits and _, not starting with a digit).
+func identifier(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r == '_':
+			b.WriteRune(r)
+		case r >= '0' && r <= '9':
+			if i == 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	if b.Len() == 0 {
+		return "_"
+	}
+	return b.String()
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+// ftoa writes a number so that Java's Double.valueOf reads back the same double.
+func ftoa(f float64) string {
+	s := fmt.Sprintf("%v", f)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

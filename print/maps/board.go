@@ -1,0 +1,42 @@
+package maps
+
+import (
+	"math"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// Digital boards (a VASSAL module's board images) are the map frame alone, drawn with the same code as the
+// printed map at true size: no title strip, legend, tiles or crop marks.
+
+// DrawFrame begins a page the size of the map frame (MapFrame) on s and draws the frame on it at true size,
+// shifted by (dx, dy) points (a fraction of a pixel, to put the grid's origin on a whole pixel).
+func (d *Drawing) DrawFrame(s surface.Surface, dx, dy float64) error {
+	s.BeginPage(d.mapW, d.mapH)
+	p := &pen{s: s, dx: dx, dy: dy, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
+	d.drawMap(p)
+	return s.Err()
+}
+
+// GridOrigin is where the map frame puts the centre of the set's cell (0,0), in points from the frame's
+// top-left corner; on an open tabletop, the table's top-left corner.
+func (d *Drawing) GridOrigin() (x, y float64) { return d.gx, d.gy }
+
+// PixelOrigin is GridOrigin in pixels at dpi, moved to the nearest whole pixel, and the shift in points that
+// DrawFrame needs to draw the grid there.
+func (d *Drawing) PixelOrigin(dpi float64) (px, py int, dx, dy float64) {
+	k := dpi / surface.Inch
+	fx, fy := d.gx*k, d.gy*k
+	px, py = int(math.Round(fx)), int(math.Round(fy))
+	return px, py, (float64(px) - fx) / k, (float64(py) - fy) / k
+}
+
+// FramePixels is the size of the map frame's image at dpi, as the PNG surface rounds it.
+func (d *Drawing) FramePixels(dpi float64) (w, h int) {
+	k := dpi / surface.Inch
+	return max(int(math.Round(d.mapW*k)), 1), max(int(math.Round(d.mapH*k)), 1)
+}
+
+// IsTable reports whether the drawing is an open tabletop.
+func (d *Drawing) IsTable() bool { return d.Set.Type == content.GridOpen }

@@ -1,0 +1,46 @@
+package validate
+
+import (
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/export/vassal/gridnum"
+)
+
+// exportVassalCheck reports maps whose cell labels a VASSAL module cannot reproduce, which `muster export
+// vassal` refuses. It is not in the check list: the lead decides whether validation reports what only an
+// export refuses (the export reports it anyway, at the same place).
+var exportVassalCheck = &Check{
+	Name:  "export-vassal",
+	Stage: StageCheck,
+	Doc: "a map's labels can be reproduced by a VASSAL grid numbering\n\nVASSAL names a cell by its column and row " +
+		"with fixed text around them, in a location format where $ starts a property, a backslash escapes, quotes " +
+		"at either end are stripped and a leading { runs a script; labels whose text holds those cannot be VASSAL's.",
+	Applies: func(pkg *content.Package) bool { return len(pkg.Maps()) > 0 },
+	Package: func(p *Pass) {
+		for _, m := range p.Pkg.Maps() {
+			g, err := m.Geometry()
+			if err != nil || g.Numbering == nil {
+				continue
+			}
+			var text [3]string
+			names := 0
+			for _, part := range g.Numbering.Parts() {
+				switch part.Kind {
+				case grid.PartText:
+					text[names] += part.Text
+				case grid.PartBoard:
+					text[names] += g.Board
+				default:
+					names++
+				}
+			}
+			if names != 2 {
+				continue
+			}
+			if err := gridnum.FormatText(text[0], text[1], text[2]); err != nil {
+				p.Warnf(docPos(m.Doc, "/grid/numbering", m.At), "numbering", "map %s: muster export vassal cannot name its cells: %v", m.ID, err).Hint =
+					"write the labels with letters, digits and plain punctuation around the column and row"
+			}
+		}
+	},
+}
