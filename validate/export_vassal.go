@@ -7,8 +7,7 @@ import (
 )
 
 // exportVassalCheck reports maps whose cell labels a VASSAL module cannot reproduce, which `muster export
-// vassal` refuses. It is not in the check list: the lead decides whether validation reports what only an
-// export refuses (the export reports it anyway, at the same place).
+// vassal` refuses: whatever an exporter rejects is a validate check first.
 var exportVassalCheck = &Check{
 	Name:  "export-vassal",
 	Stage: StageCheck,

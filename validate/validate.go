@@ -50,6 +50,7 @@ const (
 	StageFixtures                  // content tests
 	StageOutput                    // writing files (output folders, generated files)
 	StageBuild                     // the printers, when they refuse what validate could not know (the command line's choices)
+	StageExport                    // exporting to digital play, and checking modules
 )
 
 func (s Stage) String() string {
@@ -68,6 +69,8 @@ func (s Stage) String() string {
 		return "output"
 	case StageBuild:
 		return "build"
+	case StageExport:
+		return "export"
 	}
 	return "invalid"
 }
