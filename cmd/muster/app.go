@@ -27,6 +27,9 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if completeFlagValue(args, stdout) { // completion.go: `--format <TAB>` and the like
+		return exitOK
+	}
 	app := newApp(stdout, stderr)
 	err := app.Run(hoistFlags(app, args))
 	var ee exitError
@@ -42,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:      "muster",
 		Usage:     "check, print and generate board wargame content",
 		Version:   content.MusterVersion,
@@ -60,11 +63,7 @@ Examples:
 		HideHelpCommand:      true,
 		Flags:                outputFlags(),
 		ExitErrHandler:       func(*cli.Context, error) {}, // run() maps errors to exit codes; never os.Exit inside
-		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			fmt.Fprintf(c.App.ErrWriter, "muster: %v\n", err)
-			return exitError{exitUsage}
-		},
-		Before: checkFormat,
+		Before:               checkFormat,
 		Commands: []*cli.Command{
 			validateCommand(),
 			buildCommand(),
@@ -75,8 +74,11 @@ Examples:
 			rosterCommand(), rulesCommand(), testCommand(),
 			generateCommand(),
 			exportCommand(),
+			initCommand(),
 		},
 	}
+	installUsage(app) // usage.go: short usage lines on stderr, did-you-mean, exit 2
+	return app
 }
 
 // hoistFlags moves the flags written after a command's positional arguments (`muster build PKG -o DIR`) in front
@@ -175,7 +177,7 @@ func outputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, sarif or github"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print errors only, no warnings and no summary"},
-		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors (exit code 1)"},
+		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors (exit code 1), except those the package expects (expectWarnings)"},
 	}
 }
 
@@ -205,8 +207,7 @@ func checkFormat(c *cli.Context) error {
 			return nil
 		}
 	}
-	fmt.Fprintf(c.App.ErrWriter, "muster: unknown --format %q: use %s\n", f, strings.Join(diag.Formats, ", "))
-	return exitError{exitUsage}
+	return usageError(c, fmt.Sprintf("unknown --format %q: use %s%s", f, strings.Join(diag.Formats, ", "), didYouMean(f, diag.Formats)))
 }
 
 func validateCommand() *cli.Command {
@@ -227,8 +228,7 @@ Examples:
    muster --format sarif validate my-mod > muster.sarif`,
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
-				fmt.Fprintln(c.App.ErrWriter, "muster validate: name a package folder or content file (e.g. muster validate examples/highest-ground)")
-				return exitError{exitUsage}
+				return usageError(c, "name a package folder or content file (e.g. muster validate examples/highest-ground)")
 			}
 			var all diag.List
 			for _, p := range c.Args().Slice() {
@@ -241,19 +241,26 @@ Examples:
 	}
 }
 
-// report renders diagnostics in the chosen format and turns them into an exit code.
+// report renders diagnostics in the chosen format and turns them into an exit code. --quiet and --strict
+// mean the same in every format: quiet shows errors only (and, in text, no summary); strict fails on a
+// warning the package does not expect (one its manifest lists in expectWarnings never fails).
 func report(c *cli.Context, l diag.List) error {
 	w := c.App.Writer
+	quiet := optBool(c, "quiet")
+	shown := l
+	if quiet {
+		shown = onlyErrors(l)
+	}
 	var err error
 	switch optString(c, "format") {
 	case "json":
-		err = diag.WriteJSON(w, l)
+		err = diag.WriteJSON(w, shown)
 	case "sarif":
-		err = diag.WriteSARIF(w, l, content.MusterVersion, ruleDocs())
+		err = diag.WriteSARIF(w, shown, content.MusterVersion, ruleDocs())
 	case "github":
-		err = diag.WriteGitHub(w, l)
+		err = diag.WriteGitHub(w, shown)
 	default:
-		err = diag.WriteText(w, l, optBool(c, "quiet"))
+		err = diag.WriteTextStyled(w, l, diag.TextStyle{Quiet: quiet, Colour: colourOn(w)})
 	}
 	if err != nil {
 		return err
@@ -263,10 +270,32 @@ func report(c *cli.Context, l diag.List) error {
 			return exitError{exitUsage}
 		}
 	}
-	if l.HasErrors() || (optBool(c, "strict") && l.Count(diag.Warning) > 0) {
+	if l.HasErrors() || (optBool(c, "strict") && unexpectedWarnings(l) > 0) {
 		return exitError{exitFail}
 	}
 	return nil
+}
+
+// onlyErrors is the errors of l.
+func onlyErrors(l diag.List) diag.List {
+	out := diag.List{}
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// unexpectedWarnings counts the warnings the package does not declare in expectWarnings: those --strict fails on.
+func unexpectedWarnings(l diag.List) int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == diag.Warning && !d.Expected {
+			n++
+		}
+	}
+	return n
 }
 
 // ruleDocs describes every diagnostic code family for SARIF, from the one check list.
@@ -305,8 +334,7 @@ Each file carries a "$comment" with muster's seal (the hash of the file): muster
 only while it is unchanged, and refuses a file it did not write unless --force.`,
 			Action: func(c *cli.Context) error {
 				if c.NArg() != 1 {
-					fmt.Fprintln(c.App.ErrWriter, "muster schema export: name one folder to write the schemas to")
-					return exitError{exitUsage}
+					return usageError(c, "name one folder to write the schemas to")
 				}
 				dir := c.Args().First()
 				var files []output.File
@@ -339,7 +367,7 @@ only while it is unchanged, and refuses a file it did not write unless --force.`
 func outputFailure(c *cli.Context, prefix, path string, warnings diag.List, err error) error {
 	if optString(c, "format") == "text" {
 		if len(warnings) > 0 {
-			_ = diag.WriteText(c.App.Writer, warnings, optBool(c, "quiet"))
+			_ = diag.WriteTextStyled(c.App.Writer, warnings, diag.TextStyle{Quiet: optBool(c, "quiet"), Colour: colourOn(c.App.Writer)})
 		}
 		fmt.Fprintf(c.App.ErrWriter, "%s: %v\n", prefix, err)
 		return exitError{exitUsage}
@@ -398,24 +426,33 @@ func completionCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprint(c.App.Writer, s)
+				fmt.Fprint(c.App.Writer, s+fishValueCompletions())
 			default:
-				fmt.Fprintln(c.App.ErrWriter, "muster completion: name a shell: bash, zsh or fish")
-				return exitError{exitUsage}
+				return usageError(c, "name a shell: bash, zsh or fish")
 			}
 			return nil
 		},
 	}
 }
 
-// The bash and zsh scripts ask muster itself for candidates (urfave/cli's --generate-bash-completion), and
-// fall back to file names for package paths.
+// The bash and zsh scripts ask muster itself for candidates (urfave/cli's --generate-bash-completion:
+// commands, flags, and the values of a flag such as --format), and offer file names when muster has none (a
+// package folder).
 const bashCompletion = `# bash completion for muster
 _muster_complete() {
   local cur words
   cur="${COMP_WORDS[COMP_CWORD]}"
-  words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" --generate-bash-completion 2>/dev/null)
-  COMPREPLY=($(compgen -W "${words}" -- "${cur}") $(compgen -f -- "${cur}"))
+  if [[ "$cur" == -* ]]; then
+    words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" - --generate-bash-completion 2>/dev/null)
+  else
+    words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" --generate-bash-completion 2>/dev/null)
+  fi
+  if [[ -n "$words" ]]; then
+    COMPREPLY=($(compgen -W "${words}" -- "${cur}"))
+  fi
+  if [[ ${#COMPREPLY[@]} -eq 0 ]]; then
+    COMPREPLY=($(compgen -f -- "${cur}"))
+  fi
 }
 complete -o filenames -F _muster_complete muster
 `
@@ -423,9 +460,16 @@ complete -o filenames -F _muster_complete muster
 const zshCompletion = `#compdef muster
 _muster() {
   local -a opts
-  opts=("${(@f)$(${words[1]} ${words[@]:1:$CURRENT-2} --generate-bash-completion 2>/dev/null)}")
-  _describe 'muster' opts
-  _files
+  if [[ "${words[CURRENT]}" == -* ]]; then
+    opts=("${(@f)$(${words[1]} ${words[@]:1:$CURRENT-2} - --generate-bash-completion 2>/dev/null)}")
+  else
+    opts=("${(@f)$(${words[1]} ${words[@]:1:$CURRENT-2} --generate-bash-completion 2>/dev/null)}")
+  fi
+  if [[ -n "${opts[1]}" ]]; then
+    _describe 'muster' opts
+  else
+    _files
+  fi
 }
 compdef _muster muster
 `

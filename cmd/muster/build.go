@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
@@ -56,27 +57,33 @@ Examples:
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
 			if len(args) != 1 {
-				fmt.Fprintln(c.App.ErrWriter, "muster build: name one package folder (e.g. muster build examples/highest-ground -o out)")
-				return exitError{exitUsage}
+				return usageError(c, "name one package folder (e.g. muster build examples/highest-ground -o out)")
 			}
 			opt, err := buildOptions(c)
 			if err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster build: %v\n", err)
-				return exitError{exitUsage}
+				return usageError(c, err.Error())
 			}
+			prog := startProgress(c.App.ErrWriter, progressOn(c.App.ErrWriter, optBool(c, "quiet")), time.After(time.Second))
+			defer prog.finish()
+			prog.set("muster build: validating " + args[0] + " ...")
 			r := validate.Load(args[0])
 			checked, err := r.Checked()
 			if err != nil {
+				prog.finish()
 				if err := report(c, r.Diags); err != nil {
 					return err
 				}
 				return exitError{exitFail}
 			}
-			if optBool(c, "strict") && r.Diags.Count(diag.Warning) > 0 {
+			if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
+				prog.finish()
 				return report(c, r.Diags) // warnings fail under --strict: nothing is built
 			}
+			prog.set("muster build: printing " + args[0] + " ...")
 			res, err := build.Run(checked, opt, optSlice(c, "only"))
+			prog.set("muster build: writing " + optString(c, "out") + " ...")
 			if err != nil {
+				prog.finish()
 				return buildFailure(c, r.Diags, err)
 			}
 			dir := optString(c, "out")
@@ -85,6 +92,7 @@ Examples:
 				files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
 			}
 			warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: args[0]})
+			prog.finish()
 			all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
 			if err != nil {
 				return outputFailure(c, "muster build", dir, all, err)
@@ -206,18 +214,15 @@ offset, in millimetres, to pass as muster build --back-offset Xmm,Ymm.`,
 		Action: func(c *cli.Context) error {
 			p, err := value.ParsePaper(c.String("paper"))
 			if err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster print-test: %v\n", err)
-				return exitError{exitUsage}
+				return usageError(c, err.Error())
 			}
 			b, err := sheet.ParseBacks(c.String("backs"))
 			if err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster print-test: %v\n", err)
-				return exitError{exitUsage}
+				return usageError(c, err.Error())
 			}
 			pdf := surface.NewPDF(surface.PDFOptions{Title: "muster print test", Subject: "duplex calibration sheet " + output.Placeholder})
 			if err := sheet.Calibration(pdf, surface.Size{W: p.Width, H: p.Height}, b); err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster print-test: %v\n", err)
-				return exitError{exitUsage}
+				return usageError(c, err.Error())
 			}
 			var buf bytes.Buffer
 			if _, err := pdf.WriteTo(&buf); err != nil {

@@ -82,37 +82,31 @@ func runGenerate(c *cli.Context, kind string) error {
 		}
 	}
 	if len(pos) != 1 {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: name one package folder (e.g. muster generate %s examples/highest-ground --seed 7)\n", kind, kind)
-		return exitError{exitUsage}
+		return usageError(c, fmt.Sprintf("name one package folder (e.g. muster generate %s examples/highest-ground --seed 7)", kind))
 	}
 	pkgDir := pos[0]
 	if st, err := os.Stat(pkgDir); err != nil || !st.IsDir() {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: %s is not a package folder\n", kind, pkgDir)
-		return exitError{exitUsage}
+		return usageError(c, fmt.Sprintf("%s is not a package folder", pkgDir))
 	}
 	seedText, ok := fl["seed"]
 	if !ok {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: give a seed (--seed 7): the same seed makes the same %s again\n", kind, kind)
-		return exitError{exitUsage}
+		return usageError(c, fmt.Sprintf("give a seed (--seed 7): the same seed makes the same %s again", kind))
 	}
 	seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
 	if err != nil || seed < 0 {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: --seed %q is not a whole number from 0 to 9223372036854775807\n", kind, seedText)
-		return exitError{exitUsage}
+		return usageError(c, fmt.Sprintf("--seed %q is not a whole number from 0 to 9223372036854775807", seedText))
 	}
 	q := generators.Request{Kind: kind, Generator: fl["generator"], Seed: seed}
 	if p, ok := fl["points"]; ok {
 		n, err := value.ParseNumber(p)
 		if err != nil || n.Cmp(value.Number{}) <= 0 {
-			fmt.Fprintf(c.App.ErrWriter, "muster generate %s: --points %q is not a number of points above 0\n", kind, p)
-			return exitError{exitUsage}
+			return usageError(c, fmt.Sprintf("--points %q is not a number of points above 0", p))
 		}
 		q.Points = &n
 	}
 	out, toFile := fl["out"]
 	if toFile && strings.TrimSpace(out) == "" {
-		fmt.Fprintf(c.App.ErrWriter, "muster generate %s: -o needs a file name (leave it out to write to standard output)\n", kind)
-		return exitError{exitUsage}
+		return usageError(c, "-o needs a file name (leave it out to write to standard output)")
 	}
 	res, err := generators.Run(q, pkgDir, out, c.Bool("force"))
 	var failed *generators.RunError

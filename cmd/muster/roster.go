@@ -58,13 +58,11 @@ Examples:
 		Action: func(c *cli.Context) error {
 			pos := c.Args().Slice()
 			if len(pos) != 1 {
-				fmt.Fprintln(c.App.ErrWriter, "muster roster: name one package folder (e.g. muster roster examples/highest-ground)")
-				return exitError{exitUsage}
+				return usageError(c, "name one package folder (e.g. muster roster examples/highest-ground)")
 			}
 			flags := map[string]string{"force": c.String("force"), "scenario": c.String("scenario")}
 			if flags["force"] != "" && flags["scenario"] != "" {
-				fmt.Fprintln(c.App.ErrWriter, "muster roster: give --force or --scenario, not both")
-				return exitError{exitUsage}
+				return usageError(c, "give --force or --scenario, not both")
 			}
 			format, err := reportFormat(c)
 			if err != nil {
@@ -76,8 +74,7 @@ Examples:
 			}
 			ro, err := rules.New(r.Pkg).Roster(flags["force"], flags["scenario"])
 			if err != nil {
-				fmt.Fprintf(c.App.ErrWriter, "muster roster: %v\n", err)
-				return exitError{exitUsage}
+				return usageError(c, err.Error())
 			}
 			if format == "json" {
 				return writeJSON(c.App.Writer, ro)

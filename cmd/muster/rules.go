@@ -24,8 +24,7 @@ Examples:
 		Action: func(c *cli.Context) error {
 			pos := c.Args().Slice()
 			if len(pos) > 1 {
-				fmt.Fprintln(c.App.ErrWriter, "muster rules: name at most one package folder (e.g. muster rules examples/highest-ground)")
-				return exitError{exitUsage}
+				return usageError(c, "name at most one package folder (e.g. muster rules examples/highest-ground)")
 			}
 			format, err := reportFormat(c)
 			if err != nil {

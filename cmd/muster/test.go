@@ -30,15 +30,15 @@ func testCommand() *cli.Command {
 			&cli.BoolFlag{Name: "v", Usage: "also print the diagnostics of passing fixtures"},
 		},
 		Description: `A Fixture holds a force or a scenario and says whether it must pass (no errors) or fail, and which rules or
-diagnostic codes must fire. Exit codes: 0 all fixtures pass, 1 a fixture fails, 2 usage or I/O failure.
+diagnostic codes must fire. Exit codes: 0 all fixtures pass, 1 a fixture fails or the package itself has errors
+(muster validate lists them), 2 usage or I/O failure.
 
 Examples:
    muster test examples/highest-ground`,
 		Action: func(c *cli.Context) error {
 			pos := c.Args().Slice()
 			if len(pos) != 1 {
-				fmt.Fprintln(c.App.ErrWriter, "muster test: name one package folder (e.g. muster test examples/highest-ground)")
-				return exitError{exitUsage}
+				return usageError(c, "name one package folder (e.g. muster test examples/highest-ground)")
 			}
 			format, err := reportFormat(c)
 			if err != nil {
@@ -90,7 +90,8 @@ Examples:
 			} else {
 				fmt.Fprintf(w, "%d fixtures, %d passed, %d failed\n", len(results), len(results)-failed, failed)
 			}
-			if failed > 0 {
+			if failed > 0 || r.Diags.HasErrors() {
+				// A fixture that passes in a package with errors proves little: the package fails too.
 				return exitError{exitFail}
 			}
 			return nil

@@ -42,3 +42,25 @@ func TestOutputEscapesTerminalControls(t *testing.T) {
 		t.Errorf("GitHub output encodes line breaks its own way: %q", gh.String())
 	}
 }
+
+// On a terminal the text format colours the position and the severity; the content's own text is escaped
+// first, so an escape sequence in a message stays visible as text and never colours anything.
+func TestWriteTextColour(t *testing.T) {
+	l := List{{Severity: Error, Code: "x.y", Message: "bad \x1b[31mred", Pos: Pos{File: "a.yaml", Line: 2, Col: 3}},
+		{Severity: Warning, Code: "w", Message: "hmm", Pos: Pos{File: "b.yaml"}}}
+	var plain, colour strings.Builder
+	WriteTextStyled(&plain, l, TextStyle{})
+	WriteTextStyled(&colour, l, TextStyle{Colour: true})
+	if strings.Contains(plain.String(), "\x1b") {
+		t.Errorf("plain text has escapes: %q", plain.String())
+	}
+	want := "\x1b[1ma.yaml:2:3\x1b[0m: \x1b[1;31merror\x1b[0m[x.y]: bad \\x1b[31mred\n\x1b[1mb.yaml\x1b[0m: \x1b[1;33mwarning\x1b[0m[w]: hmm\n"
+	if !strings.HasPrefix(colour.String(), want) {
+		t.Errorf("colour:\n got %q\nwant %q", colour.String(), want)
+	}
+	var q strings.Builder
+	WriteTextStyled(&q, l, TextStyle{Quiet: true, Colour: true})
+	if strings.Contains(q.String(), "warning") || strings.Contains(q.String(), "error,") {
+		t.Errorf("quiet: %q", q.String())
+	}
+}

@@ -17,22 +17,51 @@ var Formats = []string{"text", "json", "sarif", "github"}
 // WriteText writes one diagnostic per line, `file:line:col: severity[code]: message (hint)`, then a summary
 // line. With quiet, only errors are written and no summary.
 func WriteText(w io.Writer, l List, quiet bool) error {
+	return WriteTextStyled(w, l, TextStyle{Quiet: quiet})
+}
+
+// TextStyle says how WriteTextStyled writes.
+type TextStyle struct {
+	Quiet  bool // errors only, and no summary
+	Colour bool // ANSI colours for a terminal: the position bold, the severity in its colour
+}
+
+// The ANSI colours of the text format: severities as compilers show them, positions bold.
+const (
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[1;33m"
+	ansiCyan   = "\x1b[1;36m"
+	ansiReset  = "\x1b[0m"
+)
+
+// WriteTextStyled is WriteText with colours on a terminal. The text taken from content is escaped (see
+// EscapeControls) before muster adds its own colour sequences, so content can never add any.
+func WriteTextStyled(w io.Writer, l List, st TextStyle) error {
+	paint := func(code, s string) string {
+		if !st.Colour || s == "" {
+			return s
+		}
+		return code + s + ansiReset
+	}
+	sevColour := map[Severity]string{Error: ansiRed, Warning: ansiYellow, Info: ansiCyan}
 	for _, d := range l {
-		if quiet && d.Severity != Error {
+		if st.Quiet && d.Severity != Error {
 			continue
 		}
-		line := fmt.Sprintf("%s: %s[%s]: %s", d.Pos, d.Severity, d.Code, d.Message)
+		line := fmt.Sprintf("%s: %s[%s]: %s", paint(ansiBold, EscapeControls(d.Pos.String(), true)),
+			paint(sevColour[d.Severity], d.Severity.String()), EscapeControls(d.Code, true), EscapeControls(d.Message, true))
 		if d.Hint != "" {
-			line += " (" + d.Hint + ")"
+			line += " (" + EscapeControls(d.Hint, true) + ")"
 		}
 		for _, r := range d.Related {
-			line += fmt.Sprintf(" [%s: %s]", r.Pos, r.Message)
+			line += fmt.Sprintf(" [%s: %s]", paint(ansiBold, EscapeControls(r.Pos.String(), true)), EscapeControls(r.Message, true))
 		}
-		if _, err := fmt.Fprintln(w, EscapeControls(line, true)); err != nil {
+		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err
 		}
 	}
-	if quiet {
+	if st.Quiet {
 		return nil
 	}
 	_, err := fmt.Fprintln(w, l.Summary())

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/output"
+	"github.com/muster-wargames/muster/scaffold"
+	"github.com/urfave/cli/v2"
+)
+
+func initCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "init",
+		Usage:     "start a new game: a small complete package that validates and builds, with editor settings",
+		ArgsUsage: "DIR [--grid hex|square|open] [--from EXAMPLE]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "grid", Value: scaffold.Grids[0], Usage: "the ground: " + strings.Join(scaffold.Grids, ", ")},
+			&cli.StringFlag{Name: "from", Usage: "copy one of muster's example games instead (" + strings.Join(scaffold.Examples(), ", ") + ")"},
+			&cli.StringFlag{Name: "id", Usage: "the package's `ID` (default: made from DIR's name)"},
+		},
+		Description: `Writes a new package into DIR, which must not exist or be empty: nothing is ever overwritten. The game is
+small and complete: a System, two unit types with both faces, a counter sheet, a map with terrain and a river,
+two forces, a scenario with its set-up and victory conditions, a content test, and a README with the next
+steps. It validates with no problems and builds as it is.
+
+Editors: the JSON Schemas go to DIR/.muster/schemas, every content document starts with a line pointing
+there (# yaml-language-server: $schema=...), and DIR/.vscode/settings.json maps every content file to them,
+so VS Code and Neovim complete and check every document of every file.
+
+` + scaffold.FromHelp + `
+
+Examples:
+   muster init my-game
+   muster init my-game --grid square
+   muster init my-thg --from highest-ground`,
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageError(c, "name one new folder (e.g. muster init my-game)")
+			}
+			dir := c.Args().First()
+			grid := c.String("grid")
+			if !contains(scaffold.Grids, grid) {
+				return usageError(c, fmt.Sprintf("--grid %q: choose %s%s", grid, strings.Join(scaffold.Grids, ", "), didYouMean(grid, scaffold.Grids)))
+			}
+			id := c.String("id")
+			if id == "" {
+				id = scaffold.IDFor(filepath.Base(filepath.Clean(dir)))
+			} else if !scaffold.ValidID(id) {
+				return usageError(c, fmt.Sprintf("--id %q is not an id: letters, digits, '.', '_' and '-', starting with a letter or digit", id))
+			}
+			opt := scaffold.Options{Grid: grid, ID: id, Name: scaffold.NameFor(id), Dir: filepath.Base(filepath.Clean(dir))}
+			var files []output.File
+			var err error
+			from := c.String("from")
+			if from != "" {
+				if c.IsSet("grid") {
+					return usageError(c, "--grid and --from do not go together: an example has its own ground")
+				}
+				files, err = scaffold.FromExample(from, opt)
+			} else {
+				files, err = scaffold.New(opt)
+			}
+			if err != nil {
+				return usageError(c, err.Error())
+			}
+			if err := output.CreateFolder(dir, files, output.FileOptions{}); err != nil {
+				return outputFailure(c, "muster init", dir, nil, err)
+			}
+			if optString(c, "format") == "text" && !optBool(c, "quiet") {
+				what := "a " + grid + " game"
+				if from != "" {
+					what = "a copy of the example " + from
+				}
+				fmt.Fprintf(c.App.Writer, "wrote %s (%d files) to %s\nnext:\n   muster validate %s\n   muster build %s -o %s-out\n",
+					what, len(files), dir, dir, dir, strings.TrimSuffix(dir, "/"))
+			}
+			return nil
+		},
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// didYouMean is a " (did you mean ...?)" to append to a message, or "".
+func didYouMean(s string, candidates []string) string {
+	if h := diag.DidYouMean(s, candidates); h != "" {
+		return " (" + h + ")"
+	}
+	return ""
+}
