@@ -18,6 +18,8 @@ import (
 	"github.com/muster-wargames/muster/generators/emit"
 	"github.com/muster-wargames/muster/generators/scenario"
 	"github.com/muster-wargames/muster/output"
+	"github.com/muster-wargames/muster/scaffold"
+	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 	"go.yaml.in/yaml/v3"
 )
@@ -162,8 +164,9 @@ func Generate(g *scenario.Generator, q Request, pkgDir, schemaPath string) (out 
 }
 
 // SchemaPath is the path to write on the schema line of a file at outPath: the package's own schema (from the
-// first line of its muster.yaml), made relative to the file's folder. Without one, it is muster.schema.json
-// beside the package (write it there with `muster schema export`).
+// first line of its muster.yaml), made relative to the file's folder. Without one, it is the package's
+// .muster/schemas/muster.schema.json, where `muster init` puts the schemas (and `muster schema export
+// PKG/.muster/schemas` refreshes them).
 func SchemaPath(pkgDir, outPath string) string {
 	target := ""
 	if f, err := os.Open(filepath.Join(pkgDir, content.ManifestFile)); err == nil {
@@ -174,7 +177,7 @@ func SchemaPath(pkgDir, outPath string) string {
 		}
 	}
 	if target == "" {
-		target = filepath.Join(pkgDir, "muster.schema.json")
+		target = filepath.Join(pkgDir, filepath.FromSlash(scaffold.SchemaFolder), schema.Top)
 	}
 	from, err1 := filepath.Abs(filepath.Dir(outPath))
 	to, err2 := filepath.Abs(target)

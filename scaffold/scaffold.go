@@ -149,7 +149,7 @@ func SchemaFiles(folder string) ([]output.File, error) {
 	for _, name := range schema.Files() {
 		b, err := schema.Read(name)
 		if err == nil {
-			b, err = output.SealJSON(b, "written by muster;")
+			b, err = output.SealJSON(b, "written by muster: muster schema export FOLDER refreshes it;")
 		}
 		if err != nil {
 			return nil, err

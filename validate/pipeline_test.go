@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bufio"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -73,42 +72,48 @@ func TestWordForNumberIsPositioned(t *testing.T) {
 	}
 }
 
-// Every example content file starts with the yaml-language-server line, and its path reaches the schema.
+// Every document of every example content file starts with the yaml-language-server line, and its path
+// reaches the schema the example package carries itself (.muster/schemas, kept current by
+// scaffold.TestExampleSchemasAreCurrent), so the line resolves in a copy of the folder too.
 func TestExamplesDeclareTheirSchema(t *testing.T) {
 	n := 0
-	filepath.WalkDir("../examples", func(p string, e fs.DirEntry, err error) error {
-		if err != nil {
+	manifests, _ := filepath.Glob("../examples/*/muster.yaml")
+	for _, m := range manifests {
+		root := filepath.Dir(m)
+		want, _ := filepath.Abs(filepath.Join(root, ".muster", "schemas", "muster.schema.json"))
+		if _, err := os.Stat(want); err != nil {
+			t.Errorf("%s carries no schemas: %v", root, err)
+		}
+		filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if e.IsDir() && p != root && (strings.HasPrefix(e.Name(), ".") || e.Name() == "node_modules" || e.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			if e.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+				return nil
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Error(err)
+				return nil
+			}
+			const prefix = "# yaml-language-server: $schema="
+			for i, doc := range strings.Split("\n"+string(data), "\n---\n") {
+				first, _, _ := strings.Cut(strings.TrimPrefix(doc, "\n"), "\n")
+				target, ok := strings.CutPrefix(first, prefix)
+				abs, _ := filepath.Abs(filepath.Join(filepath.Dir(p), strings.TrimSpace(target)))
+				if !ok || abs != want {
+					t.Errorf("%s document %d: the first line must be %s<the package's .muster/schemas/muster.schema.json>, not %q", p, i+1, prefix, first)
+				}
+				n++
+			}
 			return nil
-		}
-		if e.IsDir() && (e.Name() == "node_modules" || e.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		if e.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
-			return nil
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			t.Error(err)
-			return nil
-		}
-		defer f.Close()
-		first, _ := bufio.NewReader(f).ReadString('\n')
-		const prefix = "# yaml-language-server: $schema="
-		if !strings.HasPrefix(first, prefix) {
-			t.Errorf("%s: first line must be %s<path to schema/muster.schema.json>", p, prefix)
-			return nil
-		}
-		target := filepath.Join(filepath.Dir(p), strings.TrimSpace(strings.TrimPrefix(first, prefix)))
-		if abs, _ := filepath.Abs(target); !strings.HasSuffix(abs, filepath.Join("schema", "muster.schema.json")) {
-			t.Errorf("%s: schema line points at %s", p, target)
-		} else if _, err := os.Stat(target); err != nil {
-			t.Errorf("%s: schema line points at a missing file: %v", p, err)
-		}
-		n++
-		return nil
-	})
-	if n == 0 {
-		t.Error("no example files found")
+		})
+	}
+	if n < 100 {
+		t.Errorf("only %d example documents found", n)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/output"
+	"github.com/muster-wargames/muster/scaffold"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/urfave/cli/v2"
@@ -327,26 +328,24 @@ func schemaCommand() *cli.Command {
 			Usage:     "write the JSON Schemas to a folder, for editors and other validators",
 			ArgsUsage: "DIR",
 			Flags:     []cli.Flag{forceFlag()},
-			Description: `Writes every schema file (muster.schema.json dispatches on kind) into DIR, creating it. Point your editor at
-muster.schema.json with a first line in each content file:
-   # yaml-language-server: $schema=path/to/muster.schema.json
+			Description: `Writes every schema file (muster.schema.json dispatches on kind) into DIR, creating it. A package keeps
+them in its own .muster/schemas (muster init writes them there), where the first line of each content
+document points:
+   # yaml-language-server: $schema=.muster/schemas/muster.schema.json      (in muster.yaml)
+   # yaml-language-server: $schema=../.muster/schemas/muster.schema.json   (in units/*.yaml)
 Each file carries a "$comment" with muster's seal (the hash of the file): muster overwrites a schema file
-only while it is unchanged, and refuses a file it did not write unless --force.`,
+only while it is unchanged, and refuses a file it did not write unless --force.
+
+Examples:
+   muster schema export my-game/.muster/schemas     # refresh a package's schemas after updating muster`,
 			Action: func(c *cli.Context) error {
 				if c.NArg() != 1 {
 					return usageError(c, "name one folder to write the schemas to")
 				}
 				dir := c.Args().First()
-				var files []output.File
-				for _, name := range schema.Files() {
-					b, err := schema.Read(name)
-					if err == nil {
-						b, err = output.SealJSON(b, "written by muster schema export;")
-					}
-					if err != nil {
-						return err
-					}
-					files = append(files, output.File{Path: name, Data: b})
+				files, err := scaffold.SchemaFiles(".")
+				if err != nil {
+					return err
 				}
 				if err := output.WriteFiles(dir, files, output.FileOptions{Force: c.Bool("force")}); err != nil {
 					return outputFailure(c, "muster schema export", dir, nil, err)

@@ -153,7 +153,7 @@ func TestSchemaExport(t *testing.T) {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		want, _ := schema.Read(name)
 		// The schema exactly, with muster's seal as a first "$comment" line.
-		first, rest, _ := bytes.Cut(got, []byte("\n  \"$comment\": \"written by muster schema export; muster-sha256:"))
+		first, rest, _ := bytes.Cut(got, []byte("\n  \"$comment\": \"written by muster: muster schema export FOLDER refreshes it; muster-sha256:"))
 		_, rest, _ = bytes.Cut(rest, []byte("\","))
 		if err != nil || !bytes.Equal(append(bytes.Clone(first), rest...), want) || !output.Sealed(got) || !json.Valid(got) {
 			t.Errorf("%s not exported intact: %v", name, err)

@@ -38,8 +38,10 @@ func TestGenerateScenarioToStdoutIsDeterministic(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.HasPrefix(a, "# yaml-language-server: $schema=../../schema/muster.schema.json\n") {
-		t.Errorf("first line: %q", strings.SplitN(a, "\n", 2)[0])
+	// The schema line names the package's own schemas, at the top and after every `---`.
+	line := "# yaml-language-server: $schema=.muster/schemas/muster.schema.json\n"
+	if !strings.HasPrefix(a, line) || strings.Count(a, "\n---\n"+line) != strings.Count(a, "\n---\n") || !strings.Contains(a, "\n---\n") {
+		t.Errorf("schema lines: %q", strings.SplitN(a, "\n", 2)[0])
 	}
 	for _, want := range []string{"generated: {generator: thg-random, seed: 7, muster: ", "--seed 7", "kind: Force"} {
 		if !strings.Contains(a, want) {
@@ -67,7 +69,7 @@ func TestGenerateIntoPackageValidates(t *testing.T) {
 		t.Fatalf("validate: exit %d\n%s", code, stdout)
 	}
 	data, _ := os.ReadFile(out)
-	if !strings.HasPrefix(string(data), "# yaml-language-server: $schema=../../../schema/muster.schema.json\n") || !strings.Contains(string(data), "budget: 50") {
+	if !strings.HasPrefix(string(data), "# yaml-language-server: $schema=../.muster/schemas/muster.schema.json\n") || !strings.Contains(string(data), "budget: 50") {
 		t.Errorf("unexpected file:\n%s", data)
 	}
 	mapOut := filepath.Join(dir, "boards", "V-3.yaml")

@@ -1,6 +1,7 @@
 // Package emit writes generated content as YAML documents that read like hand-written ones: keys in the order
-// the examples use, short entries on one line, zero values left out, and a `# yaml-language-server` first line
-// so editors check the file against muster's schema. Output is a pure function of its input.
+// the examples use, short entries on one line, zero values left out, and a `# yaml-language-server` line at
+// the top of each document so editors check every document against muster's schema. Output is a pure
+// function of its input.
 package emit
 
 import (
@@ -20,7 +21,8 @@ const SchemaLinePrefix = "# yaml-language-server: $schema="
 
 // File joins documents into one YAML file: the schema line (schemaPath relative to the file), comment lines,
 // muster's seal (a comment holding the hash of the file, so `muster generate -o` overwrites the file only
-// while nobody has changed it: see package output), then the documents separated by `---`.
+// while nobody has changed it: see package output), then the documents separated by `---`, each after the
+// first starting with the schema line again, so an editor checks every document.
 func File(schemaPath string, comments []string, docs ...*yaml.Node) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(SchemaLinePrefix + schemaPath + "\n")
@@ -30,7 +32,8 @@ func File(schemaPath string, comments []string, docs ...*yaml.Node) ([]byte, err
 	b.WriteString("# " + output.Placeholder + " (muster overwrites this file only while it is unchanged)\n")
 	for i, d := range docs {
 		if i > 0 {
-			b.WriteString("---\n")
+			// yaml-language-server reads the schema line from each document's own header.
+			b.WriteString("---\n" + SchemaLinePrefix + schemaPath + "\n")
 		}
 		enc := yaml.NewEncoder(&b)
 		enc.SetIndent(2)
