@@ -26,6 +26,14 @@ func TestInitValidatesAndBuilds(t *testing.T) {
 			if code, out, _ := runCLI(t, "test", dir); code != 0 || !strings.Contains(out, "0 failed") {
 				t.Errorf("test: exit %d\n%s", code, out)
 			}
+			// Its generators make a random scenario (on a random field) that validates with it.
+			random := filepath.Join(dir, "scenarios", "random-7.yaml")
+			if code, out, errs := runCLI(t, "generate", "scenario", dir, "--seed", "7", "-o", random); code != 0 {
+				t.Fatalf("generate: exit %d\n%s%s", code, out, errs)
+			}
+			if code, out, _ := runCLI(t, "validate", dir); code != 0 || strings.TrimSpace(out) != "no problems" {
+				t.Fatalf("validate with a random scenario: exit %d\n%s", code, out)
+			}
 			if code, out, errs := runCLI(t, "build", dir, "-o", filepath.Join(root, "my-game-out")); code != 0 {
 				t.Fatalf("build: exit %d\n%s%s", code, out, errs)
 			}
