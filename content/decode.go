@@ -37,9 +37,10 @@ var (
 // expression for another). It keeps the text and where it was written; the System types it after loading
 // (System.TypeStats, System.UnitStats), and consumers read the typed stats, never the text.
 type Scalar struct {
-	Text   string
-	Quoted bool // written as a quoted string
-	At     diag.Pos
+	Text      string
+	Quoted    bool // written as a quoted string
+	NotScalar bool // a list or mapping was written where a value belongs (an unquoted [4] is a YAML list)
+	At        diag.Pos
 }
 
 func (s Scalar) String() string { return s.Text }
@@ -65,6 +66,9 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value) {
 	case scalarType:
 		if n.Kind != yaml.ScalarNode {
 			d.errorf(n, "decode.type", "expected a single value here")
+			// Kept with its place, so what reads it later (a stat's type) knows where it is and that it is no
+			// value: the schema reports it.
+			v.Set(reflect.ValueOf(Scalar{NotScalar: true, At: d.doc.nodePos(n)}))
 			return
 		}
 		v.Set(reflect.ValueOf(Scalar{Text: n.Value, Quoted: n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0, At: d.doc.nodePos(n)}))

@@ -170,6 +170,10 @@ func (c *compiled) explain(d *content.Document, e *jsonschema.ValidationError, d
 			// A hex label (0101) or a code written as a number: YAML reads it as one unless it is quoted.
 			e.Hint = fmt.Sprintf("write %q in quotes to keep it as text", written)
 		}
+		if flow, ok := flowText(d, ptr); ok && acceptsText(kwv) {
+			// A bracketed value ([4]) written without quotes: YAML reads it as a list.
+			e.Hint = fmt.Sprintf("write it in quotes, %q: without them YAML reads %s as a list", flow, flow)
+		}
 	case "enum":
 		vals := enumStrings(kwv)
 		s := fmt.Sprint(inst)
@@ -195,6 +199,23 @@ func numberText(d *content.Document, ptr string, inst any) (string, bool) {
 		return n.Value, true
 	}
 	return fmt.Sprint(inst), true
+}
+
+// flowText is the text of a one-line list of plain values at ptr, as written ([4], [2, 3]): the shape of a
+// bracketed wargame value that lost its quotes.
+func flowText(d *content.Document, ptr string) (string, bool) {
+	n := d.Node(ptr)
+	if n == nil || n.Kind != yaml.SequenceNode || n.Style&yaml.FlowStyle == 0 || len(n.Content) == 0 || len(n.Content) > 4 {
+		return "", false
+	}
+	var parts []string
+	for _, c := range n.Content {
+		if c.Kind != yaml.ScalarNode || c.Style != 0 {
+			return "", false
+		}
+		parts = append(parts, c.Value)
+	}
+	return "[" + strings.Join(parts, ", ") + "]", true
 }
 
 // acceptsText reports whether a schema's type keyword allows a string.

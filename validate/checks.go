@@ -115,6 +115,9 @@ var statsCheck = &Check{
 func checkStats(p *Pass, sys *content.System, stats map[string]content.Scalar, at diag.Pos, what string, required bool) {
 	_, problems := sys.TypeStats(stats)
 	for _, pr := range problems {
+		if pr.Scalar.NotScalar {
+			continue // a list or mapping where a value belongs: the schema reports it, at its place
+		}
 		if pr.Err != nil {
 			p.Errorf(pr.Scalar.At, "value", "%v", pr.Err)
 			continue

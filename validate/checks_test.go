@@ -138,3 +138,18 @@ func TestOnlyThePipelineChecks(t *testing.T) {
 		t.Errorf("a package with errors: %v", err)
 	}
 }
+
+// docs/checks.md is the generated list of checks, linked from SARIF rules (helpUri); it must equal what
+// `muster rules --format markdown` prints. Regenerate it with: go run ./cmd/muster rules --format markdown > docs/checks.md
+func TestChecksDocIsCurrent(t *testing.T) {
+	got := ChecksMarkdown()
+	for _, c := range Checks() {
+		if !strings.Contains(got, "\n## "+c.Name+"\n") || CheckAnchor(c.Name) == "" {
+			t.Errorf("no section for %s", c.Name)
+		}
+	}
+	saved, err := os.ReadFile(filepath.Join("..", "docs", "checks.md"))
+	if err != nil || string(saved) != got {
+		t.Errorf("docs/checks.md is out of date (%v): go run ./cmd/muster rules --format markdown > docs/checks.md", err)
+	}
+}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -79,3 +80,47 @@ func classesScope(cs []string) string {
 	}
 	return strings.Join(cs, ", ")
 }
+
+// ChecksURL is where the published check list lives: SARIF rules link each code family to its section
+// (ChecksURL + "#" + CheckAnchor(name)).
+const ChecksURL = "https://github.com/muster-wargames/muster/blob/main/docs/checks.md"
+
+// CheckAnchor is the anchor of a check's section in docs/checks.md: its heading's id as GitHub makes it (lower
+// case; letters, digits, '-' and '_' kept, other characters dropped).
+func CheckAnchor(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// ChecksMarkdown is docs/checks.md: every entry of the check list, in the order they run, with its stage, its
+// title and detail. `muster rules --format markdown` prints it; a test keeps the copy in docs/ current.
+func ChecksMarkdown() string {
+	var b strings.Builder
+	b.WriteString("# Checks\n\n")
+	b.WriteString("Every check muster makes and every family of diagnostic codes, in the order they run: a diagnostic's code\n")
+	b.WriteString("starts with its family's name (`stacking.limit` is reported by `stacking`). Generated from the check list\n")
+	b.WriteString("(`validate/checks.go`) by `muster rules --format markdown`; SARIF output links each rule here.\n\n")
+	b.WriteString("| name | stage | what it reports |\n|---|---|---|\n")
+	for _, c := range checks {
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", c.Name, CheckAnchor(c.Name), c.Stage, mdCell(c.Title()))
+	}
+	for _, c := range checks {
+		fmt.Fprintf(&b, "\n## %s\n\n", c.Name)
+		kind := "A family of diagnostic codes"
+		if c.Runs() {
+			kind = "A check"
+		}
+		fmt.Fprintf(&b, "%s of the %s stage: %s.\n", kind, c.Stage, c.Title())
+		if d := c.Detail(); d != "" {
+			b.WriteString("\n" + d + "\n")
+		}
+	}
+	return b.String()
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

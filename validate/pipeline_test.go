@@ -344,3 +344,33 @@ func TestOverPreciseNumbersAreRefused(t *testing.T) {
 		t.Errorf("want an error at %s:%d saying how many decimal places muster keeps, got:\n%v", file, line, r.Diags)
 	}
 }
+
+// A bracketed value written without quotes (melee: [4]) is a YAML list: one error, at the stat, with a hint
+// that writes the value quoted, and no diagnostic without a file (it used to add `"" is not a value` at no
+// place at all).
+func TestUnquotedBracketStat(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"muster.yaml": "kind: Package\nid: p\nversion: 1.0.0\nsystem: s\n",
+		"system.yaml": "kind: System\nid: s\nstats:\n  - {id: melee, type: value, required: true}\n",
+		"units.yaml":  "kind: UnitType\nid: hc\nstats: {melee: [4]}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := Load(dir)
+	for _, d := range r.Diags {
+		if d.Pos.File == "" {
+			t.Errorf("a diagnostic without a file: %v", d)
+		}
+	}
+	if len(r.Diags) != 1 {
+		t.Fatalf("want one error, got %v", r.Diags)
+	}
+	d := r.Diags[0]
+	if d.Pos.String() != filepath.Join(dir, "units.yaml")+":3:16" || !strings.Contains(d.Hint, `"[4]"`) {
+		t.Errorf("got %s (hint %q)", d.Pos, d.Hint)
+	}
+}

@@ -303,7 +303,7 @@ func unexpectedWarnings(l diag.List) int {
 func ruleDocs() []diag.RuleDoc {
 	var out []diag.RuleDoc
 	for _, c := range validate.Checks() {
-		out = append(out, diag.RuleDoc{ID: c.Name, Title: c.Title(), Detail: c.Detail()})
+		out = append(out, diag.RuleDoc{ID: c.Name, Title: c.Title(), Detail: c.Detail(), HelpURI: validate.ChecksURL + "#" + validate.CheckAnchor(c.Name)})
 	}
 	return out
 }

@@ -13,18 +13,26 @@ func rulesCommand() *cli.Command {
 		Name:      "rules",
 		Usage:     "list every built-in check and declared rule that applies to a package, with its doc",
 		ArgsUsage: "[PACKAGE_DIR] [--format text|json]",
-		Flags:     []cli.Flag{&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json"}},
+		Flags:     []cli.Flag{&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json; markdown for docs/checks.md"}},
 		Description: `Without a package, lists every built-in check. With one, lists the checks that have something to look at
 in it, then the System's declared rules (each under its diagnostic code, rules.<id>) and its point and
 derived-value formulas.
 
 Examples:
    muster rules
-   muster rules examples/highest-ground`,
+   muster rules examples/highest-ground
+   muster rules --format markdown > docs/checks.md`,
 		Action: func(c *cli.Context) error {
 			pos := c.Args().Slice()
 			if len(pos) > 1 {
 				return usageError(c, "name at most one package folder (e.g. muster rules examples/highest-ground)")
+			}
+			if optString(c, "format") == "markdown" {
+				if len(pos) > 0 {
+					return usageError(c, "--format markdown lists every check (docs/checks.md), not a package's")
+				}
+				_, err := fmt.Fprint(c.App.Writer, validate.ChecksMarkdown())
+				return err
 			}
 			format, err := reportFormat(c)
 			if err != nil {

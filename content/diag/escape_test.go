@@ -64,3 +64,21 @@ func TestWriteTextColour(t *testing.T) {
 		t.Errorf("quiet: %q", q.String())
 	}
 }
+
+// SARIF artifact URIs are URI references: spaces, '#', '%' and non-ASCII letters are percent-encoded (as
+// UTF-8), relative paths stay relative, absolute ones become file: URIs.
+func TestFileURI(t *testing.T) {
+	cases := map[string]string{
+		"units.yaml":                "units.yaml",
+		"my game/été #1/units.yaml": "my%20game/%C3%A9t%C3%A9%20%231/units.yaml",
+		"../../a/b_c-d~e.yaml":      "../../a/b_c-d~e.yaml",
+		"/tmp/a b/x.yaml":           "file:///tmp/a%20b/x.yaml",
+		"100%/x:y.yaml":             "100%25/x%3Ay.yaml",
+		"Ünïcødé/файл.yaml":         "%C3%9Cn%C3%AFc%C3%B8d%C3%A9/%D1%84%D0%B0%D0%B9%D0%BB.yaml",
+	}
+	for in, want := range cases {
+		if got := FileURI(in); got != want {
+			t.Errorf("FileURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

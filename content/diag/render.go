@@ -168,9 +168,10 @@ func needsEscape(r rune, escapeBreaks bool) bool {
 // RuleDoc describes a family of diagnostic codes (a check) for SARIF's rule table: ID is the code prefix
 // (`stacking` describes `stacking.limit`), Title one line, Detail the rest.
 type RuleDoc struct {
-	ID     string
-	Title  string
-	Detail string
+	ID      string
+	Title   string
+	Detail  string
+	HelpURI string // where the rule is documented (an absolute URI), or ""
 }
 
 // WriteSARIF writes a SARIF 2.1.0 log. Rule ids are the diagnostic codes, which are stable; each is described
@@ -213,6 +214,7 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 		ID               string `json:"id"`
 		ShortDescription msg    `json:"shortDescription"`
 		FullDescription  *msg   `json:"fullDescription,omitempty"`
+		HelpURI          string `json:"helpUri,omitempty"`
 	}
 	byID := map[string]RuleDoc{}
 	for _, d := range docs {
@@ -232,7 +234,7 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 		return RuleDoc{}, false
 	}
 	loc := func(p Pos, m string) location {
-		l := location{PhysicalLocation: physical{ArtifactLocation: artifact{URI: filepath.ToSlash(p.File)}}}
+		l := location{PhysicalLocation: physical{ArtifactLocation: artifact{URI: FileURI(p.File)}}}
 		if p.Line > 0 {
 			l.PhysicalLocation.Region = &region{StartLine: p.Line, StartColumn: p.Col, EndLine: p.EndLine, EndColumn: p.EndCol}
 		}
@@ -260,6 +262,7 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 			if d.Detail != "" {
 				rules[i].FullDescription = &msg{Text: d.Detail}
 			}
+			rules[i].HelpURI = d.HelpURI
 		}
 	}
 	results := make([]result, 0, len(l))
@@ -295,6 +298,35 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// FileURI writes a file path as SARIF's artifactLocation.uri wants it, a URI reference (RFC 3986): a relative
+// path stays relative, with forward slashes; an absolute path becomes a file: URI (file:///C:/x on Windows);
+// every byte other than letters, digits, '-', '.', '_', '~' and '/' is percent-encoded, so spaces, '#', '%'
+// and accented letters (as UTF-8) are valid.
+func FileURI(path string) string {
+	p := filepath.ToSlash(path)
+	prefix := ""
+	switch {
+	case filepath.IsAbs(path) && strings.HasPrefix(p, "/"):
+		prefix = "file://"
+	case filepath.IsAbs(path): // C:/x
+		prefix = "file:///"
+	}
+	var b strings.Builder
+	b.WriteString(prefix)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		case c == ':' && prefix == "file:///" && i == 1: // the drive letter's colon
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
 
 // expectedWhy is the reason a package gives for an expected warning (the note applyExpected adds).
