@@ -7,7 +7,7 @@ import (
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/output"
-	"github.com/muster-wargames/muster/scaffold"
+	"github.com/muster-wargames/muster/content/scaffold"
 	"github.com/urfave/cli/v2"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/scaffold"
+	"github.com/muster-wargames/muster/content/scaffold"
 )
 
 // `muster init my-game && muster validate my-game && muster build my-game -o my-game-out`, for every grid.

@@ -22,10 +22,10 @@ import (
 func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 	server := filepath.Join("testdata", "yamlls", "node_modules", "yaml-language-server", "bin", "yaml-language-server")
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: install Node.js, then run npm ci in scaffold/testdata/yamlls (.ci/run does both)")
+		t.Skip("node is not installed: install Node.js, then run npm ci in content/scaffold/testdata/yamlls (.ci/run does both)")
 	}
 	if _, err := os.Stat(server); err != nil {
-		t.Skip("yaml-language-server is not installed: run npm ci in scaffold/testdata/yamlls (.ci/run does)")
+		t.Skip("yaml-language-server is not installed: run npm ci in content/scaffold/testdata/yamlls (.ci/run does)")
 	}
 	files, err := New(Options{ID: "my-game", Name: "My Game"})
 	if err != nil {

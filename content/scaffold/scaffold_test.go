@@ -75,7 +75,7 @@ func TestExampleSchemasAreCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs, _ := filepath.Glob("../examples/*/muster.yaml")
+	dirs, _ := filepath.Glob("../../examples/*/muster.yaml")
 	if len(dirs) < 6 {
 		t.Fatalf("found %d examples", len(dirs))
 	}
