@@ -1031,7 +1031,12 @@ type ScenarioGen struct {
 	Length     []int          `yaml:"length"`  // [min, max] turns
 	Victory    *VictoryGen    `yaml:"victory"`
 	Scale      string         `yaml:"scale"`
-	At         diag.Pos       `yaml:"-"`
+	// Illustrative names the settings above whose values the rules do not give (objectives.count,
+	// objectives.spacing, objectives.points, points, balance, take, length, entry): each generated scenario
+	// says, in its description and source, which of its values are this package's and not the rules'. The
+	// victory levels' thresholds, which the generator derives, are always said to be illustrative.
+	Illustrative []string `yaml:"illustrative"`
+	At           diag.Pos `yaml:"-"`
 }
 
 // BoardsGen draws the number of boards and their placement (THG 14.3: 1d4).
@@ -1072,8 +1077,18 @@ type SideGen struct {
 	Exclude []string   `yaml:"exclude"` // unit types never bought (THG 15.3.1: the Emperor is not used)
 	Items   []string   `yaml:"items"`   // items the side may buy with points left over
 	Take    []UnitPick `yaml:"take"`    // units taken whatever the points: leaders that cost nothing
-	At      diag.Pos   `yaml:"-"`
-	Fields  FieldPos   `yaml:"-"`
+	// Armies are whole forces the side fields instead of buying one, one drawn at random (De Gre: an army of
+	// standard divisions, or one of the fixed special armies): no points are spent.
+	Armies []ArmyPick `yaml:"armies"`
+	At     diag.Pos   `yaml:"-"`
+	Fields FieldPos   `yaml:"-"`
+}
+
+// ArmyPick is a force a generated side may field whole, and how many copies of it ([min, max], default one).
+type ArmyPick struct {
+	Force string   `yaml:"force"`
+	Count []int    `yaml:"count"`
+	At    diag.Pos `yaml:"-"`
 }
 
 // UnitPick is a number of units of one type, or of some classes, a generated side takes.
@@ -1085,7 +1100,7 @@ type UnitPick struct {
 
 // VictoryGen chooses victory conditions from templates.
 type VictoryGen struct {
-	Templates []string `yaml:"templates"` // hold-objectives, exit-units, destroy-vp
+	Templates []string `yaml:"templates"` // hold-objectives, exit-units, destroy-vp, or points-left alone
 	Levels    []string `yaml:"levels"`    // level names, worst for the scoring side first; {winner} is a side's name
 }
 

@@ -362,6 +362,9 @@ func runReferences(p *Pass) {
 			for _, sd := range sg.Sides {
 				faction(sd.At, sd.Faction...)
 				r.doc(sd.At, content.KindCounterMix, sd.Mix, "counter mix")
+				for _, a := range sd.Armies {
+					r.doc(a.At, content.KindForce, a.Force, "force")
+				}
 				for _, u := range sd.Units {
 					r.doc(sd.At, content.KindUnitType, u, "unit type")
 				}
