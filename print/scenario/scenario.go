@@ -179,6 +179,7 @@ func (w *writer) format111() {
 	w.objectives()
 	w.list("Terrain Modifications", w.sc.TerrainMods, "none")
 	w.list("Special Rules", w.sc.SpecialRules, "none")
+	w.stacking() // the game's rule, of which each force's Stacking above is the limit
 	w.mapSection()
 	w.turnTrack()
 }
