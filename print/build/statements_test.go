@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/muster-wargames/muster/content/rules"
 )
@@ -75,13 +76,22 @@ func readBack(t *testing.T, name string, b []byte) printed {
 		body = append(body, strings.TrimPrefix(l, "\f"))
 	}
 	s := printed{name: name, text: norm(strings.Join(body, " "))}
+	// Every sentence muster composes reads as English for a count of one.
+	for _, m := range oneMany.FindAllStringSubmatch(s.text, -1) {
+		if w := m[1]; w == "" || !unicode.IsUpper([]rune(w)[0]) { // not a name: "Player 1 units" is the content's
+			t.Errorf("%s: %q", name, m[0])
+		}
+	}
 	for _, l := range strings.Split(string(layout), "\n") {
 		s.lines = append(s.lines, norm(l))
 	}
 	return s
 }
 
-var pageNumber = regexp.MustCompile(`^page [0-9]+$`)
+var (
+	pageNumber = regexp.MustCompile(`^page [0-9]+$`)
+	oneMany    = regexp.MustCompile(`(\S*) 1 (?:units|pages|turns|hexes|squares|cells|files|objectives|boards|forces|tables|counters|awards|designs|errors)\b`)
+)
 
 func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
 
