@@ -4,6 +4,8 @@
 package content
 
 import (
+	"strings"
+
 	"github.com/muster-wargames/muster/content/grid"
 )
 
@@ -141,4 +143,25 @@ func (b *Board) PlacedSide(side string) string {
 		return Opposite(side)
 	}
 	return side
+}
+
+// Name is how a sentence names the edge: the name its map declares ("East edge (Mangeni road)", read as "the
+// east edge (Mangeni road)" when it begins with a compass side), else "the east edge", "the east edge of
+// board V" for a board's edge in a set of several.
+func (e Edge) Name() string {
+	if e.Def != nil && e.Def.Name != "" {
+		n := e.Def.Name
+		first, rest, _ := strings.Cut(n, " ")
+		for _, side := range Compass {
+			if strings.EqualFold(first, side) {
+				return "the " + side + " " + rest
+			}
+		}
+		return n
+	}
+	n := "the " + e.Side + " edge"
+	if e.Board != nil {
+		n += " of board " + e.Board.Name
+	}
+	return n
 }

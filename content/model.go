@@ -140,6 +140,40 @@ type System struct {
 	Rules            []RuleDef     `yaml:"rules"`
 	Symbols          []SymbolDef   `yaml:"symbols"`
 	Levels           []VictoryBand `yaml:"victoryLevels"` // named levels a scenario may refer to (PRESTAGS 11.2)
+	// Roster says what a roster adds up for each force and side: the points of the formulas above, or a
+	// stat or derived value summed over the units (PRESTAGS's Victory Points; a classic game's strength).
+	Roster *RosterDef `yaml:"roster"`
+	// TurnOrder is how the rules decide who moves first: every scenario sheet prints it, and a side a
+	// scenario marks `first` is printed as that scenario's choice where the rules roll for it.
+	TurnOrder *TurnOrder `yaml:"turnOrder"`
+}
+
+// Measures a roster adds up and an award counts, besides a stat or derived value's id.
+const (
+	MeasureUnits  = "units"  // one for each unit
+	MeasurePoints = "points" // what the units cost by the System's point formulas
+)
+
+// RosterDef is what a roster counts. A game whose forces are not bought with points counts what its rules
+// weigh forces by: PRESTAGS's Victory Points (13.0: an army's worth, of which the Panic Level is a share).
+type RosterDef struct {
+	// Counts is points (the default when the System has point formulas), units, or the id of a numeric stat
+	// or derived value, summed over the units of a force or side (value x count).
+	Counts string `yaml:"counts"`
+	// Name is what the total is called on rosters ("VP", "strength"); default the stat's abbreviation or name.
+	Name   string   `yaml:"name"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// TurnOrder is the rule that decides who moves first: fixed by the scenario (PRESTAGS 11.1: the A Force,
+// unless the scenario says otherwise) or rolled (THG 3.1 each turn, Rampant's Initiative Phase).
+type TurnOrder struct {
+	Text   string   `yaml:"text"`   // the rule, as the sheet prints it
+	Rolled bool     `yaml:"rolled"` // who moves first is rolled for: a scenario's `first` is only its choice for the first turn
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
 }
 
 // Scale is one of the scales a game can be played at (Fields of Honor: section to brigade).
@@ -393,7 +427,9 @@ type PercentRule struct {
 	Classes []string      `yaml:"classes"`
 	Min     *value.Number `yaml:"min"`
 	Max     *value.Number `yaml:"max"`
-	Of      string        `yaml:"of"` // budget (default) or total
+	// Of is the base the share is taken of: total (the default: the points the force or side spends, "a
+	// percentage of the total army", Fields of Honor) or budget (the points it may spend, when it has a budget).
+	Of string `yaml:"of"`
 }
 
 // RatioRule requires `need` units of some classes for every `per` units of others ("one baggage train for
@@ -829,8 +865,16 @@ type Award struct {
 	Units     []string     `yaml:"units"`
 	Classes   []string     `yaml:"classes"`
 	Edge      string       `yaml:"edge"`
-	At        diag.Pos     `yaml:"-"`
-	Fields    FieldPos     `yaml:"-"`
+	// Of is the side whose units the award counts ("Allied unit eliminated" is of: allied); units and
+	// classes narrow them. An award for exits by an edge counts its own side's units when it names none.
+	Of string `yaml:"of"`
+	// Counts is what one award is for among those units: units (the default), points (their cost by the
+	// System's formulas) or a numeric stat or derived value summed over them (stands). With of, objective,
+	// edge and once, it bounds what a scenario can score (rules.ScoreRanges), which the victory point record
+	// is drawn from.
+	Counts string   `yaml:"counts"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // VictoryBand is one row of a victory level table, its bounds written the way the rules write them:
@@ -987,7 +1031,12 @@ type ScenarioGen struct {
 	Length     []int          `yaml:"length"`  // [min, max] turns
 	Victory    *VictoryGen    `yaml:"victory"`
 	Scale      string         `yaml:"scale"`
-	At         diag.Pos       `yaml:"-"`
+	// Illustrative names the settings above whose values the rules do not give (objectives.count,
+	// objectives.spacing, objectives.points, points, balance, take, length, entry): each generated scenario
+	// says, in its description and source, which of its values are this package's and not the rules'. The
+	// victory levels' thresholds, which the generator derives, are always said to be illustrative.
+	Illustrative []string `yaml:"illustrative"`
+	At           diag.Pos `yaml:"-"`
 }
 
 // BoardsGen draws the number of boards and their placement (THG 14.3: 1d4).
@@ -1028,8 +1077,18 @@ type SideGen struct {
 	Exclude []string   `yaml:"exclude"` // unit types never bought (THG 15.3.1: the Emperor is not used)
 	Items   []string   `yaml:"items"`   // items the side may buy with points left over
 	Take    []UnitPick `yaml:"take"`    // units taken whatever the points: leaders that cost nothing
-	At      diag.Pos   `yaml:"-"`
-	Fields  FieldPos   `yaml:"-"`
+	// Armies are whole forces the side fields instead of buying one, one drawn at random (De Gre: an army of
+	// standard divisions, or one of the fixed special armies): no points are spent.
+	Armies []ArmyPick `yaml:"armies"`
+	At     diag.Pos   `yaml:"-"`
+	Fields FieldPos   `yaml:"-"`
+}
+
+// ArmyPick is a force a generated side may field whole, and how many copies of it ([min, max], default one).
+type ArmyPick struct {
+	Force string   `yaml:"force"`
+	Count []int    `yaml:"count"`
+	At    diag.Pos `yaml:"-"`
 }
 
 // UnitPick is a number of units of one type, or of some classes, a generated side takes.
@@ -1041,7 +1100,7 @@ type UnitPick struct {
 
 // VictoryGen chooses victory conditions from templates.
 type VictoryGen struct {
-	Templates []string `yaml:"templates"` // hold-objectives, exit-units, destroy-vp
+	Templates []string `yaml:"templates"` // hold-objectives, exit-units, destroy-vp, or points-left alone
 	Levels    []string `yaml:"levels"`    // level names, worst for the scoring side first; {winner} is a side's name
 }
 

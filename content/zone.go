@@ -7,9 +7,8 @@ package content
 import (
 	"fmt"
 	"sort"
-	"strconv"
-	"strings"
 
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
 )
 
@@ -170,13 +169,41 @@ func (s *MapSet) CheckZone(z *Zone) *ZoneError {
 // (an edge band of depth 2 or more). A zone that gives several of these covers them all, and they are joined
 // with "and". gridType (GridHex, GridSquare, or "" when unknown) names the cells: hexes, squares or cells.
 func (z *Zone) Describe(gridType string) string {
+	return z.describe(gridType, func(id string) string { return id }, func(id string) string { return "the " + id + " edge" })
+}
+
+// DescribeZone is Zone.Describe in the words of this map set: a location by its name ("within 12in of The
+// camp"), an edge by its name ("on the east edge of board V") and cells by the set's grid.
+func (s *MapSet) DescribeZone(z *Zone) string {
+	place := func(id string) string {
+		if _, err := s.Lookup(id); err == nil {
+			return id
+		}
+		if l, _ := s.Location(id); l != nil && l.Name != "" {
+			return l.Name
+		}
+		return id
+	}
+	edge := func(id string) string {
+		if e, ok := s.Edge(id); ok {
+			return e.Name()
+		}
+		return "the " + id + " edge"
+	}
+	return z.describe(s.Type, place, edge)
+}
+
+func (z *Zone) describe(gridType string, place, edge func(string) string) string {
 	if z == nil {
 		return ""
 	}
 	var parts []string
 	switch {
 	case z.Radius != nil:
-		centre := z.Near
+		centre := ""
+		if z.Near != "" {
+			centre = place(z.Near)
+		}
 		if len(z.Point) == 2 {
 			centre = fmt.Sprintf("(%s, %s)", z.Point[0], z.Point[1])
 		}
@@ -184,43 +211,30 @@ func (z *Zone) Describe(gridType string) string {
 			parts = append(parts, fmt.Sprintf("within %s of %s", z.Radius, centre))
 		}
 	case z.Near != "" && z.Within > 0:
-		parts = append(parts, fmt.Sprintf("within %s of %s", cellCount(z.Within, gridType), z.Near))
+		parts = append(parts, fmt.Sprintf("within %s of %s", cellCount(z.Within, gridType), place(z.Near)))
 	case z.Near != "":
-		parts = append(parts, "at "+z.Near)
+		parts = append(parts, "at "+place(z.Near))
 	}
 	if len(z.Cells) > 0 {
-		parts = append(parts, "on "+andList(z.Cells))
+		parts = append(parts, "on "+english.List(z.Cells))
 	}
 	if z.Edge != "" {
-		e := "on the " + z.Edge + " edge"
+		e := "on " + edge(z.Edge)
 		if z.Depth > 1 {
 			e += ", " + cellCount(z.Depth, gridType) + " deep"
 		}
 		parts = append(parts, e)
 	}
-	return andList(parts)
+	return english.List(parts)
 }
 
 // cellCount is a number of cells in the grid's word: 1 hex, 3 squares, 2 cells.
 func cellCount(n int, gridType string) string {
-	word := map[string]string{GridHex: "hex", GridSquare: "square"}[gridType]
-	if word == "" {
-		word = "cell"
+	switch gridType {
+	case GridHex:
+		return english.Count(n, "hex")
+	case GridSquare:
+		return english.Count(n, "square")
 	}
-	if n != 1 {
-		if word == "hex" {
-			word = "hexes"
-		} else {
-			word += "s"
-		}
-	}
-	return strconv.Itoa(n) + " " + word
-}
-
-// andList joins words as prose: "a", "a and b", "a, b and c".
-func andList(xs []string) string {
-	if len(xs) <= 2 {
-		return strings.Join(xs, " and ")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+	return english.Count(n, "cell")
 }

@@ -30,6 +30,7 @@ var examples = []example{
 	{"../examples/fields-of-honor", "map", "foh-random-battlefield", "maps"},
 	{"../examples/fields-of-honor", "scenario", "foh-random-battle", "scenarios"},
 	{"../examples/ancients", "scenario", "ancients-random-battle", "scenarios"},
+	{"../examples/ancients", "scenario", "ancients-random-points", "scenarios"},
 	{"../examples/ancients", "map", "ancients-random-field", "boards"},
 }
 

@@ -10,7 +10,7 @@ import (
 var referencesCheck = &Check{
 	Name:    "references",
 	Stage:   StageCheck,
-	Doc:     "every id a document refers to exists after mods are applied\n\nUnit types, markers, counter mixes, maps, forces, classes, factions, terrain, features, items, stacking variants; a mistyped id gets the nearest one as a hint and the place it is defined.",
+	Doc:     "every id a document refers to exists after mods are applied\n\nUnit types, markers, counter mixes, maps, forces, classes, factions, terrain, features, items, stacking variants, sides; what a roster or an award counts (units, points, or a numeric stat or derived value); a mistyped id gets the nearest one as a hint and the place it is defined.",
 	Package: runReferences,
 }
 
@@ -94,6 +94,24 @@ func runReferences(p *Pass) {
 	}
 	terrain := func(at diag.Pos, id string) { r.local(at, id, "terrain", terrainIDs, terrainPos) }
 	feature := func(at diag.Pos, id string) { r.local(at, id, "feature", featureIDs, featurePos) }
+	// What a roster adds up or an award counts: units, points, or a numeric stat or derived value.
+	measureIDs := []string{content.MeasureUnits, content.MeasurePoints}
+	for _, st := range sys.Stats {
+		if st.Type == content.StatValue || st.Type == content.StatInt {
+			measureIDs = append(measureIDs, st.ID)
+		}
+	}
+	for _, d := range sys.Derived {
+		measureIDs = append(measureIDs, d.ID)
+	}
+	measure := func(at diag.Pos, id string) {
+		if id != "" {
+			r.local(at, id, "numeric stat, derived value, units or points", measureIDs, nil)
+		}
+	}
+	if ro := sys.Roster; ro != nil {
+		measure(ro.Fields.Of("counts", ro.At), ro.Counts)
+	}
 
 	// Inside the System.
 	for _, f := range sys.Faces {
@@ -286,6 +304,10 @@ func runReferences(p *Pass) {
 			}
 			for _, a := range v.Awards {
 				r.local(a.Fields.Of("side", a.At), a.Side, "side", sideIDs, sidePos)
+				if a.Of != "" {
+					r.local(a.Fields.Of("of", a.At), a.Of, "side", sideIDs, sidePos)
+				}
+				measure(a.Fields.Of("counts", a.At), a.Counts)
 				if a.Objective != "" {
 					r.local(a.Fields.Of("objective", a.At), a.Objective, "objective", objIDs, nil)
 				}
@@ -340,6 +362,9 @@ func runReferences(p *Pass) {
 			for _, sd := range sg.Sides {
 				faction(sd.At, sd.Faction...)
 				r.doc(sd.At, content.KindCounterMix, sd.Mix, "counter mix")
+				for _, a := range sd.Armies {
+					r.doc(a.At, content.KindForce, a.Force, "force")
+				}
 				for _, u := range sd.Units {
 					r.doc(sd.At, content.KindUnitType, u, "unit type")
 				}

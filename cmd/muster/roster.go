@@ -7,6 +7,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
 
 	"github.com/muster-wargames/muster/content/diag"
@@ -24,7 +26,7 @@ func loadForReport(c *cli.Context, path string) (validate.Result, error) {
 		return r, exitError{exitUsage}
 	}
 	if n := r.Diags.Count(diag.Error); n > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "muster: %s has %d errors (muster validate %s lists them)\n", path, n, path)
+		fmt.Fprintf(c.App.ErrWriter, "muster: %s has %s (muster validate %s lists them)\n", path, english.Count(n, "error"), path)
 	}
 	return r, nil
 }
@@ -49,7 +51,9 @@ func rosterCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json"},
 		},
 		Description: `Prices every force line with the System's point formulas (components such as a catapult's crew
-included), adds items, and shows the declared total beside the computed one.
+included), adds items, and shows the declared total beside the computed one. A System whose forces are not
+bought with points says what its rosters count instead (roster: {counts: vp}): PRESTAGS's rosters add up
+Victory Points. With --scenario, each side's total counts what the scenario grants it (supplies).
 
 Examples:
    muster roster examples/highest-ground
@@ -102,6 +106,9 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 func writeRoster(w io.Writer, ro *rules.Roster) error {
+	if ro.Counts != content.MeasurePoints {
+		fmt.Fprintf(w, "counting %s (the System's roster), not points\n\n", ro.Name)
+	}
 	for i, f := range ro.Forces {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -115,7 +122,7 @@ func writeRoster(w io.Writer, ro *rules.Roster) error {
 		}
 		fmt.Fprintln(w, title)
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "  count\tunit\teach\tpoints\thow")
+		fmt.Fprintf(tw, "  count\tunit\teach\t%s\thow\n", ro.Name)
 		for _, l := range f.Lines {
 			var how []string
 			for _, b := range l.Breakdown {
@@ -150,7 +157,7 @@ func writeRoster(w io.Writer, ro *rules.Roster) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		line := fmt.Sprintf("  %d units, %s points (units %s)", f.Count, f.Total, f.Units)
+		line := fmt.Sprintf("  %s, %s %s (units %s)", english.Count(f.Count, "unit"), f.Total, ro.Name, f.Units)
 		if f.Declared != nil {
 			mark := "matches"
 			if f.Declared.Cmp(f.Total) != 0 {
@@ -160,6 +167,25 @@ func writeRoster(w io.Writer, ro *rules.Roster) error {
 		}
 		if f.Budget != nil {
 			line += "; budget " + f.Budget.String()
+		}
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
+	if len(ro.Sides) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "totals by side")
+	}
+	for _, s := range ro.Sides {
+		line := fmt.Sprintf("  %s: %s, %s %s", s.ID, english.Count(s.Count, "unit"), s.Total, ro.Name)
+		if s.Granted.Sign() != 0 {
+			line += fmt.Sprintf(" (%s bought, %s granted by the scenario)", s.Bought, s.Granted)
+		}
+		if s.Budget != nil {
+			line += "; budget " + s.Budget.String()
+		}
+		for _, it := range s.Items {
+			line += fmt.Sprintf("\n    granted: %s %s at %s = %s", it.Count, it.Item, it.Each, it.Points)
 		}
 		if _, err := fmt.Fprintln(w, line); err != nil {
 			return err

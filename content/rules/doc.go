@@ -10,8 +10,9 @@
 // # What a percentage is taken of
 //
 // A percent rule (`percent: {classes: [artillery], max: 25}`) compares the points spent on the classes with a
-// base: the group's budget when it has one (a scenario side's budget, or the budget of the one side that
-// fields a force alone) unless the rule says `of: total`; otherwise, and always with `of: total`, the points
-// the group actually spends. A base of zero checks nothing. A per-points rule (`one per full 50 points`)
-// counts full multiples of the budget when there is one, else of the points spent.
+// base: the points the group actually spends, its total ("a percentage of the total army", Fields of Honor),
+// unless the rule says `of: budget`; then the group's budget when it has one (a scenario side's budget, or the
+// budget of the one side that fields a force alone), else its total. A base of zero checks nothing.
+// A per-points rule (`one per full 50 points`) counts full multiples of the budget when there is one, else of
+// the points spent.
 package rules

@@ -197,10 +197,10 @@ func (e *Engine) Evaluate(r *Rule, g *Group) ([]Violation, error) {
 	return out, firstErr
 }
 
-// PercentBase is what a percent rule's share is taken of in a group, and how to say it: the group's budget
-// when it has one and the rule does not say `of: total`; otherwise the points the group spends.
+// PercentBase is what a percent rule's share is taken of in a group, and how to say it: the points the group
+// spends (its total), unless the rule says `of: budget` and the group has a budget.
 func PercentBase(c *content.PercentRule, g *Group) (value.Number, string) {
-	if c.Of != "total" && g.Budget != nil {
+	if c.Of == "budget" && g.Budget != nil {
 		return *g.Budget, "its budget of"
 	}
 	return g.Points, "its total of"

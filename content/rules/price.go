@@ -15,8 +15,9 @@ type Unit struct {
 	Lines []PointLine  // how the cost was made
 
 	data     *formula.UnitData
-	env      formula.Env // Unit environment without flag values
-	groupEnv formula.Env // the unit as an element of a Group environment's units, without count and points
+	derived  map[string]value.Number // exact derived values, for rosters and awards that count them
+	env      formula.Env             // Unit environment without flag values
+	groupEnv formula.Env             // the unit as an element of a Group environment's units, without count and points
 }
 
 // PointLine is one term of a unit's cost: a point formula's value or a component's cost.
@@ -71,7 +72,7 @@ func (e *Engine) unit(id string, entry *content.ForceEntry) *Unit {
 	}
 	data := &formula.UnitData{Type: ut.ID, Name: ut.Name, Faction: ut.Faction, Classes: ut.Classes, Count: 1, Stats: stats,
 		Derived: map[string]float64{}}
-	u := &Unit{Type: ut, data: data}
+	u := &Unit{Type: ut, data: data, derived: map[string]value.Number{}}
 	what := "unit type " + ut.ID
 	for _, f := range e.derived {
 		if f.prog == nil || !f.appliesTo(ut.Classes) {
@@ -83,6 +84,7 @@ func (e *Engine) unit(id string, entry *content.ForceEntry) *Unit {
 			continue
 		}
 		data.Derived[f.id] = n.Float()
+		u.derived[f.id] = n
 	}
 	u.env = e.decl.UnitValues(data, nil, false)
 	u.groupEnv = e.decl.UnitValues(data, nil, true)

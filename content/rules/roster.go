@@ -9,25 +9,66 @@ import (
 	"github.com/muster-wargames/muster/content/value"
 )
 
-// Roster is every force of a package (or of one scenario) with its computed points.
+// Roster is every force of a package (or of one scenario) with what the System's rosters count: the points
+// of its formulas, or the stat or derived value its `roster` names (Measure). Every figure below is in that
+// measure.
 type Roster struct {
 	Package  string        `json:"package"`
 	Scenario string        `json:"scenario,omitempty"`
+	Counts   string        `json:"counts"` // the measure's id: points, units, or a stat or derived value
+	Name     string        `json:"name"`   // what the totals are called: "points", "VP"
 	Forces   []RosterForce `json:"forces"`
+	// Sides are a scenario roster's totals per side: its forces, its reinforcements and what the scenario
+	// grants it (THG 15.3.3's defence supplies), which a balance of points must count.
+	Sides []RosterSide `json:"sides,omitempty"`
 }
 
-// RosterForce is one force, or one side's reinforcements, priced line by line.
+// RosterForce is one force, one side's reinforcements, or what a scenario grants a side, counted line by line.
 type RosterForce struct {
 	ID       string
 	Name     string
 	Side     string
 	Lines    []RosterLine
 	Items    []RosterItem
-	Units    value.Number  // points of the units
+	Units    value.Number  // the units' measure
 	Total    value.Number  // units and items
-	Declared *value.Number // the points the force declares, if it does
+	Declared *value.Number // the points the force declares, if it does (rosters counting points only)
 	Budget   *value.Number // the budget of the side that fields the force alone, in a scenario roster
 	Count    int           // units
+}
+
+// RosterSide is one scenario side's total: every force it fields, its reinforcements and what the scenario
+// grants it (Items, not bought from its budget).
+type RosterSide struct {
+	ID      string
+	Name    string
+	Count   int
+	Items   []RosterItem // what the scenario grants the side (side.items)
+	Bought  value.Number // forces and reinforcements
+	Granted value.Number // the items the scenario grants
+	Total   value.Number
+	Budget  *value.Number
+}
+
+// MarshalJSON writes a side total as `muster roster --format json` shows it.
+func (s RosterSide) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ID      string       `json:"id"`
+		Name    string       `json:"name,omitempty"`
+		Count   int          `json:"count"`
+		Items   []RosterItem `json:"granted,omitempty"`
+		Bought  string       `json:"bought"`
+		Granted string       `json:"grantedPoints,omitempty"`
+		Total   string       `json:"total"`
+		Budget  string       `json:"budget,omitempty"`
+	}{s.ID, s.Name, s.Count, s.Items, s.Bought.String(), grantedText(s.Granted), s.Total.String(), numText(s.Budget)})
+}
+
+func grantedText(n value.Number) string {
+	if n.Sign() == 0 {
+		return ""
+	}
+	return n.String()
 }
 
 // RosterLine is one line of a force: a unit type, how many, and how one unit's cost is made.
@@ -56,7 +97,8 @@ type RosterItem struct {
 // scenario's sides (scenarioID), or every force.
 func (e *Engine) Roster(forceID, scenarioID string) (*Roster, error) {
 	pkg := e.pkg
-	ro := &Roster{Package: pkg.ID, Scenario: scenarioID}
+	m := e.RosterMeasure()
+	ro := &Roster{Package: pkg.ID, Scenario: scenarioID, Counts: m.ID, Name: m.Name}
 	switch {
 	case scenarioID != "":
 		sc := pkg.Scenario(scenarioID)
@@ -65,35 +107,54 @@ func (e *Engine) Roster(forceID, scenarioID string) (*Roster, error) {
 		}
 		for i := range sc.Sides {
 			s := &sc.Sides[i]
+			side := RosterSide{ID: s.ID, Name: s.Name, Budget: s.Budget}
+			add := func(rf RosterForce) {
+				ro.Forces = append(ro.Forces, rf)
+				side.Count += rf.Count
+				side.Bought = side.Bought.Add(rf.Total)
+			}
 			forces := e.SideForces(s)
 			for _, f := range forces {
-				rf := e.rosterForce(f)
+				rf := e.rosterForce(f, m)
 				rf.Side = s.ID
 				if s.Budget != nil && len(forces) == 1 {
 					rf.Budget = s.Budget
 				}
-				ro.Forces = append(ro.Forces, rf)
+				add(rf)
 			}
 			if lines := e.SideReinforcements(sc, s); len(lines) > 0 {
-				rf := RosterForce{ID: "reinforcements", Name: "Reinforcements of side " + s.ID, Side: s.ID}
+				rf := RosterForce{ID: "reinforcements", Name: "Reinforcements of " + nameOr(s.Name, s.ID), Side: s.ID}
 				for _, l := range lines {
-					rf.Lines = append(rf.Lines, rosterLine(l))
+					rl := rosterLine(l, m)
+					rf.Lines = append(rf.Lines, rl)
 					rf.Count += l.Count
-					rf.Units = rf.Units.Add(l.Points)
+					rf.Units = rf.Units.Add(rl.Points)
 				}
 				rf.Total = rf.Units
-				ro.Forces = append(ro.Forces, rf)
+				add(rf)
 			}
+			if m.IsPoints() {
+				e.mu.Lock()
+				for j := range s.Items {
+					it := e.item(&s.Items[j], fmt.Sprintf("side %s of scenario %s", s.ID, sc.ID))
+					side.Items = append(side.Items, RosterItem{Item: it.Entry.Item, Unit: it.Entry.Unit, Count: it.Entry.Count,
+						Each: it.Each, Points: it.Points, Unpriced: it.Unpriced})
+					side.Granted = side.Granted.Add(it.Points)
+				}
+				e.mu.Unlock()
+			}
+			side.Total = side.Bought.Add(side.Granted)
+			ro.Sides = append(ro.Sides, side)
 		}
 	case forceID != "":
 		f := pkg.Force(forceID)
 		if f == nil {
 			return nil, fmt.Errorf("no force %q%s", forceID, listIDs(pkg.IDs(content.KindForce)))
 		}
-		ro.Forces = append(ro.Forces, e.rosterForce(f))
+		ro.Forces = append(ro.Forces, e.rosterForce(f, m))
 	default:
 		for _, f := range pkg.Forces() {
-			ro.Forces = append(ro.Forces, e.rosterForce(f))
+			ro.Forces = append(ro.Forces, e.rosterForce(f, m))
 		}
 	}
 	return ro, nil
@@ -106,8 +167,9 @@ func listIDs(ids []string) string {
 	return fmt.Sprintf(" (the package has %s)", strings.Join(ids, ", "))
 }
 
-func rosterLine(l Line) RosterLine {
-	rl := RosterLine{Unit: l.Entry.Unit, Name: l.Entry.Name, Group: l.Entry.Group, Count: l.Count, Points: l.Points}
+// rosterLine is a priced line in the roster's measure: one unit's value, the line's and how one is made.
+func rosterLine(l Line, m Measure) RosterLine {
+	rl := RosterLine{Unit: l.Entry.Unit, Name: l.Entry.Name, Group: l.Entry.Group, Count: l.Count}
 	if l.Unit == nil {
 		rl.Unknown = true
 		return rl
@@ -115,21 +177,29 @@ func rosterLine(l Line) RosterLine {
 	if rl.Name == "" {
 		rl.Name = l.Unit.Type.Name
 	}
-	rl.Each = l.Unit.Cost
-	rl.Breakdown = l.Unit.Lines
+	rl.Each, rl.Breakdown = m.Of(l.Unit)
+	rl.Points = rl.Each.Mul(value.Int(int64(l.Count)))
 	return rl
 }
 
-func (e *Engine) rosterForce(f *content.Force) RosterForce {
+func (e *Engine) rosterForce(f *content.Force, m Measure) RosterForce {
 	fc := e.Force(f)
-	rf := RosterForce{ID: f.ID, Name: f.Name, Units: fc.Units, Total: fc.Total, Declared: f.Points}
+	rf := RosterForce{ID: f.ID, Name: f.Name}
 	for _, l := range fc.Lines {
-		rf.Lines = append(rf.Lines, rosterLine(l))
+		rl := rosterLine(l, m)
+		rf.Lines = append(rf.Lines, rl)
 		rf.Count += l.Count
+		rf.Units = rf.Units.Add(rl.Points)
 	}
+	rf.Total = rf.Units
+	if !m.IsPoints() {
+		return rf // items are bought with points; a force's declared total is in points
+	}
+	rf.Declared = f.Points
 	for _, it := range fc.Items {
 		rf.Items = append(rf.Items, RosterItem{Item: it.Entry.Item, Unit: it.Entry.Unit, Count: it.Entry.Count,
 			Each: it.Each, Points: it.Points, Unpriced: it.Unpriced})
+		rf.Total = rf.Total.Add(it.Points)
 	}
 	return rf
 }

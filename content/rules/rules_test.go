@@ -32,6 +32,7 @@ rules:
   - {id: count-flag, count: {units: [flag], max: 1}}
   - {id: art-share, percent: {classes: [art], min: 10, max: 25}}
   - {id: art-share-total, percent: {classes: [art], max: 25, of: total}}
+  - {id: art-share-budget, percent: {classes: [art], min: 10, max: 25, of: budget}}
   - {id: baggage, ratio: {need: [baggage], per: 4, of: [combat]}}
   - {id: baggage-ceil, ratio: {need: [baggage], per: 4, of: [combat], round: ceil}}
   - {id: baggage-plus, ratio: {need: [baggage], per: 4, of: [combat], plus: "count(\"art\")"}}
@@ -146,14 +147,16 @@ func TestRuleSemantics(t *testing.T) {
 		{"count over max", "count-inf", "foot:5", "", []Kind{CountMax}, []bool{false}, "more than the 4 allowed"},
 		{"count of a marker", "count-flag", "foot:2 flag:2", "", []Kind{CountMax}, []bool{false}, "has 2 flag"},
 
-		// A percentage is taken of the budget when the group has one...
-		{"percent of budget, within", "art-share", "foot:6 gun:2", "200", nil, nil, ""}, // 40 of 200 = 20%
-		{"percent of budget, over", "art-share", "foot:1 gun:3", "200", []Kind{PercentMax}, []bool{false}, "30% of its budget of 200 points"},
-		{"percent of budget, under", "art-share", "foot:9 gun:0", "200", []Kind{PercentMin}, []bool{true}, "at least 10% is required"},
-		// ... of the points spent when it has none ...
-		{"percent of total without budget", "art-share", "foot:6 gun:2", "", []Kind{PercentMax}, []bool{false}, "40% of its total of 100 points"},
-		// ... and always of the points spent with of: total.
+		// A percentage is taken of the points the group spends (the army's total) unless the rule says of: budget...
+		{"percent of total by default", "art-share", "foot:6 gun:2", "200", []Kind{PercentMax}, []bool{false}, "40% of its total of 100 points"},
+		{"percent of total by default, within", "art-share", "foot:9 gun:1", "200", nil, nil, ""}, // 20 of 110
 		{"percent of total, said", "art-share-total", "foot:6 gun:2", "200", []Kind{PercentMax}, []bool{false}, "its total of 100"},
+		// ... of the budget with of: budget, when the group has one ...
+		{"percent of budget, within", "art-share-budget", "foot:6 gun:2", "200", nil, nil, ""}, // 40 of 200 = 20%
+		{"percent of budget, over", "art-share-budget", "foot:1 gun:3", "200", []Kind{PercentMax}, []bool{false}, "30% of its budget of 200 points"},
+		{"percent of budget, under", "art-share-budget", "foot:9 gun:0", "200", []Kind{PercentMin}, []bool{true}, "at least 10% is required"},
+		// ... and of the points spent when it has none.
+		{"percent of budget without one", "art-share-budget", "foot:6 gun:2", "", []Kind{PercentMax}, []bool{false}, "40% of its total of 100 points"},
 		{"percent of nothing checks nothing", "art-share", "wagon:1", "", nil, nil, ""},
 
 		{"ratio met", "baggage", "foot:8 wagon:2", "", nil, nil, ""},

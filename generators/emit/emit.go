@@ -377,7 +377,8 @@ func victory(v *content.Victory) *yaml.Node {
 	var awards []*yaml.Node
 	for _, a := range v.Awards {
 		awards = append(awards, flowMapping().str("side", a.Side).add("points", number(a.Points)).str("per", a.Per).bool("once", a.Once).
-			str("objective", a.Objective).str("location", a.Location).strs("units", a.Units).strs("classes", a.Classes).str("edge", a.Edge).n)
+			str("objective", a.Objective).str("location", a.Location).strs("units", a.Units).strs("classes", a.Classes).str("edge", a.Edge).
+			str("of", a.Of).str("counts", a.Counts).n)
 	}
 	m.add("awards", list(awards))
 	var levels []*yaml.Node

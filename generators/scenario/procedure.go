@@ -2,10 +2,12 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
@@ -26,6 +28,8 @@ type run struct {
 	// per side: the edge it enters by (or sets up at), and the cells units can reach from there
 	edges []content.Edge
 	reach [][]bool
+	// invented are the generated values the rules do not give, as the scenario's description lists them.
+	invented []string
 }
 
 // Scenario generates one scenario.
@@ -54,7 +58,7 @@ func (g *Generator) Run(gen *content.Generator, opt Options) (*Output, error) {
 	if len(sg.Sides) != 2 {
 		return nil, fmt.Errorf("generator %s: a generated scenario has two sides; the settings give %d", gen.ID, len(sg.Sides))
 	}
-	steps := []func() error{ru.ground, ru.entries, func() error { return ru.forces(opt.Points) }, ru.objectives, ru.setup, ru.length, ru.victory}
+	steps := []func() error{ru.ground, ru.entries, func() error { return ru.forces(opt.Points) }, ru.objectives, ru.setup, ru.length, ru.victory, ru.illustrative}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, fmt.Errorf("generator %s, seed %d: %v", gen.ID, opt.Seed, err)
@@ -290,6 +294,18 @@ func (ru *run) edgeCells(e content.Edge, depth int) []int {
 // forces buys each side's force with points, both from the same counter supply, each within the window
 // [points x (1 - balance), points].
 func (ru *run) forces(points *value.Number) error {
+	armies := 0
+	for i := range ru.sg.Sides {
+		if len(ru.sg.Sides[i].Armies) > 0 {
+			armies++
+		}
+	}
+	switch {
+	case armies == len(ru.sg.Sides):
+		return ru.armies()
+	case armies > 0:
+		return fmt.Errorf("sides: either every side fields whole armies (armies) or every side buys its force with points")
+	}
 	p := ru.sg.Points
 	if points != nil {
 		p = points
@@ -340,6 +356,81 @@ func (ru *run) forces(points *value.Number) error {
 	return nil
 }
 
+// armies gives each side one of the whole forces its settings list, drawn at random, in as many copies as
+// its count rolls (De Gre: an army of standard divisions, or a fixed special army); nothing is bought.
+func (ru *run) armies() error {
+	for i := range ru.sg.Sides {
+		sd := &ru.sg.Sides[i]
+		r := ru.roller("army/" + sd.ID)
+		pick := sd.Armies[r.IntN(len(sd.Armies))]
+		src := ru.g.pkg.Force(pick.Force)
+		if src == nil {
+			return fmt.Errorf("side %s: force %q is not in the package", sd.ID, pick.Force)
+		}
+		n := 1
+		if len(pick.Count) > 0 {
+			n = r.Range(pick.Count, 1)
+		}
+		if n < 1 {
+			return fmt.Errorf("side %s: %d copies of force %s", sd.ID, n, pick.Force)
+		}
+		f := &content.Force{Meta: content.Meta{Kind: content.KindForce, ID: ru.sc.ID + "-" + sd.ID,
+			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sideName(sd)), Source: ru.sc.Source},
+			Faction: src.Faction, Scale: src.Scale} // a whole army, not drawn from the counter mix's supply
+		what := nameOr(src.Name, src.ID)
+		if n > 1 {
+			what = fmt.Sprintf("%d x %s", n, what)
+		}
+		f.Notes = "Fields " + what + " (force " + src.ID + "), drawn from the settings' armies."
+		for k := 0; k < n; k++ {
+			for _, e := range src.Units {
+				e.At, e.Fields = diag.Pos{}, nil
+				f.Units = append(f.Units, e)
+			}
+			for _, it := range src.Items {
+				it.At, it.Fields = diag.Pos{}, nil
+				f.Items = append(f.Items, it)
+			}
+		}
+		f.Units = mergeLines(f.Units)
+		ru.out.Forces = append(ru.out.Forces, f)
+		s := &ru.sc.Sides[i]
+		s.Force = f.ID
+		if src.Faction != "" && !slices.Contains(s.Faction, src.Faction) {
+			s.Faction = append([]string{src.Faction}, s.Faction...)
+		}
+		s.Notes = strings.TrimSpace(s.Notes + " " + f.Notes)
+	}
+	return nil
+}
+
+// mergeLines adds up the counts of force lines that are alike (copies of one army).
+func mergeLines(ls []content.ForceEntry) []content.ForceEntry {
+	var out []content.ForceEntry
+	at := map[string]int{}
+	for _, l := range ls {
+		if len(l.Stats) > 0 || l.Name != "" {
+			out = append(out, l)
+			continue
+		}
+		k := l.Unit + "\x00" + l.Marker + "\x00" + l.Group + "\x00" + l.Note
+		if i, ok := at[k]; ok {
+			out[i].Count = max(out[i].Count, 1) + max(l.Count, 1)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, l)
+	}
+	return out
+}
+
+func nameOr(n, id string) string {
+	if n != "" {
+		return n
+	}
+	return id
+}
+
 func sideName(sd *content.SideGen) string {
 	if sd.Name != "" {
 		return sd.Name
@@ -358,13 +449,12 @@ func (ru *run) objectives() error {
 		return nil
 	}
 	r := ru.roller("objectives")
-	n := 1
-	if og.Count.Set {
-		if og.Count.Dice.Count > 0 {
-			n = r.Roll(og.Count.Dice)
-		} else {
-			n = og.Count.Fixed
-		}
+	if !og.Count.Set {
+		return fmt.Errorf("objectives: say how many (count: 8, or a roll such as 1d3): the procedure does not guess")
+	}
+	n := og.Count.Fixed
+	if og.Count.Dice.Count > 0 {
+		n = r.Roll(og.Count.Dice)
 	}
 	var pts *value.Number
 	if og.Points.Cmp(value.Number{}) != 0 {

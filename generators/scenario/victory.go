@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
 )
 
@@ -18,6 +19,15 @@ func (ru *run) victory() error {
 	vg := ru.sg.Victory
 	if vg == nil || len(vg.Templates) == 0 {
 		return nil
+	}
+	for _, t := range vg.Templates {
+		if t == "points-left" {
+			if len(vg.Templates) > 1 {
+				return fmt.Errorf("victory: points-left is a whole victory rule (the higher total wins) and takes no other template")
+			}
+			ru.pointsLeft()
+			return nil
+		}
 	}
 	a, b := &ru.sc.Sides[0], &ru.sc.Sides[1]
 	an, bn := shortName(&ru.sg.Sides[0]), shortName(&ru.sg.Sides[1])
@@ -42,20 +52,20 @@ func (ru *run) victory() error {
 			}
 		case "destroy-vp":
 			v.Awards = append(v.Awards,
-				content.Award{Side: a.ID, Points: one, Per: fmt.Sprintf("point of %s units eliminated", bn)},
-				content.Award{Side: a.ID, Points: value.Int(-1), Per: fmt.Sprintf("point of %s units eliminated", an)})
+				content.Award{Side: a.ID, Points: one, Per: fmt.Sprintf("point of %s units eliminated", bn), Of: b.ID, Counts: content.MeasurePoints},
+				content.Award{Side: a.ID, Points: value.Int(-1), Per: fmt.Sprintf("point of %s units eliminated", an), Of: a.ID, Counts: content.MeasurePoints})
 			potA = potA.Add(unitPoints(ru, 1))
 			potB = potB.Add(unitPoints(ru, 0))
 			v.Conditions = append(v.Conditions, "Casualties: every point of units eliminated (by the System's point costs) scores for the side that eliminated them.")
 		case "exit-units":
 			v.Awards = append(v.Awards,
-				content.Award{Side: a.ID, Points: one, Per: fmt.Sprintf("%s unit exited by %s's map side", an, bn), Edge: ru.edges[1].ID},
-				content.Award{Side: a.ID, Points: value.Int(-1), Per: fmt.Sprintf("%s unit exited by %s's map side", bn, an), Edge: ru.edges[0].ID})
+				content.Award{Side: a.ID, Points: one, Per: fmt.Sprintf("%s unit exited by %s map side", an, english.Possessive(bn)), Edge: ru.edges[1].ID, Of: a.ID},
+				content.Award{Side: a.ID, Points: value.Int(-1), Per: fmt.Sprintf("%s unit exited by %s map side", bn, english.Possessive(an)), Edge: ru.edges[0].ID, Of: b.ID})
 			potA = potA.Add(value.Int(int64(unitCount(ru, 0))))
 			potB = potB.Add(value.Int(int64(unitCount(ru, 1))))
 			v.Conditions = append(v.Conditions, "Exits: every unit that leaves the map by the enemy's map side scores 1 point for its side.")
 		default:
-			return fmt.Errorf("victory: unknown template %q (use hold-objectives, exit-units or destroy-vp)", t)
+			return fmt.Errorf("victory: unknown template %q (use hold-objectives, exit-units, destroy-vp, or points-left alone)", t)
 		}
 	}
 	names := vg.Levels
@@ -122,13 +132,34 @@ func (ru *run) victory() error {
 		idx++
 		bands = append(bands, bd)
 	}
+	var thresholds []string
 	for i := range bands {
 		bands[i].Text = bandText(&bands[i])
+		thresholds = append(thresholds, bands[i].Text)
 	}
 	v.Levels = bands
-	v.Description = fmt.Sprintf("%s's points decide the battle: gains for %s count up, gains for %s count down; the levels read the total.", an, an, bn)
+	v.Description = fmt.Sprintf("%s points decide the battle: gains for %s count up, gains for %s count down; the levels read the total.", english.Possessive(an), an, bn)
+	// The thresholds are the generator's: a share of what the forces and objectives put at stake, not a
+	// table the rules print.
+	v.Source += fmt.Sprintf("; the level thresholds (%s) are illustrative: derived by the generator from what the forces and objectives put at stake, not given by the rules",
+		strings.Join(thresholds, "; "))
+	ru.invented = append(ru.invented, "the victory levels' thresholds ("+strings.Join(thresholds, "; ")+"), derived from what the forces and objectives put at stake")
 	ru.sc.Victory = v
 	return nil
+}
+
+// pointsLeft is De Gre's victory rule (12.): each side totals the cost points of its units left at the end,
+// those retreated off the board included, and the higher total wins. No thresholds, no draw band.
+func (ru *run) pointsLeft() {
+	v := &content.Victory{Measure: "compare", Source: "generated: template points-left (the higher total of cost points left wins)"}
+	for i, s := range ru.sc.Sides {
+		n := shortName(&ru.sg.Sides[i])
+		v.Awards = append(v.Awards, content.Award{Side: s.ID, Points: value.Int(1), Of: s.ID, Counts: content.MeasurePoints,
+			Per: fmt.Sprintf("cost point of %s units left at the end, units retreated off the board included", n)})
+	}
+	v.Description = "At the end each side totals the cost points of its units left, those retreated off the board included; the higher total wins."
+	v.Conditions = []string{"The side with the higher total of cost points left wins."}
+	ru.sc.Victory = v
 }
 
 func bandText(b *content.VictoryBand) string {
@@ -183,4 +214,93 @@ func unitCount(ru *run, i int) int {
 		n += max(l.Count, 1)
 	}
 	return n
+}
+
+// illustrative writes into the scenario which of its values are the generator's and not the rules': the
+// settings the Generator's `illustrative` names, with the values this seed gave them, and the victory levels'
+// thresholds, which the generator always derives. The sheet prints the scenario's description and source,
+// so a player reads them there.
+func (ru *run) illustrative() error {
+	sg := ru.sg
+	for _, key := range sg.Illustrative {
+		var t string
+		switch key {
+		case "objectives.count":
+			if og := sg.Objectives; og != nil {
+				t = english.Count(len(ru.sc.Objectives), "objective")
+				if og.Count.Dice.Count > 0 {
+					t += " (rolled on " + og.Count.String() + ")"
+				}
+			}
+		case "objectives.spacing":
+			if og := sg.Objectives; og != nil {
+				switch {
+				case og.Spacing != nil:
+					t = "objectives at least " + og.Spacing.String() + " apart"
+				case og.MinSpacing > 0:
+					t = "objectives at least " + english.Count(og.MinSpacing, "cell") + " apart"
+				}
+			}
+		case "objectives.points":
+			if og := sg.Objectives; og != nil && og.Points.Sign() != 0 {
+				t = og.Points.String() + " points for each objective"
+			}
+		case "points":
+			if len(ru.sc.Sides) > 0 && ru.sc.Sides[0].Budget != nil {
+				t = ru.sc.Sides[0].Budget.String() + " points a side"
+			}
+		case "balance":
+			if sg.Balance != nil {
+				t = "forces within " + sg.Balance.String() + " of the budget of each other"
+			}
+		case "take":
+			for _, sd := range sg.Sides {
+				for _, p := range sd.Take {
+					what := p.Unit
+					if u := ru.g.pkg.UnitType(p.Unit); u != nil && u.Name != "" {
+						what = u.Name
+					}
+					most := 1
+					if len(p.Count) > 0 {
+						most = p.Count[len(p.Count)-1]
+					}
+					if what == "" {
+						what = english.Noun(most, english.List(p.Classes, "or"))
+					}
+					ru.invented = append(ru.invented, fmt.Sprintf("%s takes %s %s", sideName(&sd), rangeText(p.Count), what))
+				}
+			}
+		case "length":
+			if ru.sc.Length != nil && len(sg.Length) > 0 {
+				t = english.Count(ru.sc.Length.Turns, "turn") + " (rolled from " + rangeText(sg.Length) + ")"
+			}
+		case "entry":
+			if sg.Entry != nil && sg.Entry.Method != "" {
+				t = "entry edges by the " + sg.Entry.Method + " method"
+			}
+		case "armies":
+			t = "the armies each side may draw"
+		default:
+			return fmt.Errorf("illustrative: unknown setting %q", key)
+		}
+		if t != "" {
+			ru.invented = append(ru.invented, t)
+		}
+	}
+	if len(ru.invented) == 0 {
+		return nil
+	}
+	text := "Illustrative, this package's and not the rules': " + english.List(ru.invented) + "."
+	ru.sc.Description = strings.TrimSpace(ru.sc.Description + " " + text)
+	return nil
+}
+
+func rangeText(r []int) string {
+	switch {
+	case len(r) == 0:
+		return ""
+	case len(r) == 1 || r[0] == r[1]:
+		return fmt.Sprint(r[0])
+	}
+	return fmt.Sprintf("%d to %d", r[0], r[1])
 }

@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"fmt"
+	"github.com/muster-wargames/muster/content/english"
 
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/plan"
@@ -44,7 +45,7 @@ func buildCounters(j *Job) error {
 	if err := j.Add(CountersFile, b); err != nil {
 		return err
 	}
-	j.Notef("%s: %d counters (%d designs) on %d pages, %s, backs %s", CountersFile, len(l.Pieces), len(cs), len(l.Pages), plan.PaperName(j.Settings), j.Settings.Backs)
+	j.Notef("%s: %s (%s) on %s, %s, backs %s", CountersFile, english.Count(len(l.Pieces), "counter"), english.Count(len(cs), "design"), english.Count(len(l.Pages), "page"), plan.PaperName(j.Settings), j.Settings.Backs)
 	if !j.Opt.PNG {
 		return nil
 	}

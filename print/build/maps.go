@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"fmt"
+	"github.com/muster-wargames/muster/content/english"
 	"image"
 	"image/png"
 	"math"
@@ -70,7 +71,7 @@ func buildMaps(j *Job) error {
 		if pl.Scale != 1 {
 			how += fmt.Sprintf(", plan at 1:%g", 1/pl.Scale)
 		}
-		r.note = fmt.Sprintf("%s: %s, %d pages (%s), %s", name, it.Drawing.Title, pl.Pages(), how, plan.PaperName(j.Settings))
+		r.note = fmt.Sprintf("%s: %s, %s (%s), %s", name, it.Drawing.Title, english.Count(pl.Pages(), "page"), how, plan.PaperName(j.Settings))
 		if j.Opt.PNG {
 			files, err := pngPages(j, j.paper(), func(s surface.Surface) error { return it.Drawing.Render(s, pl) }, "png/"+plan.MapsDir+"/"+it.Stem)
 			if err != nil {

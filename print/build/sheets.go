@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"fmt"
+	"github.com/muster-wargames/muster/content/english"
 
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/plan"
@@ -61,7 +62,7 @@ func buildCharts(j *Job) error {
 	if err != nil {
 		return err
 	}
-	j.Notef("%s: %d tables and the scenarios' tracks on %d pages", ChartsFile, len(j.Pkg.Tables()), n)
+	j.Notef("%s: %s and the scenarios' tracks on %s", ChartsFile, english.Count(len(j.Pkg.Tables()), "table"), english.Count(n, "page"))
 	return nil
 }
 
@@ -87,14 +88,14 @@ func buildScenarios(j *Job) error {
 		if scenario.Format111(sc) {
 			format = ", in the 11.1 format"
 		}
-		j.Notef("%s: %d pages%s", name, n, format)
+		j.Notef("%s: %s%s", name, english.Count(n, "page"), format)
 	}
 	return nil
 }
 
 func buildRosters(j *Job) error {
-	if !roster.PointBuy(j.Pkg) {
-		j.Notef("rosters: the package buys no forces with points")
+	if !roster.Wanted(j.Pkg) {
+		j.Notef("rosters: the package has no forces, or its System neither prices them nor says what a roster counts")
 		return nil
 	}
 	opt := j.rosterOptions()
@@ -104,7 +105,7 @@ func buildRosters(j *Job) error {
 	if err != nil {
 		return err
 	}
-	j.Notef("%s: %d forces on %d pages", RostersFile, len(j.Pkg.Forces()), n)
+	j.Notef("%s: %s on %s", RostersFile, english.Count(len(j.Pkg.Forces()), "force"), english.Count(n, "page"))
 	return nil
 }
 

@@ -154,7 +154,7 @@ func TestScenarioSheets(t *testing.T) {
 	for _, l := range pkg.Package().Scenario("example-bridge").Victory.Levels {
 		has(t, "example-bridge", txt, l.Name, l.Text)
 	}
-	has(t, "example-bridge", txt, "16 (40% of VP)", "within 3 hexes of D", "Mt.Ex.")
+	has(t, "example-bridge", txt, "16 (40% of VP)", "D-3 (within 3 hexes of Hex D (the village))", "Mt.Ex.")
 }
 
 // Rosters give each force's lines and totals, computed beside declared: De Gre's Carthaginians are published
@@ -167,12 +167,17 @@ func TestRosters(t *testing.T) {
 	for _, f := range pkg.Package().Forces() {
 		has(t, "ancients", txt, f.Name)
 	}
+	// PRESTAGS buys nothing with points: its rosters count what its System's roster names, Victory Points
+	// (11.1, 13.0), the figures its scenario gives (VP 40 and 34), never a column of zero points.
 	pkg = example(t, "prestags")
-	res, _ := run(t, pkg, Options{})
-	for _, f := range res.Files {
-		if f.Path == RostersFile {
-			t.Error("PRESTAGS buys nothing with points, yet has rosters")
-		}
+	_, files = run(t, pkg, Options{})
+	if files[RostersFile] == nil {
+		t.Fatal("PRESTAGS has no rosters: its System counts VP")
+	}
+	txt = text(t, files[RostersFile])
+	has(t, "prestags", txt, "Computed total: 40 VP", "Computed total: 34 VP", "These rosters count VP, not points")
+	if strings.Contains(txt, "0 points") {
+		t.Errorf("PRESTAGS rosters print points:\n%s", txt)
 	}
 }
 

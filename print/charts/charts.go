@@ -5,12 +5,12 @@ package charts
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
-	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -36,8 +36,9 @@ func Empty(pkg *content.Package) bool {
 	if len(pkg.Tables()) > 0 {
 		return false
 	}
+	e := rules.New(pkg)
 	for _, sc := range pkg.Scenarios() {
-		if sc.Length != nil && sc.Length.Turns > 0 || vpRange(sc) != nil {
+		if sc.Length != nil && sc.Length.Turns > 0 || len(VPTracks(e, sc)) > 0 {
 			return false
 		}
 	}
@@ -71,8 +72,9 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 		drawTable(d, t, tab)
 	}
 	d.SetPageSize(portrait)
+	e := rules.New(pkg)
 	for _, sc := range pkg.Scenarios() {
-		tracks(d, sc)
+		tracks(d, e, sc)
 	}
 	if d.Pages() == 0 {
 		d.NewPage()
@@ -154,14 +156,14 @@ func drawTable(d *flow.Doc, t *content.Table, tab *flow.Table) {
 }
 
 // tracks draws a scenario's turn record and victory point record.
-func tracks(d *flow.Doc, sc *content.Scenario) {
+func tracks(d *flow.Doc, e *rules.Engine, sc *content.Scenario) {
 	name := sc.Name
 	if name == "" {
 		name = sc.ID
 	}
 	if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns {
 		d.Heading("Turn Record: "+name, 13, 60)
-		d.Para(fmt.Sprintf("%d turns. Move the turn marker one box at the end of each turn.", sc.Length.Turns), flow.BodyFont)
+		d.Para(english.Count(sc.Length.Turns, "turn")+". Move the turn marker one box at the end of each turn.", flow.BodyFont)
 		labels := make([]string, sc.Length.Turns)
 		for i := range labels {
 			labels[i] = fmt.Sprint(i + 1)
@@ -169,10 +171,12 @@ func tracks(d *flow.Doc, sc *content.Scenario) {
 		d.Track(labels, 0.6*surface.Inch)
 		d.Gap(6)
 	}
-	for _, tr := range VPTracks(sc) {
+	for _, tr := range VPTracks(e, sc) {
 		d.Heading(tr.Title, 13, 60)
 		d.Para(tr.Note, flow.BodyFont)
-		d.Track(tr.Labels, 0.5*surface.Inch)
+		if len(tr.Labels) > 0 {
+			d.Track(tr.Labels, 0.5*surface.Inch)
+		}
 		if len(tr.Levels) > 0 {
 			tab := &flow.Table{Header: []string{"Victory level", "Score"}}
 			for _, l := range tr.Levels {
@@ -184,17 +188,22 @@ func tracks(d *flow.Doc, sc *content.Scenario) {
 	}
 }
 
-// VPTrack is a victory point record: boxes for every score from Low to High.
+// VPTrack is a victory point record: boxes for every score from the lowest to the highest the scenario can
+// reach, or, where that is not known or would take more than maxRecord boxes, a note and no boxes.
 type VPTrack struct {
 	Title  string
 	Note   string
 	Labels []string
 	Levels [][2]string // level name, printed bound
+	// Low and High are the record's first and last box (Labels is empty when there are none).
+	Low, High int
 }
 
-// VPTracks returns the victory point records of a scenario: one track of the scored side's points when the
-// levels read points, one per side of destroyed enemy VP when they read a ratio (PRESTAGS 11.2).
-func VPTracks(sc *content.Scenario) []VPTrack {
+// VPTracks returns the victory point records of a scenario: for points, one track for each side that scores
+// (the scored side alone when the levels read one side's points), running from the lowest to the highest
+// total its awards and forces allow (rules.Engine.ScoreRanges); for a ratio of victory points (PRESTAGS 11.2),
+// one per side of destroyed enemy VP. None where the scenario scores nothing.
+func VPTracks(e *rules.Engine, sc *content.Scenario) []VPTrack {
 	v := sc.Victory
 	if v == nil {
 		return nil
@@ -229,6 +238,7 @@ func VPTracks(sc *content.Scenario) []VPTrack {
 				Title:  fmt.Sprintf("Victory Point Record: %s, %s", name, sideName(s)),
 				Note:   fmt.Sprintf("Victory points of %s units destroyed (%s VP in all).", sideName(*enemy), enemy.VP),
 				Labels: numbers(0, int(hi)),
+				High:   int(hi),
 			})
 		}
 		if len(out) > 0 {
@@ -236,24 +246,38 @@ func VPTracks(sc *content.Scenario) []VPTrack {
 		}
 		return out
 	}
-	r := vpRange(sc)
-	if r == nil {
-		return nil
-	}
-	who := "the score"
-	if v.Score != "" {
+	scores := e.ScoreRanges(sc)
+	var out []VPTrack
+	for _, r := range scores {
+		who := r.Side
 		for _, s := range sc.Sides {
-			if s.ID == v.Score {
-				who = sideName(s) + "'s points"
+			if s.ID == r.Side {
+				who = sideName(s)
 			}
 		}
+		whose := english.Possessive(who)
+		tr := VPTrack{Title: "Victory Point Record: " + name}
+		if len(scores) > 1 || v.Score == "" {
+			tr.Title += ", " + who
+		}
+		lo, hi := r.Low.Floor(), r.High.Ceil()
+		switch {
+		case !r.Known():
+			tr.Note = fmt.Sprintf("Keep %s points on paper: %s %s no bound to what it can score.", whose,
+				english.Count(len(r.Unbounded), "award"), english.Noun(len(r.Unbounded), "gives", "give"))
+		case hi-lo+1 > maxRecord:
+			tr.Note = fmt.Sprintf("%s points run from %d to %d, too many for a record of boxes: keep them on paper.", whose, lo, hi)
+		default:
+			tr.Note = fmt.Sprintf("Keep %s points here: from %d to %d, the most its awards can take away and give.", whose, lo, hi)
+			tr.Labels = numbers(int(lo), int(hi))
+			tr.Low, tr.High = int(lo), int(hi)
+		}
+		out = append(out, tr)
 	}
-	return []VPTrack{{
-		Title:  "Victory Point Record: " + name,
-		Note:   fmt.Sprintf("Keep %s here (%d to %d).", who, r[0], r[1]),
-		Labels: numbers(r[0], r[1]),
-		Levels: levels,
-	}}
+	if len(out) > 0 {
+		out[len(out)-1].Levels = levels
+	}
+	return out
 }
 
 func sideName(s content.Side) string {
@@ -273,47 +297,6 @@ func numbers(lo, hi int) []string {
 
 // maxRecord is the most boxes a victory point record has: beyond it the sheet prints no record.
 const maxRecord = 250
-
-// vpRange is the span of a points record: from 0 (or -10 when awards can take points away) to a little past
-// the highest level bound, rounded up to a multiple of 5. Nil when there is nothing to record.
-func vpRange(sc *content.Scenario) *[2]int {
-	v := sc.Victory
-	if v == nil || v.Measure == "ratio" || len(v.Levels) == 0 && len(v.Awards) == 0 {
-		return nil
-	}
-	lo, hi := 0, 0
-	for _, a := range v.Awards {
-		if a.Points.Cmp(value.Int(0)) < 0 {
-			lo = -10
-		}
-	}
-	var bounds []int
-	for _, l := range v.Levels {
-		for _, n := range []*value.Number{l.Min, l.Max, l.LessThan, l.MoreThan} {
-			if n != nil {
-				c := n.Ceil()
-				if c > maxRecord || c < -maxRecord {
-					return nil
-				}
-				bounds = append(bounds, int(c))
-			}
-		}
-	}
-	sort.Ints(bounds)
-	if len(bounds) > 0 {
-		hi = bounds[len(bounds)-1] + 4
-		if bounds[0] < lo {
-			lo = bounds[0]
-		}
-	} else {
-		hi = 30
-	}
-	hi = (hi + 4) / 5 * 5
-	if hi > 200 || hi-lo > maxRecord {
-		return nil
-	}
-	return &[2]int{lo, hi}
-}
 
 // Bound is a victory level's bound as printed: its text, else one made from min, max, lessThan and moreThan.
 func Bound(l content.VictoryBand) string {

@@ -57,7 +57,7 @@ func DrySheets(pkg *content.Package, set Settings) error {
 			return scenario.Render(s, pkg, sc, ScenarioOptions(pkg, set, opt, mapFile[sc.ID]))
 		})
 	}
-	if roster.PointBuy(pkg) {
+	if roster.Wanted(pkg) {
 		at := diag.Pos{File: pkg.Dir}
 		most := -1
 		for _, f := range pkg.Forces() {

@@ -7,9 +7,12 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/maps"
@@ -49,7 +52,8 @@ func Render(s surface.Surface, pkg *content.Package, sc *content.Scenario, opt O
 		name = sc.ID
 	}
 	d := flow.New(s, opt.Paper, opt.Margin, opt.Title+": "+name)
-	w := &writer{d: d, pkg: pkg, sc: sc, opt: opt}
+	w := &writer{d: d, pkg: pkg, sc: sc, opt: opt, eng: rules.New(pkg)}
+	w.set, _ = pkg.MapSet(sc)
 	w.title()
 	if Format111(sc) {
 		w.format111()
@@ -64,6 +68,8 @@ type writer struct {
 	pkg *content.Package
 	sc  *content.Scenario
 	opt Options
+	eng *rules.Engine
+	set *content.MapSet // nil when the scenario's map cannot be composed
 }
 
 func (w *writer) h(text string) { w.d.Heading(text, 11.5, 40) }
@@ -94,6 +100,7 @@ func (w *writer) standard() {
 	w.reinforcements()
 	w.h("Game length")
 	w.d.Para(lengthText(w.sc), flow.BodyFont)
+	w.turnOrder()
 	w.stacking()
 	w.victory()
 	w.objectives()
@@ -136,6 +143,10 @@ func (w *writer) format111() {
 			f = append(f, [2]string{"PL", pl})
 		}
 		dep := w.deployment(s.Deployment)
+		if z := s.Deployment; z != nil && z.Near != "" && z.Within > 0 && dep != "" {
+			// 11.1: a hex identification letter and the distance from it, as the scenarios print it.
+			dep = fmt.Sprintf("%s-%d (%s)", z.Near, z.Within, dep)
+		}
 		if dep == "" && len(s.Entry) > 0 {
 			dep = w.entries(s)
 		}
@@ -143,7 +154,7 @@ func (w *writer) format111() {
 			f = append(f, [2]string{"Deployment", dep})
 		}
 		if s.Stacking != nil {
-			f = append(f, [2]string{"Stacking", fmt.Sprint(*s.Stacking)})
+			f = append(f, [2]string{"Stacking", english.Count(*s.Stacking, "unit") + " per hex"})
 		}
 		lead := s.Leadership
 		if lead == "" {
@@ -151,7 +162,7 @@ func (w *writer) format111() {
 		}
 		f = append(f, [2]string{"Leadership", lead})
 		if i == 0 {
-			f = append(f, [2]string{"Moves", "deploys and moves first"})
+			f = append(f, [2]string{"Moves", w.firstMove("deploys and moves first")})
 		}
 		d.Fields(f)
 		w.forceTable(s)
@@ -162,11 +173,13 @@ func (w *writer) format111() {
 	w.reinforcements()
 	w.h("Game Length")
 	d.Para(lengthText(w.sc), flow.BodyFont)
+	w.turnOrder()
 	w.h("Victory Conditions")
 	w.victoryBody()
 	w.objectives()
 	w.list("Terrain Modifications", w.sc.TerrainMods, "none")
 	w.list("Special Rules", w.sc.SpecialRules, "none")
+	w.stacking() // the game's rule, of which each force's Stacking above is the limit
 	w.mapSection()
 	w.turnTrack()
 }
@@ -187,13 +200,39 @@ func orderedSides(sc *content.Scenario) []content.Side {
 	return out
 }
 
-// deployment says where a zone is (content.Zone.Describe), in the words of the scenario's ground.
+// deployment says where a zone is, in the words of the scenario's ground (content.MapSet.DescribeZone:
+// locations and edges by their names).
 func (w *writer) deployment(z *content.Zone) string {
-	grid := ""
-	if set, _ := w.pkg.MapSet(w.sc); set != nil {
-		grid = set.Type
+	if w.set == nil {
+		return z.Describe("")
 	}
-	return z.Describe(grid)
+	return w.set.DescribeZone(z)
+}
+
+// turnOrder prints the System's rule for who moves first, when it gives one.
+func (w *writer) turnOrder() {
+	if w.pkg.System == nil {
+		return
+	}
+	t := w.pkg.System.TurnOrder
+	if t == nil || t.Text == "" {
+		return
+	}
+	w.h("Turn order")
+	text := t.Text
+	if t.Source != "" {
+		text += " (" + t.Source + ")"
+	}
+	w.d.Para(text, flow.BodyFont)
+}
+
+// firstMove is what a side the scenario marks first does: as the rules have it, or, where the rules roll for
+// who moves first, this scenario's choice for the first turn only.
+func (w *writer) firstMove(what string) string {
+	if sys := w.pkg.System; sys != nil && sys.TurnOrder != nil && sys.TurnOrder.Rolled {
+		return what + " on turn 1 only: this scenario's choice; after that the rules roll for it (see Turn order)"
+	}
+	return what
 }
 
 func lengthText(sc *content.Scenario) string {
@@ -203,7 +242,7 @@ func lengthText(sc *content.Scenario) string {
 		}
 		return "Not given by the scenario."
 	}
-	t := fmt.Sprintf("%d turns.", sc.Length.Turns)
+	t := english.Count(sc.Length.Turns, "turn") + "."
 	if sc.Length.Note != "" {
 		t += " " + sc.Length.Note
 	}
@@ -451,9 +490,9 @@ func (w *writer) unitSummary(s content.Side) string {
 func (w *writer) entries(s content.Side) string {
 	var parts []string
 	for _, e := range s.Entry {
-		t := "enter"
+		t := "Enter"
 		if e.Edge != "" {
-			t += " from the " + e.Edge + " edge"
+			t += " from " + w.edgeName(e.Edge)
 		}
 		if len(e.Cells) > 0 {
 			t += " at " + strings.Join(e.Cells, ", ")
@@ -471,9 +510,9 @@ func (w *writer) entries(s content.Side) string {
 		if e.Note != "" {
 			t += ": " + e.Note
 		}
-		parts = append(parts, t)
+		parts = append(parts, sentence(t))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, " ")
 }
 
 func (w *writer) side(s *content.Side) {
@@ -482,10 +521,14 @@ func (w *writer) side(s *content.Side) {
 	w.h(title)
 	var f [][2]string
 	if len(s.Faction) > 0 {
-		f = append(f, [2]string{"Factions", strings.Join(s.Faction, ", ")})
+		var ns []string
+		for _, id := range s.Faction {
+			ns = append(ns, w.factionName(id))
+		}
+		f = append(f, [2]string{english.Noun(len(ns), "Faction"), strings.Join(ns, ", ")})
 	}
 	if s.First {
-		f = append(f, [2]string{"Turn order", "moves first"})
+		f = append(f, [2]string{"Turn order", w.firstMove("moves first")})
 	}
 	if s.Budget != nil {
 		f = append(f, [2]string{"Budget", s.Budget.String() + " points"})
@@ -500,7 +543,7 @@ func (w *writer) side(s *content.Side) {
 		f = append(f, [2]string{"Trumps", fmt.Sprint(*s.Trumps)})
 	}
 	if s.Stacking != nil {
-		f = append(f, [2]string{"Stacking", fmt.Sprintf("at most %d units per cell", *s.Stacking)})
+		f = append(f, [2]string{"Stacking", "at most " + english.Count(*s.Stacking, "unit") + " per " + w.cellWord()})
 	}
 	if len(s.Entry) > 0 {
 		f = append(f, [2]string{"Entry", w.entries(*s)})
@@ -509,7 +552,7 @@ func (w *writer) side(s *content.Side) {
 		f = append(f, [2]string{"Deployment", dep})
 	}
 	for _, m := range s.Minimums {
-		t := fmt.Sprintf("at least %d %s", m.Count, w.unitName(m.Unit))
+		t := "at least " + strconv.Itoa(m.Count) + " " + w.unitName(m.Unit)
 		if m.Note != "" {
 			t += ": " + m.Note
 		}
@@ -540,18 +583,32 @@ func (w *writer) itemName(id string) string {
 	return id
 }
 
-// forceTable lists a side's units: count, unit, and where each is set up.
+// setupKey is what a set-up line places: a unit type, of a group when it names one.
+type setupKey struct{ unit, group string }
+
+// forceTable lists a side's units: count, unit, and where each is set up. A set-up line goes with the force
+// lines of its unit type and group (a prefect with his own legion); one that names no group goes with its
+// unit type's lines only when they are all of one group, else it is a row of its own that says so.
 func (w *writer) forceTable(s content.Side) {
-	setup := map[string][]string{}
+	setup := map[setupKey][]string{}
+	var order []setupKey
 	for _, p := range s.Setup {
-		where := strings.Join(p.Cells, ", ")
-		if p.Zone != nil {
-			where = w.deployment(p.Zone)
+		k := setupKey{p.Unit, p.Group}
+		if _, ok := setup[k]; !ok {
+			order = append(order, k)
 		}
-		if p.Count > 0 && len(p.Cells) == 0 {
-			where = fmt.Sprintf("%d: %s", p.Count, where)
+		setup[k] = append(setup[k], w.placement(p))
+	}
+	groups := map[string]map[string]bool{} // unit type -> the groups its force lines name
+	for _, f := range w.forces(&s) {
+		for _, e := range f.Units {
+			if e.Unit != "" {
+				if groups[e.Unit] == nil {
+					groups[e.Unit] = map[string]bool{}
+				}
+				groups[e.Unit][e.Group] = true
+			}
 		}
-		setup[p.Unit] = append(setup[p.Unit], where)
 	}
 	tab := &flow.Table{Header: []string{"Unit", "Count", "Set up, or the force's note"}, Numeric: map[int]bool{1: true}, DropEmpty: true}
 	total := 0
@@ -566,20 +623,42 @@ func (w *writer) forceTable(s content.Side) {
 			if e.Name != "" {
 				name = e.Name + " (" + name + ")"
 			}
-			where := strings.Join(setup[e.Unit], "; ")
-			delete(setup, e.Unit)
-			if where == "" && e.Note != "" {
-				where = e.Note
+			var where []string
+			for _, k := range []setupKey{{e.Unit, e.Group}, {e.Unit, ""}} {
+				if k.group == "" && e.Group != "" && len(groups[e.Unit]) > 1 {
+					continue // a line that names no group: which of several groups it means is not said
+				}
+				where = append(where, setup[k]...)
+				delete(setup, k)
 			}
-			tab.Rows = append(tab.Rows, []string{name, fmt.Sprint(n), where})
+			text := strings.Join(where, "; ")
+			if text == "" && e.Note != "" {
+				text = e.Note
+			}
+			tab.Rows = append(tab.Rows, []string{name, fmt.Sprint(n), text})
 		}
 	}
-	// Setups of units no force line names (a commander, components).
-	for _, p := range s.Setup {
-		if where, ok := setup[p.Unit]; ok {
-			tab.Rows = append(tab.Rows, []string{w.unitName(p.Unit), fmt.Sprint(max(p.Count, 1)), strings.Join(where, "; ")})
-			delete(setup, p.Unit)
+	// Set-up lines no force line takes: a commander or a component, or a line whose group is not said.
+	for _, k := range order {
+		where, ok := setup[k]
+		if !ok {
+			continue
 		}
+		n := 0
+		for _, p := range s.Setup {
+			if p.Unit == k.unit && p.Group == k.group {
+				n += w.placed(p)
+			}
+		}
+		name := w.unitName(k.unit)
+		switch {
+		case k.group != "":
+			name += " of " + k.group
+		case len(groups[k.unit]) > 1:
+			name += " (which group is not said)"
+		}
+		tab.Rows = append(tab.Rows, []string{name, fmt.Sprint(n), strings.Join(where, "; ")})
+		delete(setup, k)
 	}
 	if len(tab.Rows) == 0 {
 		return
@@ -587,6 +666,47 @@ func (w *writer) forceTable(s content.Side) {
 	tab.Bold = map[int]bool{len(tab.Rows): true}
 	tab.Rows = append(tab.Rows, []string{"Total", fmt.Sprint(total), ""})
 	w.d.Table(tab)
+}
+
+// placed is how many units a set-up line places.
+func (w *writer) placed(p content.Placement) int {
+	switch {
+	case p.Count > 0:
+		return p.Count
+	case len(p.Cells) > 0:
+		fp := 1
+		if u := w.pkg.UnitType(p.Unit); u != nil {
+			fp = u.Footprint
+		}
+		return len(p.UnitCells(fp))
+	case len(p.Points) > 0:
+		return len(p.Points)
+	}
+	return 1
+}
+
+// placement says where a set-up line puts its units: its cells, its points on the table (x, y from the
+// table's top-left corner) or its zone, with how many units when the places do not say.
+func (w *writer) placement(p content.Placement) string {
+	switch {
+	case len(p.Cells) > 0:
+		return strings.Join(p.Cells, ", ")
+	case len(p.Points) > 0:
+		var pts []string
+		for _, pt := range p.Points {
+			if len(pt) == 2 {
+				pts = append(pts, fmt.Sprintf("(%s, %s)", pt[0], pt[1]))
+			}
+		}
+		return "at " + strings.Join(pts, ", ") + " from the table's north-west corner"
+	case p.Zone != nil:
+		where := w.deployment(p.Zone)
+		if p.Count > 0 {
+			where = english.Count(p.Count, "unit") + " " + where
+		}
+		return where
+	}
+	return ""
 }
 
 func (w *writer) reinforcements() {
@@ -604,7 +724,10 @@ func (w *writer) reinforcements() {
 			}
 			us = append(us, fmt.Sprintf("%d %s", max(e.Count, 1), w.unitName(id)))
 		}
-		entry := r.Entry.Edge
+		entry := ""
+		if r.Entry.Edge != "" {
+			entry = w.edgeName(r.Entry.Edge)
+		}
 		if len(r.Entry.Cells) > 0 {
 			entry = strings.TrimSpace(entry + " " + strings.Join(r.Entry.Cells, ", "))
 		}
@@ -616,6 +739,61 @@ func (w *writer) reinforcements() {
 	w.d.Table(tab)
 }
 
+// edgeName is an edge by its name on the scenario's map set (content.Edge.Name): "the east edge of board V".
+func (w *writer) edgeName(id string) string {
+	if w.set != nil {
+		if e, ok := w.set.Edge(id); ok {
+			return e.Name()
+		}
+	}
+	return "the " + id + " edge"
+}
+
+func (w *writer) factionName(id string) string {
+	if sys := w.pkg.System; sys != nil {
+		for _, f := range sys.Factions {
+			if f.ID == id && f.Name != "" {
+				return f.Name
+			}
+		}
+	}
+	return id
+}
+
+func (w *writer) className(id string) string {
+	if sys := w.pkg.System; sys != nil {
+		for _, c := range sys.Classes {
+			if c.ID == id && c.Name != "" {
+				return c.Name
+			}
+		}
+	}
+	return id
+}
+
+// locationName is a location of the scenario's map set by its name.
+func (w *writer) locationName(id string) string {
+	if w.set != nil {
+		if l, _ := w.set.Location(id); l != nil && l.Name != "" {
+			return l.Name
+		}
+	}
+	return id
+}
+
+// cellWord is what the scenario's ground calls a cell: hex, square, or cell.
+func (w *writer) cellWord() string {
+	if w.set != nil {
+		switch w.set.Type {
+		case content.GridHex:
+			return "hex"
+		case content.GridSquare:
+			return "square"
+		}
+	}
+	return "cell"
+}
+
 func (w *writer) sideName(id string) string {
 	for _, s := range w.sc.Sides {
 		if s.ID == id {
@@ -625,24 +803,29 @@ func (w *writer) sideName(id string) string {
 	return id
 }
 
+// stacking prints the stacking rule in force in the scenario: the variant it chooses (rules.Engine.Stacking),
+// else the System's own, and each side's limit.
 func (w *writer) stacking() {
 	var lines []string
 	for _, s := range w.sc.Sides {
 		if s.Stacking != nil {
-			lines = append(lines, fmt.Sprintf("%s: at most %d units per cell.", nameOr(s.Name, s.ID), *s.Stacking))
+			lines = append(lines, fmt.Sprintf("%s: at most %s per %s.", nameOr(s.Name, s.ID), english.Count(*s.Stacking, "unit"), w.cellWord()))
 		}
 	}
-	if sys := w.pkg.System; sys != nil && sys.Stacking != nil {
-		st := sys.Stacking
+	if st := w.eng.Stacking(w.sc); st != nil {
 		t := ""
 		if st.Limit > 0 {
-			t = fmt.Sprintf("At most %d units per side in a cell.", st.Limit)
+			t = fmt.Sprintf("At most %s per side in a %s.", english.Count(st.Limit, "unit"), w.cellWord())
 		}
 		for _, c := range st.PerClass {
 			if c.Doc != "" {
 				t += " " + c.Doc
 			} else {
-				t += fmt.Sprintf(" At most %d of %s.", c.Max, strings.Join(c.Classes, ", "))
+				var cs []string
+				for _, id := range c.Classes {
+					cs = append(cs, w.className(id))
+				}
+				t += fmt.Sprintf(" At most %d of %s in a %s.", c.Max, english.List(cs, "or"), w.cellWord())
 			}
 		}
 		if st.Doc != "" {
@@ -652,7 +835,11 @@ func (w *writer) stacking() {
 			t += " (" + st.Source + ")"
 		}
 		if t = strings.TrimSpace(t); t != "" {
-			lines = append(lines, "Game rule: "+t)
+			if w.sc.StackingVariant != "" {
+				lines = append(lines, "This scenario's rule ("+w.sc.StackingVariant+"): "+t)
+			} else {
+				lines = append(lines, "Game rule: "+t)
+			}
 		}
 	}
 	if len(lines) == 0 {
@@ -681,7 +868,11 @@ func (w *writer) victoryBody() {
 	d.Para(v.Description, flow.BodyFont)
 	if len(v.Conditions) > 0 {
 		if Format111(w.sc) {
-			d.Para(strings.Join(v.Conditions, "; ")+".", flow.BoldFont)
+			// Each entry stands on its own line: within one, alternatives are separated by semicolons (11.1),
+			// so joining two sides' entries with one would make the second read as the first's alternative.
+			for _, c := range v.Conditions {
+				d.Para(sentence(c), flow.BoldFont)
+			}
 		} else {
 			d.Bullets(v.Conditions, flow.BodyFont)
 		}
@@ -705,9 +896,9 @@ func (w *writer) victoryBody() {
 		head := "Victory levels"
 		if v.Score != "" {
 			if v.Measure == "ratio" {
-				head += " (ratio of " + w.sideName(v.Score) + "'s victory points to the enemy's)"
+				head += " (ratio of " + english.Possessive(w.sideName(v.Score)) + " victory points to the enemy's)"
 			} else {
-				head += " (" + w.sideName(v.Score) + "'s points)"
+				head += " (" + english.Possessive(w.sideName(v.Score)) + " points)"
 			}
 		}
 		d.Para(head, flow.BoldFont)
@@ -735,7 +926,7 @@ func (w *writer) objectives() {
 	for _, o := range w.sc.Objectives {
 		where := strings.Join(o.Cells, ", ")
 		if where == "" && o.Location != "" {
-			where = "location " + o.Location
+			where = w.locationName(o.Location)
 		}
 		pts := ""
 		if o.Points != nil {
@@ -781,4 +972,13 @@ func (w *writer) turnTrack() {
 		labels[i] = fmt.Sprint(i + 1)
 	}
 	w.d.Track(labels, 0.5*surface.Inch)
+}
+
+// sentence ends a text with a full stop unless it ends with punctuation already.
+func sentence(t string) string {
+	t = strings.TrimSpace(t)
+	if t == "" || strings.ContainsAny(t[len(t)-1:], ".!?:") {
+		return t
+	}
+	return t + "."
 }

@@ -74,12 +74,12 @@ func TestMapSectionColours(t *testing.T) {
 	}
 }
 
-// A side's deployment on the sheet says where its zone is in the words of content.Zone.Describe, with the
-// ground's cells (hexes) and, on a table, the circle's radius.
+// A side's deployment on the sheet says where its zone is in the words of content.MapSet.DescribeZone, with the
+// ground's cells (hexes), locations by their names and, on a table, the circle's radius.
 func TestDeploymentSaysWhere(t *testing.T) {
 	for _, c := range []struct{ ex, sc, want string }{
-		{"prestags", "example-bridge", "within 3 hexes of D"},
-		{"fields-of-honor", "isandlwana", "within 12in of camp-centre"},
+		{"prestags", "example-bridge", "within 3 hexes of Hex D (the village)"},
+		{"fields-of-honor", "isandlwana", "within 12in of The camp"},
 	} {
 		pkg, ds := content.Load(filepath.Join("..", "..", "examples", c.ex))
 		if pkg == nil {
@@ -90,6 +90,7 @@ func TestDeploymentSaysWhere(t *testing.T) {
 		}
 		sc := pkg.Scenario(c.sc)
 		w := &writer{pkg: pkg, sc: sc}
+		w.set, _ = pkg.MapSet(sc)
 		if got := w.deployment(sc.Sides[0].Deployment); got != c.want {
 			t.Errorf("%s: deployment %q, want %q", c.sc, got, c.want)
 		}

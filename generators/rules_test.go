@@ -1,0 +1,141 @@
+package generators
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// generated runs a scenario generator through Run (generated, checked, sealed, not written) and returns its
+// documents read back from the YAML, by kind.
+func generated(t *testing.T, pkgDir, generator string, seed int64) map[string][]map[string]any {
+	t.Helper()
+	res, err := Run(Request{Kind: "scenario", Generator: generator, Seed: seed}, pkgDir, "", false)
+	if err != nil {
+		t.Fatalf("%s seed %d: %v %v", generator, seed, err, res.Diags)
+	}
+	out := map[string][]map[string]any{}
+	dec := yaml.NewDecoder(bytes.NewReader(res.Data))
+	for {
+		var doc map[string]any
+		if err := dec.Decode(&doc); err != nil {
+			break
+		}
+		kind, _ := doc["kind"].(string)
+		out[kind] = append(out[kind], doc)
+	}
+	if len(out["Scenario"]) != 1 {
+		t.Fatalf("%s seed %d: %d scenarios", generator, seed, len(out["Scenario"]))
+	}
+	return out
+}
+
+func list(v any) []any { l, _ := v.([]any); return l }
+
+func field(v any, k string) any {
+	m, _ := v.(map[string]any)
+	return m[k]
+}
+
+// Fields of Honor's random battle places eight objectives, the sides in turn ("the players take turns placing
+// Objectives on the tabletop until eight have been placed"), and the armies enter by opposite table edges,
+// the package's stated procedure: every seed (issue 16 item 1; the settings gave no count, and one was placed).
+func TestFieldsOfHonorEightObjectivesOppositeEdges(t *testing.T) {
+	opposite := map[string]string{"north": "south", "south": "north", "east": "west", "west": "east"}
+	for _, gen := range []string{"foh-random-battle", "foh-random-battle-8"} {
+		for seed := int64(0); seed < 12; seed++ {
+			sc := generated(t, "../examples/fields-of-honor", gen, seed)["Scenario"][0]
+			objs := list(sc["objectives"])
+			if len(objs) != 8 {
+				t.Errorf("%s seed %d: %d objectives, want 8", gen, seed, len(objs))
+			}
+			for i, o := range objs {
+				by := []string{"First player", "Second player"}
+				if gen == "foh-random-battle-8" {
+					by = []string{"British and colonial army", "Zulu army"}
+				}
+				if name, _ := field(o, "name").(string); !strings.Contains(name, "placed by "+by[i%2]) {
+					t.Errorf("%s seed %d: objective %d %q is not placed in turn", gen, seed, i+1, name)
+				}
+			}
+			sides := list(sc["sides"])
+			a, _ := field(list(field(sides[0], "entry"))[0], "edge").(string)
+			b, _ := field(list(field(sides[1], "entry"))[0], "edge").(string)
+			if opposite[a] != b {
+				t.Errorf("%s seed %d: entry edges %s and %s are not opposite", gen, seed, a, b)
+			}
+		}
+	}
+}
+
+// Every generated value the rules do not give is said to be illustrative in the generated scenario: the
+// victory levels' thresholds always, and the settings the Generator lists (THG: objectives, points, balance,
+// leaders) with this seed's values (issue 16 item 8).
+func TestGeneratedValuesMarkedIllustrative(t *testing.T) {
+	sc := generated(t, "../examples/highest-ground", "thg-random", 8)["Scenario"][0]
+	desc, _ := sc["description"].(string)
+	for _, want := range []string{"Illustrative, this package's and not the rules'", "the victory levels' thresholds (", "objectives at least 3 cells apart",
+		"5 points for each objective", "40 points a side", "forces within 1/10 of the budget of each other", "Roman Empire takes 1 to 3 leaders"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("description lacks %q:\n%s", want, desc)
+		}
+	}
+	src, _ := field(sc["victory"], "source").(string)
+	if !strings.Contains(src, "level thresholds") || !strings.Contains(src, "illustrative") {
+		t.Errorf("victory source does not mark the thresholds illustrative: %q", src)
+	}
+	for _, l := range list(field(sc["victory"], "levels")) {
+		text, _ := field(l, "text").(string)
+		if !strings.Contains(desc, text) {
+			t.Errorf("threshold %q is not named in the description", text)
+		}
+	}
+}
+
+// De Gre's default random battle fields armies as the rules build them (a standard division or one of the
+// five special armies, whole, nothing bought), and victory is 12.'s "the highest total wins": each side's own
+// units left, no draw band, no level table (issue 16 items 8 and 9).
+func TestAncientsArmiesAndHighestTotal(t *testing.T) {
+	allowed := map[string]bool{"standard-division": true, "roman-army": true, "carthaginian-army": true, "macedonian-army": true,
+		"egyptian-army": true, "assyrian-army": true}
+	for seed := int64(0); seed < 8; seed++ {
+		docs := generated(t, "../examples/ancients", "ancients-random-battle", seed)
+		sc := docs["Scenario"][0]
+		v := sc["victory"]
+		if field(v, "measure") != "compare" || field(v, "levels") != nil {
+			t.Errorf("seed %d: victory %v, want measure compare and no levels", seed, v)
+		}
+		awards := list(field(v, "awards"))
+		if len(awards) != 2 {
+			t.Fatalf("seed %d: %d awards", seed, len(awards))
+		}
+		for i, a := range awards {
+			side := field(list(sc["sides"])[i], "id")
+			if field(a, "side") != side || field(a, "of") != side || field(a, "counts") != "points" || field(a, "points") != 1 {
+				t.Errorf("seed %d: award %v is not the side's own units left", seed, a)
+			}
+		}
+		for _, f := range docs["Force"] {
+			notes, _ := f["notes"].(string)
+			id := strings.TrimSuffix(strings.SplitN(strings.SplitN(notes, "(force ", 2)[1], ")", 2)[0], ")")
+			if !allowed[id] {
+				t.Errorf("seed %d: force %v is not a standard division or special army: %q", seed, f["id"], notes)
+			}
+		}
+		for _, s := range list(sc["sides"]) {
+			if field(s, "budget") != nil {
+				t.Errorf("seed %d: side %v has a budget: nothing is bought", seed, field(s, "id"))
+			}
+		}
+	}
+	// The stand-buying procedure is still there, marked as the package's, and follows 12. too.
+	sc := generated(t, "../examples/ancients", "ancients-random-points", 3)["Scenario"][0]
+	if field(sc["victory"], "measure") != "compare" {
+		t.Errorf("ancients-random-points victory %v", sc["victory"])
+	}
+	if d, _ := sc["description"].(string); !strings.Contains(d, "200 points a side") {
+		t.Errorf("ancients-random-points description %q", d)
+	}
+}
