@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/scaffold"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/build"
 	"github.com/muster-wargames/muster/print/sheet"
-	"github.com/muster-wargames/muster/content/scaffold"
 )
 
 // Shell completion of flag values: `muster validate --format <TAB>` offers text, json, sarif and github.

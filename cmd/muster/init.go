@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content/diag"
-	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/content/scaffold"
+	"github.com/muster-wargames/muster/output"
 	"github.com/urfave/cli/v2"
 )
 
