@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/scaffold"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
@@ -351,7 +352,7 @@ Examples:
 					return outputFailure(c, "muster schema export", dir, nil, err)
 				}
 				if optString(c, "format") == "text" && !optBool(c, "quiet") {
-					fmt.Fprintf(c.App.Writer, "wrote %d schemas to %s\n", len(schema.Files()), dir)
+					fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(schema.Files()), "schema"), dir)
 				}
 				return nil
 			},

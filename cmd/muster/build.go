@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/build"
@@ -106,7 +107,7 @@ Examples:
 				for _, n := range res.Notes {
 					fmt.Fprintf(c.App.Writer, "%s\n", n)
 				}
-				fmt.Fprintf(c.App.Writer, "wrote %d files to %s\n", len(res.Files), dir)
+				fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(res.Files), "file"), dir)
 			}
 			return nil
 		},

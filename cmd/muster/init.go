@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/scaffold"
 	"github.com/muster-wargames/muster/output"
 	"github.com/urfave/cli/v2"
@@ -74,8 +75,8 @@ Examples:
 				if from != "" {
 					what = "a copy of the example " + from
 				}
-				fmt.Fprintf(c.App.Writer, "wrote %s (%d files) to %s\nnext:\n   muster validate %s\n   muster build %s -o %s-out\n",
-					what, len(files), dir, dir, dir, strings.TrimSuffix(dir, "/"))
+				fmt.Fprintf(c.App.Writer, "wrote %s (%s) to %s\nnext:\n   muster validate %s\n   muster build %s -o %s-out\n",
+					what, english.Count(len(files), "file"), dir, dir, dir, strings.TrimSuffix(dir, "/"))
 			}
 			return nil
 		},

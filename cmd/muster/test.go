@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/validate"
 	"github.com/urfave/cli/v2"
 )
@@ -88,7 +89,7 @@ Examples:
 					return err
 				}
 			} else {
-				fmt.Fprintf(w, "%d fixtures, %d passed, %d failed\n", len(results), len(results)-failed, failed)
+				fmt.Fprintf(w, "%s, %d passed, %d failed\n", english.Count(len(results), "fixture"), len(results)-failed, failed)
 			}
 			if failed > 0 || r.Diags.HasErrors() {
 				// A fixture that passes in a package with errors proves little: the package fails too.

@@ -89,7 +89,7 @@ func (x *exporter) buildAids() error {
 			return err
 		}
 	}
-	if roster.PointBuy(x.pkg) {
+	if roster.Wanted(x.pkg) {
 		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — rosters", Creator: "muster " + content.MusterVersion})
 		if err := roster.Render(pdf, x.pkg, roster.Options{Paper: paper, Title: title}); err != nil {
 			return x.printerError(err, "rosters")

@@ -263,8 +263,3 @@ func title(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
-
-// PointBuy is Wanted under its former name, for callers that have not moved to it (the VASSAL export decides
-// with it whether a module carries the rosters): a game whose System says what its rosters count has rosters
-// too, though it buys nothing with points.
-func PointBuy(pkg *content.Package) bool { return Wanted(pkg) }
