@@ -146,6 +146,169 @@ type System struct {
 	// TurnOrder is how the rules decide who moves first: every scenario sheet prints it, and a side a
 	// scenario marks `first` is printed as that scenario's choice where the rules roll for it.
 	TurnOrder *TurnOrder `yaml:"turnOrder"`
+	// Sequence is the sequence of play: the phases of a game turn, each by each player in turn, by both at
+	// once, or by one; printed as a chart and used as the turn tracker of digital play.
+	Sequence *Sequence `yaml:"sequence"`
+	// Weather lists the weather and ground conditions a scenario's turns may have (mud, snow, storm), with
+	// their effects: the turn record prints them in each box.
+	Weather []WeatherDef `yaml:"weather"`
+	// ZOC says whether units exert zones of control, what entering and leaving one costs and who ignores them.
+	ZOC *ZOCDef `yaml:"zoc"`
+	// MovementModes are the ways units may move besides the ordinary (rail, strategic, road march), each with
+	// its allowance.
+	MovementModes []MovementMode `yaml:"movementModes"`
+	// Control is the rule that says who controls a cell or location (PRESTAGS 11.3: the side that occupied it
+	// last); victory conditions that name control read it.
+	Control *ControlDef `yaml:"control"`
+	// Situations are the named circumstances a unit's value may depend on (charging, attacking across a
+	// river): a unit type's situational values name them.
+	Situations []SituationDef `yaml:"situations"`
+	// Traits are army-wide abilities a force grants all its units (De Gre's special 3.b: no single-stand
+	// retreat for a Roman or Carthaginian army).
+	Traits []TraitDef `yaml:"traits"`
+	// Pairs are formulas of two units, a leader and a unit he commands (Rampant's activation span:
+	// initiative + ceil(QL/2)).
+	Pairs []PairDef `yaml:"pairs"`
+	// Exemptions are rules a scenario may lift for some of a side's units (PRESTAGS's "Mt.Ex.": mounted units
+	// exempt from the Movement Control Radius).
+	Exemptions []ExemptionDef `yaml:"exemptions"`
+}
+
+// Players of a phase of the sequence of play.
+const (
+	PlayerEach   = "each"   // each player in turn (a player-turn): the first player, then the second
+	PlayerBoth   = "both"   // both players at once (a mutual or simultaneous phase)
+	PlayerFirst  = "first"  // the first player only
+	PlayerSecond = "second" // the second player only
+)
+
+// Sequence is a System's sequence of play.
+type Sequence struct {
+	Phases []PhaseDef `yaml:"phases"`
+	Text   string     `yaml:"text"` // printed above the phases
+	Source string     `yaml:"source"`
+	At     diag.Pos   `yaml:"-"`
+}
+
+// PhaseDef is one phase of the sequence of play; a player-turn (player: each) lists its phases as segments.
+type PhaseDef struct {
+	ID       string       `yaml:"id"`
+	Name     string       `yaml:"name"`
+	Player   string       `yaml:"player"` // each, both, first or second; empty: no player (administration)
+	Text     string       `yaml:"text"`
+	Segments []SegmentDef `yaml:"segments"`
+	At       diag.Pos     `yaml:"-"`
+	Fields   FieldPos     `yaml:"-"`
+}
+
+// SegmentDef is one segment of a phase.
+type SegmentDef struct {
+	ID     string   `yaml:"id"`
+	Name   string   `yaml:"name"`
+	Text   string   `yaml:"text"`
+	Mutual bool     `yaml:"mutual"` // both players act, inside a player's turn (PRESTAGS's Mutual Disruption Recovery)
+	At     diag.Pos `yaml:"-"`
+}
+
+// WeatherDef is a weather or ground condition a turn may have.
+type WeatherDef struct {
+	ID      string   `yaml:"id"`
+	Name    string   `yaml:"name"`
+	Abbr    string   `yaml:"abbr"`    // what a turn box prints (default the name)
+	Effects []string `yaml:"effects"` // "movement halved", "no air units fly"
+	Colour  string   `yaml:"colour"`  // the turn box's tint
+	Source  string   `yaml:"source"`
+	At      diag.Pos `yaml:"-"`
+}
+
+// ZOC entry and exit rules.
+const (
+	ZOCStop       = "stop"       // a unit entering an enemy zone of control stops there
+	ZOCCost       = "cost"       // it pays the extra cost (enterCost, leaveCost)
+	ZOCFree       = "free"       // no effect
+	ZOCProhibited = "prohibited" // a unit may not leave (or enter) one
+)
+
+// ZOCDef is a System's zones of control: the cells next to a unit that exerts one.
+type ZOCDef struct {
+	ExertedBy []string      `yaml:"exertedBy"` // classes whose units exert a zone of control; empty: every unit
+	Enter     string        `yaml:"enter"`     // stop (default), cost, free or prohibited
+	EnterCost *value.Number `yaml:"enterCost"` // extra movement points to enter, with enter: cost
+	Leave     string        `yaml:"leave"`     // free (default), cost, stop or prohibited
+	LeaveCost *value.Number `yaml:"leaveCost"` // extra movement points to leave, with leave: cost
+	IgnoredBy []string      `yaml:"ignoredBy"` // classes whose units ignore enemy zones of control
+	BlockedBy []string      `yaml:"blockedBy"` // hexside features a zone of control does not extend across
+	Text      string        `yaml:"text"`
+	Source    string        `yaml:"source"`
+	At        diag.Pos      `yaml:"-"`
+	Fields    FieldPos      `yaml:"-"`
+}
+
+// MovementMode is a way of moving a System declares: rail, strategic, road march.
+type MovementMode struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	// Allowance is a unit formula: how far a unit moves in this mode ("movement * 2", "20").
+	Allowance string `yaml:"allowance"`
+	// Along are the path features the mode moves along only (rail: the railroad); empty: any ground.
+	Along []string `yaml:"along"`
+	// PathCost is what each step along a path costs in this mode (default the path feature's cost).
+	PathCost *value.Number `yaml:"pathCost"`
+	Classes  []string      `yaml:"classes"` // classes that may use the mode; empty: every unit
+	// NoEnemyZOC says a unit in this mode may not enter an enemy zone of control.
+	NoEnemyZOC bool     `yaml:"noEnemyZOC"`
+	Text       string   `yaml:"text"`
+	Source     string   `yaml:"source"`
+	At         diag.Pos `yaml:"-"`
+	Fields     FieldPos `yaml:"-"`
+}
+
+// ControlDef is how control of a cell or location is decided.
+type ControlDef struct {
+	Text   string   `yaml:"text"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+}
+
+// SituationDef is a named circumstance a situational value depends on.
+type SituationDef struct {
+	ID     string   `yaml:"id"`
+	Name   string   `yaml:"name"`
+	Text   string   `yaml:"text"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+}
+
+// TraitDef is an army-wide ability a force grants its units.
+type TraitDef struct {
+	ID     string   `yaml:"id"`
+	Name   string   `yaml:"name"`
+	Text   string   `yaml:"text"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+}
+
+// PairDef is a formula of a leader and a unit he commands, read as leader.STAT and unit.STAT.
+type PairDef struct {
+	ID     string   `yaml:"id"`
+	Name   string   `yaml:"name"`
+	Leader []string `yaml:"leader"` // classes of the first unit (leaders)
+	Unit   []string `yaml:"unit"`   // classes of the second
+	Expr   string   `yaml:"expr"`
+	Doc    string   `yaml:"doc"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// ExemptionDef is a rule a scenario may lift for the units of some classes on a side.
+type ExemptionDef struct {
+	ID      string   `yaml:"id"`
+	Name    string   `yaml:"name"` // as the scenario prints it: "Mt.Ex."
+	Classes []string `yaml:"classes"`
+	Text    string   `yaml:"text"`
+	Source  string   `yaml:"source"`
+	At      diag.Pos `yaml:"-"`
 }
 
 // Measures a roster adds up and an award counts, besides a stat or derived value's id.
@@ -279,13 +442,18 @@ type FeatureDef struct {
 	BlocksLOS  bool    `yaml:"blocksLOS"`
 	Water      bool    `yaml:"water"` // a bridge belongs where a path crosses water
 	// NeedsPath says whether a crossing must carry a path (a bridge carries a road; a ford may not). Default true.
-	NeedsPath   *bool             `yaml:"needsPath"`
-	Effects     map[string]string `yaml:"effects"`
-	Colour      string            `yaml:"colour"`
-	Width       *value.Length     `yaml:"width"`
-	Description string            `yaml:"description"`
-	Source      string            `yaml:"source"`
-	At          diag.Pos          `yaml:"-"`
+	NeedsPath *bool `yaml:"needsPath"`
+	// Crosses lists the hexside features a crossing may sit on (a gate on a wall); empty: water features.
+	Crosses []string `yaml:"crosses"`
+	// NeedsCrossing, on a path feature (a road, a railroad), says that wherever it steps across a water
+	// hexside feature a crossing must be there.
+	NeedsCrossing bool              `yaml:"needsCrossing"`
+	Effects       map[string]string `yaml:"effects"`
+	Colour        string            `yaml:"colour"`
+	Width         *value.Length     `yaml:"width"`
+	Description   string            `yaml:"description"`
+	Source        string            `yaml:"source"`
+	At            diag.Pos          `yaml:"-"`
 }
 
 // ItemDef is something bought with points that is not a counter.
@@ -479,6 +647,32 @@ type UnitType struct {
 	Back       *Back             `yaml:"back"`
 	Components []Component       `yaml:"components"` // comes with: a catapult's crew
 	Colour     string            `yaml:"colour"`
+	// Situational are values a stat takes in named situations (a chariot's melee 2, or 3 when charging).
+	Situational []SituationalValue `yaml:"situational"`
+	// Commands says which units this leader may command (activate, lead): Rampant's restricted leaders.
+	Commands *Command `yaml:"commands"`
+}
+
+// SituationalValue is a value one stat of a unit takes in some situations: with when empty, the ordinary
+// value behind a printed `*`.
+type SituationalValue struct {
+	Stat   string   `yaml:"stat"`
+	Value  Scalar   `yaml:"value"`
+	When   []string `yaml:"when"` // situation ids from the System, all of which must hold
+	Text   string   `yaml:"text"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// Command is what a leader commands: units of some classes or types, of his own group or any.
+type Command struct {
+	Classes   []string `yaml:"classes"`
+	Units     []string `yaml:"units"`
+	SameGroup bool     `yaml:"sameGroup"` // only units of the leader's own group (his legion)
+	Text      string   `yaml:"text"`
+	At        diag.Pos `yaml:"-"`
+	Fields    FieldPos `yaml:"-"`
 }
 
 // Back is what the back of a counter shows.
@@ -601,32 +795,39 @@ type SideFeature struct {
 
 // PathFeature is a road or trail through a chain of adjacent cells.
 type PathFeature struct {
-	ID     string   `yaml:"id"`
-	Type   string   `yaml:"type"`
-	Name   string   `yaml:"name"`
-	Cells  []string `yaml:"cells"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	ID    string   `yaml:"id"`
+	Type  string   `yaml:"type"`
+	Name  string   `yaml:"name"`
+	Cells []string `yaml:"cells"`
+	// Points draw the feature on an open tabletop, a line through [x, y] points in table inches: a road, or a
+	// river (any feature type).
+	Points [][]value.Length `yaml:"points"`
+	At     diag.Pos         `yaml:"-"`
+	Fields FieldPos         `yaml:"-"`
 }
 
 // Crossing is a bridge or ford on a hexside.
 type Crossing struct {
-	Type   string   `yaml:"type"`
-	Side   string   `yaml:"side"`
-	Name   string   `yaml:"name"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Type string `yaml:"type"`
+	Side string `yaml:"side"`
+	Name string `yaml:"name"`
+	// Point places a crossing on an open tabletop: [x, y] in table inches, where a path meets a river.
+	Point  []value.Length `yaml:"point"`
+	At     diag.Pos       `yaml:"-"`
+	Fields FieldPos       `yaml:"-"`
 }
 
 // Location is a named place: a village, an objective, a deployment hex.
 type Location struct {
-	ID     string         `yaml:"id"`
-	Name   string         `yaml:"name"`
-	Kind   string         `yaml:"kind"` // village, objective, deployment, settlement, landmark
-	Cells  []string       `yaml:"cells"`
-	Point  []value.Length `yaml:"point"` // open tabletop: x, y from the top-left corner
-	At     diag.Pos       `yaml:"-"`
-	Fields FieldPos       `yaml:"-"`
+	ID    string         `yaml:"id"`
+	Name  string         `yaml:"name"`
+	Kind  string         `yaml:"kind"` // village, objective, deployment, settlement, landmark
+	Cells []string       `yaml:"cells"`
+	Point []value.Length `yaml:"point"` // open tabletop: x, y from the top-left corner
+	// Owner is the faction that holds the location when a scenario begins (a scenario side may say otherwise).
+	Owner  string   `yaml:"owner"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // MapLabel is text printed on the map.
@@ -668,7 +869,12 @@ type CircleSpec struct {
 // Force is an order of battle: which units a side fields, how many, and what was bought with points.
 type Force struct {
 	Meta    `yaml:",inline"`
-	Faction string        `yaml:"faction"`
+	Faction string `yaml:"faction"`
+	// Factions are the factions of a force drawn from several (allies under one command); with faction, all
+	// of them.
+	Factions []string `yaml:"factions"`
+	// Grants are traits (System.traits) every unit of the force has.
+	Grants  []string      `yaml:"grants"`
 	Mix     string        `yaml:"mix"`
 	Scale   string        `yaml:"scale"`
 	Units   []ForceEntry  `yaml:"units"`
@@ -720,6 +926,22 @@ type Scenario struct {
 	// StackingVariant picks one of the System's stackingVariants for this scenario (a module's own rule).
 	StackingVariant string     `yaml:"stackingVariant"`
 	Generated       *Generated `yaml:"generated"`
+	// Turns are the turn record as data: each turn's date, weather, events and effects.
+	Turns []TurnDef `yaml:"turns"`
+	// GroundScale multiplies the scale's ground scale for this scenario (Isandlwana's suggested 1:4 scaling:
+	// 4 makes 1in = 8 yards into 1in = 32 yards).
+	GroundScale *value.Number `yaml:"groundScale"`
+}
+
+// TurnDef is one turn of the turn record.
+type TurnDef struct {
+	Turn    int      `yaml:"turn"`
+	Date    string   `yaml:"date"`
+	Weather string   `yaml:"weather"` // a weather id from the System
+	Events  []string `yaml:"events"`
+	Effects []string `yaml:"effects"` // per-turn effects: "movement halved", "no air"
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
 }
 
 // MapLayout is the scenario's ground: one map, or geomorphic boards placed relative to each other.
@@ -765,9 +987,85 @@ type Side struct {
 	Deployment   *Zone         `yaml:"deployment"`
 	Minimums     []ForceEntry  `yaml:"minimums"` // "must take at least 8 baggage trains"
 	Items        []ItemEntry   `yaml:"items"`    // supplies the scenario grants
-	Notes        string        `yaml:"notes"`
-	At           diag.Pos      `yaml:"-"`
-	Fields       FieldPos      `yaml:"-"`
+	// Replacements are the side's replacement schedule: points or steps on given turns, and where they enter.
+	Replacements []Replacement `yaml:"replacements"`
+	// Eliminated are units that begin the game in the side's pool of eliminated units (its dead pile).
+	Eliminated []ForceEntry `yaml:"eliminated"`
+	// Available are units that become available (to be rebuilt, or to enter) from a turn on.
+	Available []Availability `yaml:"available"`
+	// Supply names the side's supply sources: map edges and locations.
+	Supply *Supply `yaml:"supply"`
+	// Controls are locations (or cells) the side controls when the game begins, besides the locations whose
+	// owner is one of its factions.
+	Controls []string `yaml:"controls"`
+	// Exempt lists exemptions (System.exemptions) the side's units enjoy in this scenario.
+	Exempt []string `yaml:"exempt"`
+	// Budgets are per-leader allowances: Rampant's trumps of each commander per assault period.
+	Budgets []LeaderBudget `yaml:"budgets"`
+	Notes   string         `yaml:"notes"`
+	At      diag.Pos       `yaml:"-"`
+	Fields  FieldPos       `yaml:"-"`
+}
+
+// Replacement is a side's replacement allowance on some turns.
+type Replacement struct {
+	Turn  int   `yaml:"turn"`
+	Turns []int `yaml:"turns"`
+	// From, To and Every give a run of turns: every Every-th turn (default 1) from From to To (default the
+	// scenario's last).
+	From    int               `yaml:"from"`
+	To      int               `yaml:"to"`
+	Every   int               `yaml:"every"`
+	Points  *value.Number     `yaml:"points"`  // replacement points each of those turns
+	Steps   int               `yaml:"steps"`   // steps each of those turns
+	Units   []string          `yaml:"units"`   // unit types they may rebuild; empty: any of the side's
+	Classes []string          `yaml:"classes"` // classes they may rebuild
+	Enter   *ReplacementEntry `yaml:"enter"`
+	Note    string            `yaml:"note"`
+	At      diag.Pos          `yaml:"-"`
+	Fields  FieldPos          `yaml:"-"`
+}
+
+// ReplacementEntry is where rebuilt units enter: an edge, cells, locations, or any the side controls, or any
+// cell in supply.
+type ReplacementEntry struct {
+	Edge      string   `yaml:"edge"`
+	Cells     []string `yaml:"cells"`
+	Locations []string `yaml:"locations"`
+	// Controlled: any location of this kind (city) the side controls.
+	Controlled string   `yaml:"controlled"`
+	Supply     bool     `yaml:"supply"` // any cell in supply (traced to one of the side's supply sources)
+	At         diag.Pos `yaml:"-"`
+	Fields     FieldPos `yaml:"-"`
+}
+
+// Availability is units that become available from a turn on.
+type Availability struct {
+	Turn   int          `yaml:"turn"`
+	Units  []ForceEntry `yaml:"units"`
+	Note   string       `yaml:"note"`
+	At     diag.Pos     `yaml:"-"`
+	Fields FieldPos     `yaml:"-"`
+}
+
+// Supply is a side's supply sources.
+type Supply struct {
+	Edges     []string `yaml:"edges"`
+	Locations []string `yaml:"locations"`
+	Text      string   `yaml:"text"`
+	At        diag.Pos `yaml:"-"`
+	Fields    FieldPos `yaml:"-"`
+}
+
+// LeaderBudget is an allowance of one leader (Vercingetorix's 3 trumps per assault period).
+type LeaderBudget struct {
+	Leader string   `yaml:"leader"` // a unit type of the side's forces
+	Count  int      `yaml:"count"`
+	Of     string   `yaml:"of"`  // what is budgeted: Trumps (the default)
+	Per    string   `yaml:"per"` // "assault period", "game"
+	Note   string   `yaml:"note"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Entry says where and when units come on.
@@ -792,8 +1090,12 @@ type Placement struct {
 	// corner (Fields of Honor).
 	Points [][]value.Length `yaml:"points"`
 	Zone   *Zone            `yaml:"zone"`
-	At     diag.Pos         `yaml:"-"`
-	Fields FieldPos         `yaml:"-"`
+	// Flipped sets the units up on their backs: reduced, disrupted, face-down.
+	Flipped bool `yaml:"flipped"`
+	// Markers are placed on the units as they set up (Marker ids): disrupted, out of supply.
+	Markers []string `yaml:"markers"`
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
 }
 
 // Zone is an area: within N cells of a cell or location (PRESTAGS deployment "within 3 hexes of hex M").
@@ -807,8 +1109,12 @@ type Zone struct {
 	// (Fields of Honor: "within 12in of the camp").
 	Point  []value.Length `yaml:"point"`
 	Radius *value.Length  `yaml:"radius"`
-	At     diag.Pos       `yaml:"-"`
-	Fields FieldPos       `yaml:"-"`
+	// Each says every cell of the zone must get this many units ("one unit on each of these hexes").
+	Each int `yaml:"each"`
+	// Holds says the zone holds exactly this many units at set-up.
+	Holds  int      `yaml:"holds"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Length is a scenario's length.
@@ -849,9 +1155,51 @@ type Victory struct {
 	Measure     string        `yaml:"measure"` // points (default), ratio (PRESTAGS 11.2) or compare (the higher total wins)
 	Awards      []Award       `yaml:"awards"`
 	Levels      []VictoryBand `yaml:"levels"`
-	Source      string        `yaml:"source"`
-	At          diag.Pos      `yaml:"-"`
-	Fields      FieldPos      `yaml:"-"`
+	// Decide are structured victory conditions, read in order: the first whose condition holds decides the
+	// game for its side (control of places, a level reached, and/or combinations).
+	Decide []Decision `yaml:"decide"`
+	Source string     `yaml:"source"`
+	At     diag.Pos   `yaml:"-"`
+	Fields FieldPos   `yaml:"-"`
+}
+
+// When a decision is taken.
+const (
+	DecideEnd = "end" // at the end of the game (the default)
+	DecideAny = "any" // at any moment: sudden death
+)
+
+// Decision is a victory condition: a side wins (at a level) when its condition holds.
+type Decision struct {
+	Side      string `yaml:"side"`
+	Result    string `yaml:"result"` // what it is called: "Axis Decisive Victory" (default: the side wins)
+	When      string `yaml:"when"`   // end (default) or any
+	Text      string `yaml:"text"`   // the condition as the rules print it
+	Condition `yaml:",inline"`
+	Source    string   `yaml:"source"`
+	At        diag.Pos `yaml:"-"`
+	Fields    FieldPos `yaml:"-"`
+}
+
+// Condition is a test of the game's state: one leaf (controls, holds, level, expr) or a combination (all,
+// any, not). Leaves given together must all hold.
+type Condition struct {
+	// Controls are locations, objectives or cells the side must control; with count, at least that many.
+	Controls []string `yaml:"controls"`
+	// Holds are locations, objectives or cells the side's units must occupy; with count, at least that many.
+	Holds []string `yaml:"holds"`
+	Count int      `yaml:"count"`
+	// Level is a victory level (of the scenario's or the System's table) the side must reach; a higher level
+	// of the same side is as good (PRESTAGS 11.24).
+	Level string `yaml:"level"`
+	// Expr is a formula of the victory scope that must hold.
+	Expr string      `yaml:"expr"`
+	All  []Condition `yaml:"all"`
+	Any  []Condition `yaml:"any"`
+	Not  *Condition  `yaml:"not"`
+	// Of, in a leaf, is the side the leaf is about (default the decision's side).
+	Of string   `yaml:"of"`
+	At diag.Pos `yaml:"-"`
 }
 
 // Award scores points for a side.
@@ -912,6 +1260,9 @@ type Table struct {
 	Columns []string   `yaml:"columns"`
 	Rows    []TableRow `yaml:"rows"`
 	Notes   []string   `yaml:"notes"`
+	// Combat says how an attack finds its column: odds or differential, what lies beyond the ends, and the
+	// column shifts terrain, hexsides and unit states make.
+	Combat *Combat `yaml:"combat"`
 }
 
 // TableRow is one row: its label and one cell per column.
@@ -919,7 +1270,45 @@ type TableRow struct {
 	Label  string   `yaml:"label"`
 	Cells  []string `yaml:"cells"`
 	Source string   `yaml:"source"`
+	// CellSources give single cells a source of their own, by column label: published cells in a row that
+	// is otherwise illustrative.
+	CellSources map[string]string `yaml:"cellSources"`
+	At          diag.Pos          `yaml:"-"`
+	Fields      FieldPos          `yaml:"-"`
+}
+
+// Combat methods.
+const (
+	CombatOdds         = "odds"         // attack : defence, rounded in the defender's favour
+	CombatDifferential = "differential" // attack - defence
+)
+
+// Combat is how a combat results table is read.
+type Combat struct {
+	Method string `yaml:"method"` // odds (default) or differential
+	// Below is what an attack below the lowest column gets: refused (the default) or lowest.
+	Below  string        `yaml:"below"`
+	Shifts []ColumnShift `yaml:"shifts"`
+	Source string        `yaml:"source"`
+	At     diag.Pos      `yaml:"-"`
+	Fields FieldPos      `yaml:"-"`
+}
+
+// ColumnShift moves an attack's column when its conditions hold: all the conditions given must hold.
+type ColumnShift struct {
+	ID      string `yaml:"id"`
+	Columns int    `yaml:"columns"` // + to the right (better for the attacker), - to the left
+	// Terrain: the defender's cell is one of these terrains.
+	Terrain []string `yaml:"terrain"`
+	// Across: some attacker attacks across one of these hexside features (with all: every attacker does).
+	Across []string `yaml:"across"`
+	All    bool     `yaml:"all"`
+	// When is a formula of the combat scope that must hold.
+	When   string   `yaml:"when"`
+	Text   string   `yaml:"text"`
+	Source string   `yaml:"source"`
 	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // ------------------------------------------------------------------------------------------ Generator
@@ -1115,6 +1504,23 @@ type Fixture struct {
 	Scenario *Scenario `yaml:"scenario"`
 	// Lookups check a table against the rules' worked examples: PRESTAGS 7.32's 26 against 9 is 2:1.
 	Lookups []Lookup `yaml:"lookups"`
+	// Values check a unit's stat in situations: a chariot's melee is 3 when charging.
+	Values []ValueLookup `yaml:"values"`
+	// PairValues check a pair formula for a leader and a unit: Rampant's 3 + 6/2 = 6.
+	PairValues []PairLookup `yaml:"pairValues"`
+	// Moves check what a path of cells costs a unit.
+	Moves []MoveLookup `yaml:"moves"`
+	// Outcomes check a scenario's victory conditions against a state of the game.
+	Outcomes []OutcomeLookup `yaml:"outcomes"`
+	// System, Tables, Units and Maps stand in for the package's for this fixture: the System's keys written
+	// here replace the package System's; a table, unit type or map replaces the package's of its id, or is
+	// added. Every check then runs, and only what they add counts.
+	System *System    `yaml:"system"`
+	Tables []Table    `yaml:"tables"`
+	Units  []UnitType `yaml:"units"`
+	Maps   []Map      `yaml:"maps"`
+	// Include replaces the manifest's include globs for this fixture (to test which files they leave out).
+	Include []string `yaml:"include"`
 }
 
 // Lookup is one worked example of reading a table: the odds column an attack falls in.
@@ -1122,8 +1528,72 @@ type Lookup struct {
 	Table   string       `yaml:"table"`
 	Attack  value.Number `yaml:"attack"`
 	Defence value.Number `yaml:"defence"`
-	Expect  string       `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
-	Source  string       `yaml:"source"`
-	At      diag.Pos     `yaml:"-"`
-	Fields  FieldPos     `yaml:"-"`
+	// Terrain is the defender's terrain; Attackers and Defenders say what the column shifts may ask.
+	Terrain   string      `yaml:"terrain"`
+	Attackers []Combatant `yaml:"attackers"`
+	Defenders []Combatant `yaml:"defenders"`
+	Expect    string      `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
+	Source    string      `yaml:"source"`
+	At        diag.Pos    `yaml:"-"`
+	Fields    FieldPos    `yaml:"-"`
+}
+
+// Combatant is one unit in a combat a fixture describes.
+type Combatant struct {
+	Unit    string   `yaml:"unit"`
+	Across  []string `yaml:"across"`  // hexside features it attacks across
+	Flipped bool     `yaml:"flipped"` // it is on its back
+	Markers []string `yaml:"markers"`
+}
+
+// ValueLookup is a stat of a unit type in some situations and the value it must have.
+type ValueLookup struct {
+	Unit   string   `yaml:"unit"`
+	Stat   string   `yaml:"stat"`
+	When   []string `yaml:"when"`
+	Force  string   `yaml:"force"` // read in this force (its traits)
+	Expect string   `yaml:"expect"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// PairLookup is a pair formula for a leader and a unit, and the value it must have.
+type PairLookup struct {
+	Pair   string   `yaml:"pair"`
+	Leader string   `yaml:"leader"`
+	Unit   string   `yaml:"unit"`
+	Expect string   `yaml:"expect"` // a number, or "not commanded" when the leader may not command the unit
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// MoveLookup is a path of cells a unit moves along, and what it must cost.
+type MoveLookup struct {
+	Map    string   `yaml:"map"` // a Map id, or a scenario's map set
+	Unit   string   `yaml:"unit"`
+	Mode   string   `yaml:"mode"` // a movement mode id; empty: ordinary movement
+	Path   []string `yaml:"path"` // cells, the first where the unit starts
+	Enemy  []string `yaml:"enemy"`
+	Expect string   `yaml:"expect"` // movement points, or "prohibited"
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// OutcomeLookup is a state of a scenario's game and the side its victory conditions give it to.
+type OutcomeLookup struct {
+	Scenario string `yaml:"scenario"`
+	Turn     int    `yaml:"turn"` // the turn the state is read on; 0: the end of the game
+	// Control says who controls each place (location, objective or cell): place: side.
+	Control map[string]string `yaml:"control"`
+	// Occupied says whose units stand on each place.
+	Occupied map[string]string `yaml:"occupied"`
+	// Levels is the victory level each side has reached.
+	Levels map[string]string `yaml:"levels"`
+	Expect string            `yaml:"expect"` // the deciding result (a side id, or a decision's result), or "none"
+	Source string            `yaml:"source"`
+	At     diag.Pos          `yaml:"-"`
+	Fields FieldPos          `yaml:"-"`
 }

@@ -83,6 +83,10 @@ var sameKeyAs = [][2]string{
 	{"marker.schema.json:.back.", "unit-type.schema.json:.back."},
 	{"map.schema.json:.generated.", "scenario.schema.json:.generated."},
 	{"system.schema.json:.derived.flagValues", "system.schema.json:.points.flagValues"},
+	// A victory decision is a condition with a side: its condition keys are the condition's.
+	{"scenario.schema.json:.victory.decide.", "common.schema.json:/definitions/condition."},
+	// A lookup's attackers and defenders are combatants alike.
+	{"fixture.schema.json:.lookups.defenders.", "fixture.schema.json:.lookups.attackers."},
 }
 
 // documentKeys mean the same in every kind of document.
