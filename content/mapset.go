@@ -33,6 +33,8 @@ type MapSet struct {
 	labels     []string
 	edgesOnce  sync.Once
 	edges      []Edge
+	sidesOnce  sync.Once
+	sides      *sideIndex // hexside features, path steps and crossings by cell pair (hexsides.go)
 }
 
 // Board is one map placed in a map set.

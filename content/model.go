@@ -526,9 +526,12 @@ type Stacking struct {
 	PerClass   []ClassLimit     `yaml:"perClass"`   // e.g. at most 1 Roman and 1 Feudal combat unit
 	Groups     []CompatGroup    `yaml:"groups"`     // compatibility: classes that may share a cell
 	Exceptions []StackException `yaml:"exceptions"` // conditions that allow more
-	Source     string           `yaml:"source"`
-	Doc        string           `yaml:"doc"`
-	At         diag.Pos         `yaml:"-"`
+	// Enemies says units of opposing sides may share a cell (THG 6.1); otherwise a set-up that puts them in
+	// one cell is an error.
+	Enemies bool     `yaml:"enemies"`
+	Source  string   `yaml:"source"`
+	Doc     string   `yaml:"doc"`
+	At      diag.Pos `yaml:"-"`
 }
 
 // ClassLimit caps the units of some classes in one cell.

@@ -1,12 +1,15 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/rules"
+	"github.com/muster-wargames/muster/content/value"
 )
 
 // FixtureResult is the outcome of one content test (a Fixture document).
@@ -23,16 +26,42 @@ type FixtureResult struct {
 
 // RunFixtures runs a loaded package's Fixture documents. A fixture's force (or scenario) is checked by every
 // check that looks at forces (or scenarios): a force whose id is one of the package's replaces it, also in the
-// package's scenarios that field it, and only the diagnostics the replacement adds count.
+// package's scenarios that field it, and only the diagnostics the replacement adds count. A fixture that
+// stands its own System keys, tables, unit types, maps or include globs in for the package's is checked by
+// every check on that variant of the package, and again only what it adds counts.
 func RunFixtures(r Result) []FixtureResult {
 	if r.Pkg == nil {
 		return nil
 	}
+	var base *diag.List // every check on the package as it is, for fixtures that make a variant
 	var out []FixtureResult
 	for _, fx := range r.Pkg.Fixtures() {
-		out = append(out, runFixture(r.Pkg, fx))
+		out = append(out, runFixture(r.Pkg, fx, &base))
 	}
 	return out
+}
+
+// variant is the package a fixture is checked on: the package, or its variant with the fixture's documents.
+func variant(pkg *content.Package, fx *content.Fixture) (*content.Package, bool) {
+	if fx.System == nil && len(fx.Tables) == 0 && len(fx.Units) == 0 && len(fx.Maps) == 0 && fx.Include == nil {
+		return pkg, false
+	}
+	var docs []content.Doc
+	for i := range fx.Tables {
+		docs = append(docs, &fx.Tables[i])
+	}
+	for i := range fx.Units {
+		docs = append(docs, &fx.Units[i])
+	}
+	for i := range fx.Maps {
+		docs = append(docs, &fx.Maps[i])
+	}
+	for _, d := range docs {
+		if m := content.MetaOf(d); m.Doc == nil {
+			m.Doc = fx.Doc
+		}
+	}
+	return pkg.Variant(fx.System, fx.Include, docs...), true
 }
 
 // FixtureMatches reports whether a diagnostic code answers a rule a fixture lists: the code itself, a rule or
@@ -42,34 +71,53 @@ func FixtureMatches(rule, code string) bool {
 	return code == rule || strings.HasPrefix(code, rule+".") || strings.HasSuffix(code, "."+rule)
 }
 
-func runFixture(pkg *content.Package, fx *content.Fixture) FixtureResult {
+func runFixture(pkg *content.Package, fx *content.Fixture, base **diag.List) FixtureResult {
 	res := FixtureResult{Fixture: fx}
-	if fx.Force == nil && fx.Scenario == nil && len(fx.Lookups) == 0 {
-		res.Why = "the fixture has no force, scenario or lookups to test"
-		return res
-	}
-	if why := runLookups(pkg, fx.Lookups); why != "" {
-		res.Why = why
-		return res
-	}
-	if fx.Force == nil && fx.Scenario == nil {
-		res.Pass = true
+	vpkg, isVariant := variant(pkg, fx)
+	lookups := len(fx.Lookups) + len(fx.Values) + len(fx.PairValues) + len(fx.Moves) + len(fx.Outcomes)
+	if fx.Force == nil && fx.Scenario == nil && lookups == 0 && !isVariant {
+		res.Why = "the fixture has no force, scenario, lookups or documents to test"
 		return res
 	}
 	var ds diag.List
-	x := newRun(pkg)
-	fixtureRefs(&Pass{Pkg: pkg, Check: CheckNamed("fixtures"), run: x, diags: &ds}, fx)
+	// A fixture that expects fixture-refs tests its own names: they are its diagnostics, and lookups that
+	// name what is not there are not run.
+	if expectsRefs(fx) {
+		fixtureNames(&Pass{Pkg: vpkg, Check: fixtureRefsCheck, run: newRun(vpkg), diags: &ds}, fx)
+	}
+	if len(ds) == 0 {
+		if why := runLookups(vpkg, fx); why != "" {
+			res.Why = why
+			return res
+		}
+		if fx.Force == nil && fx.Scenario == nil && !isVariant {
+			res.Pass = true
+			return res
+		}
+	}
+	x := newRun(vpkg)
+	if isVariant {
+		if *base == nil {
+			var b diag.List
+			runAll(newRun(pkg), &b)
+			*base = &b
+		}
+		var all diag.List
+		runAll(x, &all)
+		ds.Extend(subtract(all, **base))
+	}
+	fixtureRefs(&Pass{Pkg: vpkg, Check: CheckNamed("fixtures"), run: x, diags: &ds}, fx)
 	if fx.Force != nil {
 		f := *fx.Force
 		f.Kind = content.KindForce
 		if f.ID == "" {
 			f.ID = fx.ID
 		}
-		x = newRun(pkg, &f)
+		x = newRun(vpkg, &f)
 		forceChecks(x, &ds, &f)
 		// The package's scenarios that field the replaced force: count what the replacement adds.
-		base := newRun(pkg)
-		for _, sc := range pkg.Scenarios() {
+		base := newRun(vpkg)
+		for _, sc := range vpkg.Scenarios() {
 			uses := false
 			for _, s := range sc.Sides {
 				uses = uses || s.Force == f.ID || slices.Contains(s.Forces, f.ID)
@@ -190,24 +238,146 @@ func fixtureRefs(p *Pass, fx *content.Fixture) {
 	}
 }
 
-// runLookups reads each lookup's table and compares the column with the expected one; "" when all agree.
-func runLookups(pkg *content.Package, ls []content.Lookup) string {
-	for _, l := range ls {
+// runLookups runs every lookup of a fixture (tables, values, pair values, moves, outcomes) and says how each
+// one that disagrees with the fixture disagrees, one per line; "" when all agree.
+func runLookups(pkg *content.Package, fx *content.Fixture) string {
+	var bad []string
+	e := rules.New(pkg)
+	fail := func(at diag.Pos, format string, args ...any) {
+		bad = append(bad, fmt.Sprintf("%s: ", at)+fmt.Sprintf(format, args...))
+	}
+	for _, l := range fx.Lookups {
 		t, _ := pkg.Lookup(content.KindTable, l.Table).(*content.Table)
 		if t == nil {
-			return fmt.Sprintf("%s: no table %q", l.At, l.Table)
+			fail(l.At, "no table %q%s", l.Table, hintText(diag.DidYouMean(l.Table, pkg.IDs(content.KindTable))))
+			continue
 		}
-		o, err := t.Odds()
+		col, err := e.Combat(t, rules.Attack{Attack: l.Attack, Defence: l.Defence, Terrain: l.Terrain, Attackers: l.Attackers, Defenders: l.Defenders})
 		if err != nil {
-			return fmt.Sprintf("%s: %v", l.At, err)
+			fail(l.At, "%v", err)
+			continue
 		}
-		got := "refused"
-		if i, err := o.Column(l.Attack, l.Defence); err == nil {
-			got = o.Labels[i]
-		}
-		if got != l.Expect {
-			return fmt.Sprintf("%s: %s against %s on %s reads %s, expected %s", l.At, l.Attack, l.Defence, l.Table, got, l.Expect)
+		if got := col.String(); got != l.Expect {
+			o, _ := t.Odds()
+			fail(l.At, "%s against %s on %s reads %s, expected %s", l.Attack, l.Defence, l.Table, col.Why(o), l.Expect)
 		}
 	}
-	return ""
+	for _, v := range fx.Values {
+		got, err := e.ValueIn(v.Unit, v.Stat, v.When)
+		if err != nil {
+			fail(v.At, "%v", err)
+			continue
+		}
+		if !sameValue(got, v.Expect) {
+			fail(v.At, "%s's %s %s is %s, expected %s", v.Unit, v.Stat, situationText(v.When), got.String(), v.Expect)
+		}
+	}
+	for _, pv := range fx.PairValues {
+		n, err := e.PairValue(pv.Pair, pv.Leader, pv.Unit)
+		got := n.String()
+		if errors.Is(err, rules.ErrNotCommanded) {
+			got = "not commanded"
+		} else if err != nil {
+			fail(pv.At, "%v", err)
+			continue
+		}
+		if !sameNumberText(got, pv.Expect) {
+			fail(pv.At, "pair %s of %s and %s is %s, expected %s", pv.Pair, pv.Leader, pv.Unit, got, pv.Expect)
+		}
+	}
+	for _, m := range fx.Moves {
+		set, err := moveSet(pkg, m.Map)
+		if err != nil {
+			fail(m.At, "%v", err)
+			continue
+		}
+		n, err := e.MoveCost(rules.Move{Set: set, Unit: m.Unit, Mode: m.Mode, Path: m.Path, Enemy: m.Enemy})
+		got := n.String()
+		switch {
+		case rules.IsProhibited(err):
+			got = "prohibited"
+			if m.Expect != got {
+				fail(m.At, "moving %s along %s is %v, expected %s", m.Unit, strings.Join(m.Path, "-"), err, m.Expect)
+				continue
+			}
+		case err != nil:
+			fail(m.At, "%v", err)
+			continue
+		}
+		if !sameNumberText(got, m.Expect) {
+			fail(m.At, "moving %s along %s costs %s, expected %s", m.Unit, strings.Join(m.Path, "-"), got, m.Expect)
+		}
+	}
+	for _, o := range fx.Outcomes {
+		sc := pkg.Scenario(o.Scenario)
+		if sc == nil {
+			fail(o.At, "no scenario %q%s", o.Scenario, hintText(diag.DidYouMean(o.Scenario, pkg.IDs(content.KindScenario))))
+			continue
+		}
+		out, err := e.Decide(sc, rules.State{Turn: o.Turn, End: o.Turn == 0, Control: o.Control, Occupied: o.Occupied, Levels: o.Levels})
+		if err != nil {
+			fail(o.At, "%v", err)
+			continue
+		}
+		got := "none"
+		if out != nil {
+			got = out.Side
+			if o.Expect == out.Result {
+				got = out.Result
+			}
+		}
+		if got != o.Expect {
+			fail(o.At, "scenario %s's victory conditions give %s, expected %s", o.Scenario, got, o.Expect)
+		}
+	}
+	return strings.Join(bad, "\n")
+}
+
+func hintText(h string) string {
+	if h == "" {
+		return ""
+	}
+	return " (" + h + ")"
+}
+
+func situationText(when []string) string {
+	if len(when) == 0 {
+		return "ordinarily"
+	}
+	return "when " + strings.Join(when, " and ")
+}
+
+// sameValue compares a typed stat with a value as a fixture writes it: numbers by value (1½ is 3/2), other
+// stats by their text.
+func sameValue(got content.TypedStat, want string) bool {
+	if got.Def != nil && (got.Def.Type == content.StatValue || got.Def.Type == content.StatInt) {
+		w, err := value.ParseValue(want)
+		return err == nil && w.Flag == got.Value.Flag && w.Number.Cmp(got.Value.Number) == 0
+	}
+	return strings.TrimSpace(got.String()) == strings.TrimSpace(want)
+}
+
+// sameNumberText compares two texts as numbers when both are (6 and 6/1), else as text.
+func sameNumberText(got, want string) bool {
+	a, err1 := value.ParseNumber(got)
+	b, err2 := value.ParseNumber(want)
+	if err1 == nil && err2 == nil {
+		return a.Cmp(b) == 0
+	}
+	return got == want
+}
+
+// moveSet is the map set a move lookup names: a map's, or a scenario's.
+func moveSet(pkg *content.Package, id string) (*content.MapSet, error) {
+	if m := pkg.Map(id); m != nil {
+		return pkg.MapSetOf(m)
+	}
+	if sc := pkg.Scenario(id); sc != nil {
+		set, ds := pkg.MapSet(sc)
+		if set == nil {
+			return nil, fmt.Errorf("scenario %s's map set: %v", id, ds)
+		}
+		return set, nil
+	}
+	return nil, fmt.Errorf("no map %q%s", id, hintText(diag.DidYouMean(id, pkg.IDs(content.KindMap))))
 }

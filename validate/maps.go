@@ -349,6 +349,10 @@ var mapPathsCheck = &Check{
 		gridMaps(p, func(m *content.Map, set *content.MapSet) {
 			for i, pth := range m.Paths {
 				what := featureName(pth.ID, pth.Name, pth.Type)
+				if len(pth.Points) > 0 || len(pth.Cells) < 2 {
+					e := p.Errorf(pth.At, "cells", "%s on a grid runs through its cells: list at least two (points are for open tabletops)", what)
+					e.Hint = "write cells: [A1, A2, ...]"
+				}
 				for j := 1; j < len(pth.Cells); j++ {
 					a, ok1 := set.Cell(pth.Cells[j-1])
 					b, ok2 := set.Cell(pth.Cells[j])
@@ -374,9 +378,10 @@ var mapPathsCheck = &Check{
 var mapCrossingsCheck = &Check{
 	Name:  "map-crossings",
 	Stage: StageCheck,
-	Doc:   "a crossing (bridge, ford) sits on a water hexside feature (water: true) where a path (road, trail) steps across it, unless the crossing's feature says needsPath: false",
+	Doc:   "a crossing (bridge, ford) sits on a water hexside feature (water: true) where a path (road, trail) steps across it, unless the crossing's feature says needsPath: false; a crossing whose feature lists `crosses` (a gate) sits on one of those features instead",
 	Package: func(p *Pass) {
 		var water, pathless map[string]bool
+		crosses := map[string][]string{}
 		if sys := p.Pkg.System; sys != nil {
 			water, pathless = map[string]bool{}, map[string]bool{}
 			for _, f := range sys.Features {
@@ -385,6 +390,9 @@ var mapCrossingsCheck = &Check{
 				}
 				if f.NeedsPath != nil && !*f.NeedsPath {
 					pathless[f.ID] = true
+				}
+				if len(f.Crosses) > 0 {
+					crosses[f.ID] = f.Crosses
 				}
 			}
 		}
@@ -414,6 +422,10 @@ var mapCrossingsCheck = &Check{
 				}
 			}
 			for i, c := range m.Crossings {
+				if c.Side == "" {
+					p.Errorf(c.At, "not-adjacent", "%s on a grid sits on a hexside: give its side (C01/D01; points are for open tabletops)", featureName("", c.Name, c.Type))
+					continue
+				}
 				a, b, ok := set.Side(c.Side)
 				if !ok {
 					continue
@@ -425,7 +437,12 @@ var mapCrossingsCheck = &Check{
 					continue
 				}
 				key := normPair(a, b)
-				if !wet[key] {
+				if on := crosses[c.Type]; len(on) > 0 {
+					if !shareAny(on, set.FeaturesBetween(a, b)) {
+						e := p.Errorf(at, "not-crossable", "%s at %s crosses nothing it may cross: it sits on %s, and no %s runs along %s", what, c.Side, strings.Join(on, " or "), strings.Join(on, " or "), c.Side)
+						e.Hint = "move it onto one of those features, or list the feature it sits on in the crossing's crosses"
+					}
+				} else if !wet[key] {
 					e := p.Errorf(at, "no-water", "%s at %s crosses no water: no river or stream (a hexside feature with water: true) runs along %s", what, c.Side, c.Side)
 					e.Hint = "move it onto the river's hexside, or mark the river's feature water: true in the System"
 				}
@@ -441,7 +458,7 @@ var mapCrossingsCheck = &Check{
 var mapTabletopCheck = &Check{
 	Name:  "map-tabletop",
 	Stage: StageCheck,
-	Doc:   "on an open tabletop, every terrain piece and location point lies on the table",
+	Doc:   "on an open tabletop, every terrain piece, location point, path point and crossing lies on the table\n\nPaths and rivers on a tabletop are lines of points in inches, crossings points (path); a grid's paths are cells, and a tabletop has none.",
 	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
 			g, err := m.Geometry()
@@ -468,6 +485,30 @@ var mapTabletopCheck = &Check{
 							what, v[0], v[1], size)
 						break
 					}
+				}
+			}
+			for i, pth := range m.Paths {
+				if len(pth.Cells) > 0 {
+					p.Errorf(pth.Fields.Of("cells", pth.At), "path", "%s runs through cells, but an open tabletop has none: give its points ([x, y] in inches)", featureName(pth.ID, pth.Name, pth.Type))
+				}
+				for j, v := range pth.Points {
+					if len(v) != 2 {
+						continue
+					}
+					if pt := (grid.Point{X: v[0].Inches(), Y: v[1].Inches()}); !t.ContainsPoint(pt) {
+						p.Errorf(docPos(m.Doc, fmt.Sprintf("/paths/%d/points/%d", i, j), pth.At), "path-off-table", "%s has a point at %s, %s, off the %s table",
+							featureName(pth.ID, pth.Name, pth.Type), v[0], v[1], size)
+						break
+					}
+				}
+			}
+			for _, c := range m.Crossings {
+				if len(c.Point) == 2 {
+					if pt := (grid.Point{X: c.Point[0].Inches(), Y: c.Point[1].Inches()}); !t.ContainsPoint(pt) {
+						p.Errorf(c.Fields.Of("point", c.At), "path-off-table", "%s at %s, %s is off the %s table", featureName("", c.Name, c.Type), c.Point[0], c.Point[1], size)
+					}
+				} else if c.Side != "" {
+					p.Errorf(c.Fields.Of("side", c.At), "path", "%s sits on hexside %s, but an open tabletop has none: give its point ([x, y] in inches)", featureName("", c.Name, c.Type), c.Side)
 				}
 			}
 			for _, l := range m.Locations {

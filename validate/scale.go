@@ -5,16 +5,34 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/value"
 )
 
 // The scale check keeps a battle at one scale (Fields of Honor plays at five: section to brigade, and the same
 // bases mean different things at each).
 var scaleCheck = &Check{
-	Name:    "scale",
-	Stage:   StageCheck,
-	Doc:     "a battle is fought at one scale\n\nA scenario and the forces its sides field are at the same scale, and units have the stands per unit their scale states (System.scales standsMin/standsMax).",
-	Applies: func(pkg *content.Package) bool { return pkg.System != nil && len(pkg.System.Scales) > 0 },
+	Name:  "scale",
+	Stage: StageCheck,
+	Doc:   "a battle is fought at one scale\n\nA scenario and the forces its sides field are at the same scale, and units have the stands per unit their scale states (System.scales standsMin/standsMax). A scenario's groundScale (a factor on its scale's ground scale) is more than zero, and the scenario has a scale for it to multiply (ground).",
+	Applies: func(pkg *content.Package) bool {
+		for _, sc := range pkg.Scenarios() {
+			if sc.GroundScale != nil {
+				return true
+			}
+		}
+		return pkg.System != nil && len(pkg.System.Scales) > 0
+	},
 	Scenario: func(p *Pass, sc *content.Scenario) {
+		if g := sc.GroundScale; g != nil {
+			at := ptrPos(sc.Doc, "/groundScale", sc.At)
+			switch {
+			case g.Cmp(value.Number{}) <= 0:
+				p.Errorf(at, "ground", "scenario %s's groundScale is %s: a factor on the ground scale is more than zero", sc.ID, g)
+			case sc.Scale == "":
+				e := p.Errorf(at, "ground", "scenario %s has a groundScale of %s but no scale whose ground scale it multiplies", sc.ID, g)
+				e.Hint = "give the scenario a scale (one of the System's scales)"
+			}
+		}
 		if sc.Scale == "" {
 			return
 		}

@@ -172,13 +172,14 @@ var MapSets = &Shared[func(*content.Scenario) (*content.MapSet, diag.List)]{
 
 // run is one pass of the checks over a package: the shared results and the forces a fixture replaces.
 type run struct {
+	list    []*Check // the check list (checks), for checks that name other checks (fixture-refs)
 	pkg     *content.Package
 	forces  map[string]*content.Force // fixture forces replacing the package's, by id
 	results map[Requirement]any
 }
 
 func newRun(pkg *content.Package, forces ...*content.Force) *run {
-	r := &run{pkg: pkg, forces: map[string]*content.Force{}, results: map[Requirement]any{}}
+	r := &run{list: checks, pkg: pkg, forces: map[string]*content.Force{}, results: map[Requirement]any{}}
 	for _, f := range forces {
 		r.forces[f.ID] = f
 	}

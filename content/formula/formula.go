@@ -26,14 +26,15 @@ const (
 	Unit Kind = iota
 	// Group formulas see a force, side, scenario or cell: units, totals, count(), points, budget and more.
 	Group
+	// Pair formulas see two units: a leader and a unit he commands (System.pairs).
+	Pair
+	// Combat formulas see one attack: strengths, terrain, attackers and defenders (a table's column shifts).
+	Combat
+	// Victory formulas see the state of a game: who controls and occupies each place, the levels reached.
+	Victory
 )
 
-func (k Kind) String() string {
-	if k == Unit {
-		return "unit"
-	}
-	return "group"
-}
+func (k Kind) String() string { return ScopeOf(k).Name }
 
 // Result is what an expression must yield.
 type Result int
@@ -180,11 +181,40 @@ func (d *Decl) unitType(group bool) types.Map {
 	return m
 }
 
+// combatantType is one unit of a combat (Combat formulas' attackers and defenders).
+var combatantType = types.Map{"type": types.String, "classes": types.Array(types.String), "across": types.Array(types.String),
+	"flipped": types.Bool, "markers": types.Array(types.String)}
+
+// listElems are the element types of a scope's lists of mappings, for naming what an element has.
+func (d *Decl) listElems(k Kind) map[string]types.Map {
+	switch k {
+	case Group:
+		return map[string]types.Map{"units": d.unitType(true)}
+	case Combat:
+		return map[string]types.Map{"attackers": combatantType, "defenders": combatantType}
+	}
+	return nil
+}
+
 func (d *Decl) envType(k Kind) types.Map {
 	var env types.Map
-	if k == Unit {
+	switch k {
+	case Unit:
 		env = d.unitType(false)
-	} else {
+	case Pair:
+		env = types.Map{"leader": d.unitType(false), "unit": d.unitType(false)}
+		delete(env["leader"].(types.Map), "has")
+		delete(env["unit"].(types.Map), "has")
+	case Combat:
+		env = types.Map{"attack": types.Float64, "defence": types.Float64, "terrain": types.String,
+			"attackers": types.Array(combatantType), "defenders": types.Array(combatantType), "across": types.Array(types.String)}
+	case Victory:
+		env = types.Map{"side": types.String, "turn": types.Float64, "end": types.Bool,
+			"controls":   types.TypeOf(func(string) string { return "" }),
+			"occupies":   types.TypeOf(func(string) string { return "" }),
+			"level":      types.TypeOf(func(string) string { return "" }),
+			"controlled": types.TypeOf(func(string) int { return 0 })}
+	default:
 		totals := types.Map{"units": types.Float64, "points": types.Float64, "stands": types.Float64}
 		for _, s := range d.Stats {
 			if statType(s) == types.Float64 {
@@ -208,7 +238,8 @@ func (d *Decl) envType(k Kind) types.Map {
 			"items":     items,
 			"side": types.Map{"id": types.String, "name": types.String, "budget": types.Float64, "stacking": types.Float64,
 				"vp": types.Float64, "panicLevel": types.Float64, "panicPercent": types.Float64,
-				"routLimit": types.Float64, "trumps": types.Float64},
+				"routLimit": types.Float64, "trumps": types.Float64, "factions": types.Array(types.String),
+				"forces": types.Array(types.String), "exempt": types.Array(types.String)},
 			"scenario": types.Map{"id": types.String, "turns": types.Float64, "sides": types.Array(types.String)},
 			"mapset":   types.Map{"map": types.String, "boards": types.Array(types.String)},
 			"force":    types.Map{"id": types.String, "faction": types.String, "declared": types.Float64},
@@ -363,6 +394,14 @@ func toError(src Source, err error, d *Decl, k Kind) *Error {
 		}
 		if k == Unit && name == "units" {
 			out.Hint = "a unit formula sees one unit; `units` is for rules (System.rules)"
+		}
+		// Say what the scope, or the mapping the name was looked up in, does have.
+		if h := scopeHint(src.Text, out.Col, k, d, m[1] == "field"); h != "" {
+			if out.Hint == "" || strings.HasPrefix(out.Hint, "the System declares the stats") {
+				out.Hint = h
+			} else {
+				out.Hint += "; " + h
+			}
 		}
 	}
 	out.Pos = src.PosOf(out.Col - 1)

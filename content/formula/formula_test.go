@@ -139,8 +139,36 @@ func TestUnknownStatDidYouMean(t *testing.T) {
 		t.Errorf("position %v column %d, want s.yaml:10:23 column 13", err.Pos, err.Col)
 	}
 	_, err = Compile(src("moral + 1"), Unit, Number, testDecl)
-	if err == nil || err.Hint != `did you mean "morale"?` {
-		t.Errorf("bare name: %v", err)
+	if err == nil || !strings.HasPrefix(err.Hint, `did you mean "morale"?; the unit scope has: `) {
+		t.Errorf("bare name: %v (hint %q)", err, err.Hint)
+	}
+}
+
+// A name a scope does not have gets the list of what the scope, or the mapping it was looked up in, has
+// (issue 15: side.setup -> "side has: id, name, factions, forces, ...").
+func TestUnknownNameListsTheScope(t *testing.T) {
+	cases := []struct {
+		text string
+		k    Kind
+		want string
+	}{
+		{"side.setup > 0", Group, "side has: budget, exempt, factions, forces, id, name, panicLevel, panicPercent, routLimit, stacking, trumps, vp"},
+		{"scenario.length > 0", Group, "scenario has: id, sides, turns"},
+		{"all(units, .costs > 0)", Group, "an element of units has: "},
+		{"leader.initiative + unit.foo", Pair, "unit has: classes, count"},
+		{"all(attackers, .crossing)", Combat, "an element of attackers has: across, classes, flipped, markers, type"},
+		{"holds('moscow')", Victory, "the victory scope has: controlled, controls, end, level, occupies, side, turn"},
+		{"attack / defnce > 2", Combat, "the combat scope has: across, attack, attackers, defence, defenders, terrain"},
+	}
+	for _, c := range cases {
+		_, err := Compile(src(c.text), c.k, Any, testDecl)
+		if err == nil {
+			t.Errorf("%s: compiles", c.text)
+			continue
+		}
+		if !strings.Contains(err.Hint, c.want) {
+			t.Errorf("%s: hint %q, want it to say %q", c.text, err.Hint, c.want)
+		}
 	}
 }
 

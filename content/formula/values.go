@@ -153,7 +153,7 @@ func (d *Decl) GroupValues(g *GroupData) Env {
 	}
 	counts := g.Counts
 	side := map[string]any{"id": "", "name": "", "budget": 0.0, "stacking": 0.0, "vp": 0.0, "panicLevel": 0.0,
-		"panicPercent": 0.0, "routLimit": 0.0, "trumps": 0.0}
+		"panicPercent": 0.0, "routLimit": 0.0, "trumps": 0.0, "factions": []any{}, "forces": []any{}, "exempt": []any{}}
 	for k, v := range g.Side {
 		side[k] = v
 	}
@@ -183,4 +183,89 @@ func (d *Decl) GroupValues(g *GroupData) Env {
 		"force":     force,
 		"cell":      g.Cell,
 	}
+}
+
+// PairValues returns the values of a pair formula: the leader and the unit, each as UnitValues gives them.
+func PairValues(leader, unit Env) Env {
+	delete(leader, "has")
+	delete(unit, "has")
+	return Env{"leader": map[string]any(leader), "unit": map[string]any(unit)}
+}
+
+// CombatantData is one unit of a combat.
+type CombatantData struct {
+	Type                     string
+	Classes, Across, Markers []string
+	Flipped                  bool
+}
+
+// CombatData is one attack as a column shift's condition sees it.
+type CombatData struct {
+	Attack, Defence      float64
+	Terrain              string
+	Attackers, Defenders []CombatantData
+}
+
+func texts(xs []string) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
+func combatants(cs []CombatantData) []any {
+	out := make([]any, len(cs))
+	for i, c := range cs {
+		out[i] = map[string]any{"type": c.Type, "classes": texts(c.Classes), "across": texts(c.Across), "flipped": c.Flipped,
+			"markers": texts(c.Markers)}
+	}
+	return out
+}
+
+// CombatValues returns the values of a combat formula.
+func CombatValues(c CombatData) Env {
+	var across []string
+	seen := map[string]bool{}
+	for _, a := range c.Attackers {
+		for _, f := range a.Across {
+			if !seen[f] {
+				seen[f] = true
+				across = append(across, f)
+			}
+		}
+	}
+	return Env{"attack": c.Attack, "defence": c.Defence, "terrain": c.Terrain, "attackers": combatants(c.Attackers),
+		"defenders": combatants(c.Defenders), "across": texts(across)}
+}
+
+// VictoryData is the state of a game as a victory condition's formula sees it.
+type VictoryData struct {
+	Side       string
+	Turn       int
+	End        bool
+	Controls   func(place string) string
+	Occupies   func(place string) string
+	Level      func(side string) string
+	Controlled func(side string) int
+}
+
+// VictoryValues returns the values of a victory formula.
+func VictoryValues(v VictoryData) Env {
+	none := func(string) string { return "" }
+	env := Env{"side": v.Side, "turn": float64(v.Turn), "end": v.End, "controls": none, "occupies": none, "level": none,
+		"controlled": func(string) int { return 0 }}
+	if v.Controls != nil {
+		env["controls"] = v.Controls
+	}
+	if v.Occupies != nil {
+		env["occupies"] = v.Occupies
+	}
+	if v.Level != nil {
+		env["level"] = v.Level
+	}
+	if v.Controlled != nil {
+		env["controlled"] = v.Controlled
+	}
+	return env
 }

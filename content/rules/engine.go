@@ -24,8 +24,13 @@ type Engine struct {
 	derived    []*unitFormula
 	itemCost   map[string]*formula.Program
 	rules      []*Rule
-	exceptions map[*content.Stacking][]*formula.Program // by index in each model's Exceptions; nil when absent or broken
-	compile    diag.List                                // compile errors and warnings
+	pairs      []*Pair
+	allowance  map[string]*formula.Program               // movement mode id -> allowance formula
+	shifts     map[*content.ColumnShift]*formula.Program // column shift conditions, by shift
+	conds      map[*content.Condition]*formula.Program   // victory condition formulas, compiled on demand
+	condDiags  map[*content.Scenario]diag.List           // their compile errors, per scenario
+	exceptions map[*content.Stacking][]*formula.Program  // by index in each model's Exceptions; nil when absent or broken
+	compile    diag.List                                 // compile errors and warnings
 	// unitsInEnv is set when a group formula reads the units list or totals, so a Group environment must
 	// carry every unit; otherwise counts, points and items are enough.
 	unitsInEnv bool
@@ -207,6 +212,40 @@ func (e *Engine) compileAll() {
 				fmt.Sprintf("stacking exception %s", x.ID), nil))
 		}
 	}
+	for i := range sys.Pairs {
+		x := &sys.Pairs[i]
+		e.pairs = append(e.pairs, &Pair{Def: x, prog: compile(content.Pointer(content.Pointer("/pairs", i), "expr"), x.Expr,
+			x.Fields.Of("expr", x.At), formula.Pair, formula.Number, fmt.Sprintf("pair formula %s", x.ID), nil)})
+	}
+	e.allowance = map[string]*formula.Program{}
+	for i := range sys.MovementModes {
+		x := &sys.MovementModes[i]
+		if prog := compile(content.Pointer(content.Pointer("/movementModes", i), "allowance"), x.Allowance, x.Fields.Of("allowance", x.At),
+			formula.Unit, formula.Number, fmt.Sprintf("allowance of movement mode %s", x.ID), nil); prog != nil {
+			e.allowance[x.ID] = prog
+		}
+	}
+	e.shifts = map[*content.ColumnShift]*formula.Program{}
+	for _, t := range pkg.Tables() {
+		if t.Combat == nil {
+			continue
+		}
+		for i := range t.Combat.Shifts {
+			x := &t.Combat.Shifts[i]
+			if x.When == "" {
+				continue
+			}
+			src := exprSource(t.Doc, fmt.Sprintf("/combat/shifts/%d/when", i), x.When, x.Fields.Of("when", x.At))
+			prog, err := formula.Compile(src, formula.Combat, formula.Bool, d)
+			if err != nil {
+				e.compile.Errorf(err.Pos, "formulas.compile", "table %s, column shift %s: %s", t.ID, x.ID, err.Message).Hint = err.Hint
+				continue
+			}
+			e.shifts[x] = prog
+		}
+	}
+	e.conds = map[*content.Condition]*formula.Program{}
+	e.condDiags = map[*content.Scenario]diag.List{}
 	seen := map[string]diag.Pos{}
 	for i := range sys.Rules {
 		x := &sys.Rules[i]

@@ -223,6 +223,16 @@ func (e *Engine) groupEnv(g *Group) formula.Env {
 		if s.Trumps != nil {
 			m["trumps"] = float64(*s.Trumps)
 		}
+		list := func(xs []string) []any {
+			out := make([]any, len(xs))
+			for i, x := range xs {
+				out[i] = x
+			}
+			return out
+		}
+		m["factions"] = list(s.Faction)
+		m["forces"] = list(s.ForceIDs())
+		m["exempt"] = list(s.Exempt)
 		gd.Side = m
 	}
 	if sc := g.Scenario; sc != nil {

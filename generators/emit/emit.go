@@ -263,7 +263,7 @@ func gridSpec(g *content.GridSpec) *yaml.Node {
 func Force(x *content.Force) *yaml.Node {
 	m := mapping()
 	meta(m, x.Meta)
-	m.str("faction", x.Faction).str("mix", x.Mix).str("scale", x.Scale)
+	m.str("faction", x.Faction).strs("factions", x.Factions).strs("grants", x.Grants).str("mix", x.Mix).str("scale", x.Scale)
 	metaTail(m, x.Meta)
 	m.add("points", numberPtr(x.Points))
 	var items []*yaml.Node

@@ -339,14 +339,15 @@ func (ru *run) forces(points *value.Number) error {
 		if err != nil {
 			return err
 		}
-		faction := ""
+		// The force is of the side's factions: it buys from all of them.
+		faction, factions := "", []string(nil)
 		if len(sd.Faction) > 0 {
-			faction = sd.Faction[0]
+			faction, factions = sd.Faction[0], append(factions, sd.Faction[1:]...)
 		}
 		total := res.Total
 		f := &content.Force{Meta: content.Meta{Kind: content.KindForce, ID: ru.sc.ID + "-" + sd.ID,
 			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sideName(sd)), Source: ru.sc.Source},
-			Faction: faction, Mix: sd.Mix, Scale: ru.sg.Scale, Units: res.Units, Items: res.Items, Points: &total}
+			Faction: faction, Factions: factions, Mix: sd.Mix, Scale: ru.sg.Scale, Units: res.Units, Items: res.Items, Points: &total}
 		ru.out.Forces = append(ru.out.Forces, f)
 		s := &ru.sc.Sides[i]
 		s.Force = f.ID
@@ -376,7 +377,7 @@ func (ru *run) armies() error {
 		}
 		f := &content.Force{Meta: content.Meta{Kind: content.KindForce, ID: ru.sc.ID + "-" + sd.ID,
 			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sideName(sd)), Source: ru.sc.Source},
-			Faction: src.Faction, Scale: src.Scale} // a whole army, not drawn from the counter mix's supply
+			Faction: src.Faction, Factions: src.Factions, Grants: src.Grants, Scale: src.Scale} // a whole army, not drawn from the counter mix's supply
 		what := nameOr(src.Name, src.ID)
 		if n > 1 {
 			what = fmt.Sprintf("%d x %s", n, what)
@@ -396,9 +397,14 @@ func (ru *run) armies() error {
 		ru.out.Forces = append(ru.out.Forces, f)
 		s := &ru.sc.Sides[i]
 		s.Force = f.ID
-		if src.Faction != "" && !slices.Contains(s.Faction, src.Faction) {
-			s.Faction = append([]string{src.Faction}, s.Faction...)
+		// The side fields the army's factions: its own first, then those of the units it borrows.
+		var add []string
+		for _, fa := range append([]string{src.Faction}, src.Factions...) {
+			if fa != "" && !slices.Contains(s.Faction, fa) && !slices.Contains(add, fa) {
+				add = append(add, fa)
+			}
 		}
+		s.Faction = append(add, s.Faction...)
 		s.Notes = strings.TrimSpace(s.Notes + " " + f.Notes)
 	}
 	return nil

@@ -1,0 +1,143 @@
+// The turn record: what each turn of a scenario brings, gathered from its turns, reinforcements, timed
+// entries, replacements and units that become available, so the turn record chart prints it in each box and
+// digital play can show it on its turn tracker.
+
+package content
+
+import "sort"
+
+// TurnBox is one turn of a scenario's turn record.
+type TurnBox struct {
+	Turn           int
+	Def            *TurnDef // the scenario's turns entry, nil when it has none
+	Reinforcements []*Reinforcement
+	Entries        []SideEntry // timed entries of the sides
+	Replacements   []SideReplacement
+	Available      []SideAvailability
+}
+
+// SideEntry is a side's timed entry.
+type SideEntry struct {
+	Side  string
+	Entry *Entry
+}
+
+// SideReplacement is a side's replacement allowance on one turn.
+type SideReplacement struct {
+	Side        string
+	Replacement *Replacement
+}
+
+// SideAvailability is units of a side that become available on a turn.
+type SideAvailability struct {
+	Side      string
+	Available *Availability
+}
+
+// Last is the scenario's last turn: its length, else the highest turn its turn record names (0 when neither).
+func (sc *Scenario) Last() int {
+	if sc.Length != nil && sc.Length.Turns > 0 {
+		return sc.Length.Turns
+	}
+	last := 0
+	for _, t := range sc.Turns {
+		last = max(last, t.Turn)
+	}
+	return last
+}
+
+// TurnsOf are the turns a replacement comes on, in order, within 1..last: its turn, its turns, and the run
+// from..to (to defaulting to last) every `every` turns. Turns past last are left out here; validation reports
+// them.
+func (r *Replacement) TurnsOf(last int) []int {
+	set := map[int]bool{}
+	if r.Turn > 0 {
+		set[r.Turn] = true
+	}
+	for _, t := range r.Turns {
+		set[t] = true
+	}
+	if r.From > 0 {
+		to := r.To
+		if to == 0 {
+			to = last
+		}
+		step := max(r.Every, 1)
+		for t := r.From; t <= min(to, last); t += step {
+			set[t] = true
+		}
+	}
+	var out []int
+	for t := range set {
+		if t >= 1 && t <= last {
+			out = append(out, t)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// Named are the turns a replacement names itself (turn, turns, from and to), whatever the scenario's length.
+func (r *Replacement) Named() []int {
+	out := append([]int(nil), r.Turns...)
+	for _, t := range []int{r.Turn, r.From, r.To} {
+		if t > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// TurnRecord lays a scenario's turns out box by box, from 1 to its last turn (at most MaxTurns).
+func (sc *Scenario) TurnRecord() []TurnBox {
+	last := min(sc.Last(), MaxTurns)
+	if last <= 0 {
+		return nil
+	}
+	boxes := make([]TurnBox, last)
+	for i := range boxes {
+		boxes[i].Turn = i + 1
+	}
+	at := func(t int) *TurnBox {
+		if t < 1 || t > last {
+			return nil
+		}
+		return &boxes[t-1]
+	}
+	for i := range sc.Turns {
+		if b := at(sc.Turns[i].Turn); b != nil && b.Def == nil {
+			b.Def = &sc.Turns[i]
+		}
+	}
+	for i := range sc.Reinforcements {
+		r := &sc.Reinforcements[i]
+		t := r.Turn
+		if t == 0 {
+			t = r.Entry.Turn
+		}
+		if b := at(t); b != nil {
+			b.Reinforcements = append(b.Reinforcements, r)
+		}
+	}
+	for i := range sc.Sides {
+		s := &sc.Sides[i]
+		for j := range s.Entry {
+			if b := at(s.Entry[j].Turn); b != nil && s.Entry[j].Turn > 1 {
+				b.Entries = append(b.Entries, SideEntry{Side: s.ID, Entry: &s.Entry[j]})
+			}
+		}
+		for j := range s.Replacements {
+			r := &s.Replacements[j]
+			for _, t := range r.TurnsOf(last) {
+				b := at(t)
+				b.Replacements = append(b.Replacements, SideReplacement{Side: s.ID, Replacement: r})
+			}
+		}
+		for j := range s.Available {
+			if b := at(s.Available[j].Turn); b != nil {
+				b.Available = append(b.Available, SideAvailability{Side: s.ID, Available: &s.Available[j]})
+			}
+		}
+	}
+	return boxes
+}
