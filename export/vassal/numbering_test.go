@@ -360,8 +360,6 @@ sides:
     setup:
       - {unit: captain, count: 1, cells: [IVC08]}
       - {unit: knight-levies, count: 2, cells: [IIIB02, IVT20]}
-    entry:
-      - edge: east
   - id: roman
     name: Roman Empire
     faction: [roman]

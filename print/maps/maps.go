@@ -451,7 +451,7 @@ func locClass(kind string) string {
 		return "deployment"
 	case "objective":
 		return "objective"
-	case "village", "settlement", "town":
+	case "village", "settlement", "town", "city":
 		return "village"
 	}
 	return "landmark"

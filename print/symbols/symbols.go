@@ -38,6 +38,7 @@ var table = map[string]drawer{
 	"grenade-launcher": grenadeLauncher,
 	"pike":             pike,
 	"fleet":            fleet,
+	"armour":           armour,
 }
 
 // Names lists the symbols Draw knows, sorted.
@@ -94,6 +95,23 @@ func mid(r surface.Rect) (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }
 func infantry(s surface.Surface, r surface.Rect, _ float64, _ surface.Color) { box(s, r); cross(s, r) }
 
 func cavalry(s surface.Surface, r surface.Rect, _ float64, _ surface.Color) { box(s, r); slash(s, r) }
+
+// armour is NATO's armour: a track (two half circles joined by straight runs) in the frame.
+func armour(s surface.Surface, r surface.Rect, _ float64, _ surface.Color) {
+	box(s, r)
+	cx, cy := mid(r)
+	hw, hh := r.W*0.32, r.H*0.22
+	var pts []surface.Pt
+	for i := 0; i <= 16; i++ {
+		a := math.Pi/2 + math.Pi*float64(i)/16
+		pts = append(pts, surface.Pt{X: cx - hw + hh + hh*math.Cos(a), Y: cy + hh*math.Sin(a)})
+	}
+	for i := 0; i <= 16; i++ {
+		a := -math.Pi/2 + math.Pi*float64(i)/16
+		pts = append(pts, surface.Pt{X: cx + hw - hh + hh*math.Cos(a), Y: cy + hh*math.Sin(a)})
+	}
+	s.Polygon(pts, surface.Stroke)
+}
 
 func artillery(s surface.Surface, r surface.Rect, _ float64, _ surface.Color) {
 	box(s, r)
