@@ -4,7 +4,14 @@
 
 package content
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/content/value"
+)
 
 // TurnBox is one turn of a scenario's turn record.
 type TurnBox struct {
@@ -140,4 +147,86 @@ func (sc *Scenario) TurnRecord() []TurnBox {
 		}
 	}
 	return boxes
+}
+
+// ShortName is a side's name as a turn record box has room for: the first word of its name ("Southern" of
+// "Southern Front"), or its id.
+func (s *Side) ShortName() string {
+	if f := strings.Fields(s.Name); len(f) > 0 {
+		return strings.TrimRight(f[0], ",:;")
+	}
+	return s.ID
+}
+
+// BoxLines are what a turn record box says besides its turn, date and weather, one line each: the turn's
+// events and effects, then for each side its reinforcements and entries ("+ Southern: 1 Tank"), replacements
+// ("Repl. Northern: 1 step") and units that become available ("Avail. Southern: 1 Gds"). Unit types are named
+// by their abbreviation (else their name). The printed turn record and digital play's turn tracker say the same.
+func (b TurnBox) BoxLines(pkg *Package, sc *Scenario) []string {
+	var out []string
+	if b.Def != nil {
+		out = append(out, b.Def.Events...)
+		out = append(out, b.Def.Effects...)
+	}
+	side := func(id string) string {
+		for i := range sc.Sides {
+			if sc.Sides[i].ID == id {
+				return sc.Sides[i].ShortName()
+			}
+		}
+		return id
+	}
+	unit := func(id string) string {
+		if u := pkg.UnitType(id); u != nil {
+			if u.Abbr != "" {
+				return u.Abbr
+			}
+			if u.Name != "" {
+				return u.Name
+			}
+		}
+		if m := pkg.Marker(id); m != nil && m.Name != "" {
+			return m.Name
+		}
+		return id
+	}
+	entries := func(es []ForceEntry) string {
+		var parts []string
+		for _, e := range es {
+			id := e.Unit
+			if id == "" {
+				id = e.Marker
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", max(e.Count, 1), unit(id)))
+		}
+		return strings.Join(parts, ", ")
+	}
+	for _, r := range b.Reinforcements {
+		out = append(out, fmt.Sprintf("+ %s: %s", side(r.Side), entries(r.Units)))
+	}
+	for _, e := range b.Entries {
+		what := "enter"
+		if len(e.Entry.Units) > 0 {
+			var us []string
+			for _, u := range e.Entry.Units {
+				us = append(us, unit(u))
+			}
+			what = strings.Join(us, ", ")
+		}
+		out = append(out, fmt.Sprintf("+ %s: %s", side(e.Side), what))
+	}
+	for _, r := range b.Replacements {
+		var parts []string
+		if p := r.Replacement.Points; p != nil {
+			parts = append(parts, p.String()+" "+map[bool]string{true: "pt", false: "pts"}[p.Cmp(value.Int(1)) == 0])
+		}
+		if n := r.Replacement.Steps; n > 0 {
+			parts = append(parts, english.Count(n, "step"))
+		}
+		out = append(out, fmt.Sprintf("Repl. %s: %s", side(r.Side), strings.Join(parts, ", ")))
+	}
+	for _, a := range b.Available {
+		out = append(out, fmt.Sprintf("Avail. %s: %s", side(a.Side), entries(a.Available.Units)))
+	}
+	return out
 }

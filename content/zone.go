@@ -225,7 +225,14 @@ func (z *Zone) describe(gridType string, place, edge func(string) string) string
 		}
 		parts = append(parts, e)
 	}
-	return english.List(parts)
+	out := english.List(parts)
+	switch {
+	case z.Each > 0:
+		out += fmt.Sprintf(" (%s on each)", english.Count(z.Each, "unit"))
+	case z.Holds > 0:
+		out += fmt.Sprintf(" (%s in all)", english.Count(z.Holds, "unit"))
+	}
+	return out
 }
 
 // cellCount is a number of cells in the grid's word: 1 hex, 3 squares, 2 cells.

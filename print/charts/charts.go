@@ -36,6 +36,9 @@ func Empty(pkg *content.Package) bool {
 	if len(pkg.Tables()) > 0 {
 		return false
 	}
+	if sys := pkg.System; sys != nil && (sys.Sequence != nil || hasMovementRules(sys)) {
+		return false
+	}
 	e := rules.New(pkg)
 	for _, sc := range pkg.Scenarios() {
 		if sc.Length != nil && sc.Length.Turns > 0 || len(VPTracks(e, sc)) > 0 {
@@ -61,6 +64,11 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	if landscape.W < landscape.H {
 		portrait, landscape = landscape, portrait
 	}
+	if sys := pkg.System; sys != nil && sys.Sequence != nil && len(sys.Sequence.Phases) > 0 {
+		d.SetPageSize(portrait)
+		sequenceOfPlay(d, sys)
+	}
+	tec := false
 	for _, t := range pkg.Tables() {
 		tab := tableOf(t)
 		// A table too wide for a portrait page gets a landscape one.
@@ -70,11 +78,19 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 			d.SetPageSize(portrait)
 		}
 		drawTable(d, t, tab)
+		// The System's zones of control and movement modes belong on the terrain effects chart.
+		if t.Type == "tec" && !tec && hasMovementRules(pkg.System) {
+			tec = true
+			zocAndModes(d, pkg.System)
+		}
 	}
 	d.SetPageSize(portrait)
+	if !tec && hasMovementRules(pkg.System) {
+		terrainEffects(d, pkg.System)
+	}
 	e := rules.New(pkg)
 	for _, sc := range pkg.Scenarios() {
-		tracks(d, e, sc)
+		tracks(d, e, pkg, sc)
 	}
 	if d.Pages() == 0 {
 		d.NewPage()
@@ -129,6 +145,7 @@ func drawTable(d *flow.Doc, t *content.Table, tab *flow.Table) {
 	}
 	d.Para(t.Caption, flow.BodyFont)
 	d.Table(tab)
+	combatNotes(d, t)
 	tableIllus := Illustrative(t.Source)
 	var rowIllus bool
 	var rowSources []string
@@ -156,12 +173,16 @@ func drawTable(d *flow.Doc, t *content.Table, tab *flow.Table) {
 }
 
 // tracks draws a scenario's turn record and victory point record.
-func tracks(d *flow.Doc, e *rules.Engine, sc *content.Scenario) {
+func tracks(d *flow.Doc, e *rules.Engine, pkg *content.Package, sc *content.Scenario) {
 	name := sc.Name
 	if name == "" {
 		name = sc.ID
 	}
-	if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns {
+	if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns && richRecord(pkg, sc) {
+		d.Heading("Turn Record: "+name, 13, 60)
+		d.Para(english.Count(sc.Length.Turns, "turn")+". Move the turn marker one box at the end of each turn; each box says what the turn brings.", flow.BodyFont)
+		turnRecord(d, pkg, sc)
+	} else if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns {
 		d.Heading("Turn Record: "+name, 13, 60)
 		d.Para(english.Count(sc.Length.Turns, "turn")+". Move the turn marker one box at the end of each turn.", flow.BodyFont)
 		labels := make([]string, sc.Length.Turns)

@@ -1,0 +1,383 @@
+package charts
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/content/rules"
+	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// The charts of a classic game: the sequence of play, the terrain effects chart with zones of control and
+// movement modes, a combat table's column shifts and cell sources, and a turn record whose boxes say what
+// each turn brings.
+
+// Turn record box sizes.
+var (
+	// TurnBoxWidth is the width of a box of a turn record that says what each turn brings.
+	TurnBoxWidth = 1.15 * surface.Inch
+	// turnBoxMinHeight is its least height; boxes grow to hold their lines.
+	turnBoxMinHeight = 0.75 * surface.Inch
+)
+
+// Fonts of a turn record box.
+var (
+	turnNumberFont = surface.Font{Style: surface.Bold, Size: 10}
+	turnDateFont   = surface.Font{Size: 7}
+	turnLineFont   = surface.Font{Size: 6}
+	turnWxFont     = surface.Font{Style: surface.Bold, Size: 6.5}
+)
+
+// richRecord reports whether a scenario's turn record has anything to print in its boxes besides numbers.
+func richRecord(pkg *content.Package, sc *content.Scenario) bool {
+	for _, b := range sc.TurnRecord() {
+		if b.Def != nil && (b.Def.Date != "" || b.Def.Weather != "") || len(b.BoxLines(pkg, sc)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// weatherOf finds a weather condition of the System.
+func weatherOf(sys *content.System, id string) *content.WeatherDef {
+	if sys == nil {
+		return nil
+	}
+	for i := range sys.Weather {
+		if sys.Weather[i].ID == id {
+			return &sys.Weather[i]
+		}
+	}
+	return nil
+}
+
+// TurnBoxLayout is where a turn record box is and what it says, worked out before it is drawn (and read by
+// tests).
+type TurnBoxLayout struct {
+	Turn          int
+	X, Y, W, H    float64 // on its page, points from the top-left corner
+	Date, Weather string
+	Colour        string   // the weather's tint, "#rrggbb", or ""
+	Lines         []string // wrapped to the box
+}
+
+// turnBoxes lays a scenario's turn record out in boxes of one width, each as tall as the tallest of its row.
+func turnBoxes(m flow.Measurer, pkg *content.Package, sc *content.Scenario) []TurnBoxLayout {
+	var out []TurnBoxLayout
+	inner := TurnBoxWidth - 5
+	for _, b := range sc.TurnRecord() {
+		l := TurnBoxLayout{Turn: b.Turn, W: TurnBoxWidth}
+		if b.Def != nil {
+			l.Date = b.Def.Date
+			if w := weatherOf(pkg.System, b.Def.Weather); w != nil {
+				l.Weather, l.Colour = w.Abbr, w.Colour
+				if l.Weather == "" {
+					l.Weather = nameOr(w.Name, w.ID)
+				}
+			} else {
+				l.Weather = b.Def.Weather
+			}
+		}
+		for _, t := range b.BoxLines(pkg, sc) {
+			l.Lines = append(l.Lines, flow.Wrap(m, t, turnLineFont, inner)...)
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func nameOr(n, id string) string {
+	if n != "" {
+		return n
+	}
+	return id
+}
+
+// turnRecord draws a turn record whose boxes carry each turn's date, weather, events, effects,
+// reinforcements and replacements, then a key to the weather.
+func turnRecord(d *flow.Doc, pkg *content.Package, sc *content.Scenario) {
+	boxes := TurnRecordBoxes(d.S, pkg, sc, d.Width())
+	for i := 0; i < len(boxes); {
+		// One row at a time: a row never splits across pages.
+		j := i
+		for j < len(boxes) && boxes[j].Y == boxes[i].Y {
+			j++
+		}
+		d.Need(boxes[i].H + 2)
+		top := d.Y()
+		for k := i; k < j; k++ {
+			b := boxes[k]
+			b.X, b.Y = d.Left()+b.X, top
+			drawTurnBox(d.S, b)
+		}
+		d.SetY(top + boxes[i].H)
+		i = j
+	}
+	d.Gap(6)
+	// The weather the record uses, with its effects.
+	seen := map[string]bool{}
+	var key []string
+	for _, t := range sc.Turns {
+		w := weatherOf(pkg.System, t.Weather)
+		if w == nil || seen[w.ID] || len(w.Effects) == 0 {
+			continue
+		}
+		seen[w.ID] = true
+		key = append(key, fmt.Sprintf("%s: %s.", nameOr(w.Name, w.ID), strings.Join(w.Effects, "; ")))
+	}
+	if len(key) > 0 {
+		d.Para("Weather: "+strings.Join(key, " "), flow.NoteFont)
+	}
+}
+
+func lineH(f surface.Font) float64 { return f.Size * 1.28 }
+
+// drawTurnBox draws one box: the weather's tint, the turn number top left, the date top right, the weather,
+// then the lines.
+func drawTurnBox(s surface.Surface, b TurnBoxLayout) {
+	if c, err := surface.Hex(b.Colour); err == nil && b.Colour != "" {
+		s.SetFill(c)
+		s.Rect(b.X, b.Y, b.W, b.H, surface.Fill)
+	}
+	s.SetStroke(flow.Ink, 0.6)
+	s.SetDash()
+	s.Rect(b.X, b.Y, b.W, b.H, surface.Stroke)
+	s.SetFill(flow.Ink)
+	s.Text(b.X+2.5, b.Y+2, fmt.Sprint(b.Turn), turnNumberFont, surface.Align{V: surface.Top})
+	if b.Date != "" {
+		s.Text(b.X+b.W-2.5, b.Y+2.5, b.Date, turnDateFont, surface.Align{H: surface.Right, V: surface.Top})
+	}
+	y := b.Y + 2 + lineH(turnNumberFont)
+	if b.Weather != "" {
+		s.Text(b.X+2.5, y, b.Weather, turnWxFont, surface.Align{V: surface.Top})
+		y += lineH(turnWxFont)
+	}
+	for _, l := range b.Lines {
+		s.Text(b.X+2.5, y, l, turnLineFont, surface.Align{V: surface.Top})
+		y += lineH(turnLineFont)
+	}
+}
+
+// TurnRecordBoxes is the layout a scenario's turn record gets on a page of the given width (for tests and
+// exporters that draw the same record): as many boxes of one width as fit in a row, each row as tall as its
+// fullest box. X and Y are relative to the record's top-left corner.
+func TurnRecordBoxes(m flow.Measurer, pkg *content.Package, sc *content.Scenario, width float64) []TurnBoxLayout {
+	boxes := turnBoxes(m, pkg, sc)
+	per := max(1, int(width/TurnBoxWidth))
+	head := lineH(turnNumberFont) + 2
+	y := 0.0
+	for r := 0; r*per < len(boxes); r++ {
+		row := boxes[r*per : min(len(boxes), (r+1)*per)]
+		h := turnBoxMinHeight
+		for _, b := range row {
+			h = math.Max(h, head+lineH(turnWxFont)+float64(len(b.Lines))*lineH(turnLineFont)+6)
+		}
+		for i := range row {
+			row[i].X, row[i].Y, row[i].H = float64(i)*TurnBoxWidth, y, h
+		}
+		y += h
+	}
+	return boxes
+}
+
+// playerText says who acts in a phase.
+func playerText(p string) string {
+	switch p {
+	case content.PlayerEach:
+		return "each player in turn (first, then second)"
+	case content.PlayerBoth:
+		return "both players"
+	case content.PlayerFirst:
+		return "the first player"
+	case content.PlayerSecond:
+		return "the second player"
+	}
+	return "-"
+}
+
+// sequenceOfPlay draws the System's sequence of play: each phase numbered, its segments lettered under it.
+func sequenceOfPlay(d *flow.Doc, sys *content.System) {
+	q := sys.Sequence
+	d.Heading("Sequence of Play", 13, 60)
+	if Illustrative(q.Source) {
+		d.ParaAt(0, "ILLUSTRATIVE: not the published sequence (see the source below).", surface.Font{Style: surface.Bold, Size: 8}, surface.RGB(0xa0, 0x10, 0x10))
+	}
+	d.Para(q.Text, flow.BodyFont)
+	tab := &flow.Table{Header: []string{"", "Phase", "Who", "What happens"}}
+	for i, ph := range q.Phases {
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(i + 1), ph.Name, playerText(ph.Player), ph.Text})
+		for j, sg := range ph.Segments {
+			who := "the phasing player"
+			switch {
+			case sg.Mutual:
+				who = "both players"
+			case ph.Player != content.PlayerEach:
+				who = playerText(ph.Player)
+			}
+			tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%d%c", i+1, 'a'+rune(j%26)), "    " + sg.Name, who, sg.Text})
+		}
+	}
+	tab.Bold = map[int]bool{}
+	for i, r := range tab.Rows {
+		if !strings.HasPrefix(r[1], " ") {
+			tab.Bold[i] = true
+		}
+	}
+	d.Table(tab)
+	if q.Source != "" {
+		d.Para("Source: "+q.Source, flow.NoteFont)
+	}
+	d.Gap(10)
+}
+
+// hasMovementRules reports whether a System has zones of control or movement modes to chart.
+func hasMovementRules(sys *content.System) bool {
+	return sys != nil && (sys.ZOC != nil || len(sys.MovementModes) > 0)
+}
+
+// terrainEffects draws a terrain effects chart made from the System: each terrain's movement cost and
+// effects, each hexside and path feature's, then the zones of control and the movement modes.
+func terrainEffects(d *flow.Doc, sys *content.System) {
+	d.Heading("Terrain Effects Chart", 13, 60)
+	tab := &flow.Table{Header: []string{"Terrain", "Movement", "Other effects"}}
+	for _, t := range sys.Terrain {
+		move := "1"
+		if t.Move != nil {
+			move = t.Move.Text
+		}
+		if t.Impassable {
+			move = "impassable"
+		}
+		var eff []string
+		for _, k := range sortedKeys(t.Effects) {
+			eff = append(eff, k+": "+t.Effects[k])
+		}
+		if len(t.Admits) > 0 {
+			eff = append(eff, "only "+strings.Join(t.Admits, ", ")+" units enter")
+		}
+		tab.Rows = append(tab.Rows, []string{nameOr(t.Name, t.ID), move, strings.Join(eff, "; ")})
+	}
+	for _, f := range sys.Features {
+		cost := "-"
+		if f.Cost != nil {
+			cost = f.Cost.Text
+			if f.On == content.FeatureHexside {
+				cost = "+" + cost
+			}
+		}
+		var eff []string
+		for _, k := range sortedKeys(f.Effects) {
+			eff = append(eff, k+": "+f.Effects[k])
+		}
+		if f.NeedsCrossing {
+			eff = append(eff, "crosses water only by a crossing")
+		}
+		if len(f.Crosses) > 0 {
+			eff = append(eff, "a way through "+strings.Join(f.Crosses, ", "))
+		}
+		tab.Rows = append(tab.Rows, []string{nameOr(f.Name, f.ID) + " (" + f.On + ")", cost, strings.Join(eff, "; ")})
+	}
+	d.Table(tab)
+	zocAndModes(d, sys)
+}
+
+// zocAndModes draws the zones of control and the movement modes under a terrain effects chart.
+func zocAndModes(d *flow.Doc, sys *content.System) {
+	if z := sys.ZOC; z != nil {
+		d.Heading("Zones of Control", 11, 40)
+		if z.Text != "" {
+			d.Para(z.Text, flow.BodyFont)
+		}
+		d.Fields(ZOCFields(z))
+		if z.Source != "" {
+			d.Para("Source: "+z.Source, flow.NoteFont)
+		}
+	}
+	if len(sys.MovementModes) > 0 {
+		d.Heading("Movement Modes", 11, 40)
+		tab := &flow.Table{Header: []string{"Mode", "Allowance", "Along", "Who", "Rule"}}
+		for _, m := range sys.MovementModes {
+			along := "any ground"
+			if len(m.Along) > 0 {
+				along = english.List(m.Along, "or")
+				if m.PathCost != nil {
+					along += " (" + m.PathCost.String() + " a step)"
+				}
+			}
+			who := "every unit"
+			if len(m.Classes) > 0 {
+				who = english.List(m.Classes, "and")
+			}
+			rule := m.Text
+			if m.NoEnemyZOC && rule == "" {
+				rule = "never into an enemy zone of control"
+			}
+			tab.Rows = append(tab.Rows, []string{nameOr(m.Name, m.ID), m.Allowance, along, who, rule})
+		}
+		d.Table(tab)
+	}
+	d.Gap(10)
+}
+
+// ZOCFields says a System's zones of control as a chart's name and value lines.
+func ZOCFields(z *content.ZOCDef) [][2]string {
+	who := "every unit"
+	if len(z.ExertedBy) > 0 {
+		who = english.List(z.ExertedBy, "and") + " units"
+	}
+	enter := map[string]string{"": "the unit stops", content.ZOCStop: "the unit stops", content.ZOCFree: "no effect",
+		content.ZOCProhibited: "prohibited", content.ZOCCost: "costs more"}
+	leave := map[string]string{"": "no effect", content.ZOCFree: "no effect", content.ZOCStop: "the unit stops",
+		content.ZOCProhibited: "prohibited", content.ZOCCost: "costs more"}
+	e, l := enter[z.Enter], leave[z.Leave]
+	if z.Enter == content.ZOCCost && z.EnterCost != nil {
+		e = "+" + z.EnterCost.String() + " movement points"
+	}
+	if z.Leave == content.ZOCCost && z.LeaveCost != nil {
+		l = "+" + z.LeaveCost.String() + " movement points"
+	}
+	out := [][2]string{{"Exerted by", who}, {"Entering", e}, {"Leaving", l}}
+	if len(z.IgnoredBy) > 0 {
+		out = append(out, [2]string{"Ignored by", english.List(z.IgnoredBy, "and") + " units"})
+	}
+	if len(z.BlockedBy) > 0 {
+		out = append(out, [2]string{"Not across", english.List(z.BlockedBy, "or")})
+	}
+	return out
+}
+
+// combatNotes draws a combat table's column shifts and its cells' own sources.
+func combatNotes(d *flow.Doc, t *content.Table) {
+	if c := t.Combat; c != nil && len(c.Shifts) > 0 {
+		var parts []string
+		for i := range c.Shifts {
+			parts = append(parts, rules.ShiftText(&c.Shifts[i]))
+		}
+		method := "Odds are rounded in the defender's favour."
+		if t.CombatMethod() == content.CombatDifferential {
+			method = "Read the column of the attack strength minus the defence."
+		}
+		d.Para(method+" Column shifts (they add up; the last column is as far as they go): "+strings.Join(parts, "; ")+".", flow.BodyFont)
+	}
+	var cells []string
+	for _, r := range t.Rows {
+		for _, col := range t.Columns {
+			if src, ok := r.CellSources[col]; ok {
+				cells = append(cells, fmt.Sprintf("%s, %s: %s", r.Label, col, src))
+			}
+		}
+	}
+	if len(cells) > 0 {
+		d.Para("Cell sources: "+strings.Join(cells, "; ")+".", flow.NoteFont)
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	return slices.Sorted(maps.Keys(m))
+}
