@@ -64,54 +64,62 @@ Examples:
 			if err != nil {
 				return usageError(c, err.Error())
 			}
-			prog := startProgress(c.App.ErrWriter, progressOn(c.App.ErrWriter, optBool(c, "quiet")), time.After(time.Second))
-			defer prog.finish()
-			prog.set("muster build: validating " + args[0] + " ...")
-			r := validate.Load(args[0])
-			checked, err := r.Checked()
-			if err != nil {
-				prog.finish()
-				if err := report(c, r.Diags); err != nil {
-					return err
-				}
-				return exitError{exitFail}
+			if optBool(c, "watch") {
+				return watchBuild(c, args[0], opt)
 			}
-			if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
-				prog.finish()
-				return report(c, r.Diags) // warnings fail under --strict: nothing is built
-			}
-			prog.set("muster build: printing " + args[0] + " ...")
-			res, err := build.Run(checked, opt, optSlice(c, "only"))
-			prog.set("muster build: writing " + optString(c, "out") + " ...")
-			if err != nil {
-				prog.finish()
-				return buildFailure(c, r.Diags, err)
-			}
-			dir := optString(c, "out")
-			files := make([]output.File, len(res.Files))
-			for i, f := range res.Files {
-				files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
-			}
-			warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: args[0]})
-			prog.finish()
-			all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
-			if err != nil {
-				return outputFailure(c, "muster build", dir, all, err)
-			}
-			if len(all) > 0 {
-				if err := report(c, all); err != nil {
-					return err
-				}
-			}
-			if optString(c, "format") == "text" && !optBool(c, "quiet") {
-				for _, n := range res.Notes {
-					fmt.Fprintf(c.App.Writer, "%s\n", n)
-				}
-				fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(res.Files), "file"), dir)
-			}
-			return nil
+			return buildOnce(c, args[0], opt)
 		},
 	}
+}
+
+// buildOnce validates the package, prints it and commits the files to the output folder.
+func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
+	prog := startProgress(c.App.ErrWriter, progressOn(c.App.ErrWriter, optBool(c, "quiet")), time.After(time.Second))
+	defer prog.finish()
+	prog.set("muster build: validating " + pkgDir + " ...")
+	r := validate.Load(pkgDir)
+	checked, err := r.Checked()
+	if err != nil {
+		prog.finish()
+		if err := report(c, r.Diags); err != nil {
+			return err
+		}
+		return exitError{exitFail}
+	}
+	if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
+		prog.finish()
+		return report(c, r.Diags) // warnings fail under --strict: nothing is built
+	}
+	prog.set("muster build: printing " + pkgDir + " ...")
+	res, err := build.Run(checked, opt, optSlice(c, "only"))
+	prog.set("muster build: writing " + optString(c, "out") + " ...")
+	if err != nil {
+		prog.finish()
+		return buildFailure(c, r.Diags, err)
+	}
+	dir := optString(c, "out")
+	files := make([]output.File, len(res.Files))
+	for i, f := range res.Files {
+		files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
+	}
+	warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: pkgDir})
+	prog.finish()
+	all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
+	if err != nil {
+		return outputFailure(c, "muster build", dir, all, err)
+	}
+	if len(all) > 0 {
+		if err := report(c, all); err != nil {
+			return err
+		}
+	}
+	if optString(c, "format") == "text" && !optBool(c, "quiet") {
+		for _, n := range res.Notes {
+			fmt.Fprintf(c.App.Writer, "%s\n", n)
+		}
+		fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(res.Files), "file"), dir)
+	}
+	return nil
 }
 
 func buildFlags() []cli.Flag {
@@ -127,6 +135,7 @@ func buildFlags() []cli.Flag {
 		&cli.StringFlag{Name: "bleed", Usage: "background printed past each cut edge (e.g. 1/16in); widens the gutter"},
 		&cli.BoolFlag{Name: "png", Usage: "also write PNG previews: one per counter face, and one per page of every PDF"},
 		&cli.StringSliceFlag{Name: "only", Usage: "build only these outputs (" + strings.Join(build.OutputNames(), ", ") + ")"},
+		&cli.BoolFlag{Name: "watch", Usage: "build, then build again whenever a content file changes, until interrupted"},
 	)
 }
 

@@ -16,7 +16,7 @@ import (
 func exportCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "export",
-		Usage: "export a package for digital play",
+		Usage: "export a package for digital play (vassal) or as spreadsheets (csv)",
 		Subcommands: []*cli.Command{{
 			Name:      "vassal",
 			Usage:     "write a VASSAL module (.vmod), or check one",
@@ -44,7 +44,7 @@ Examples:
    muster export vassal examples/fields-of-honor -o foh.vmod --dpi 50
    muster export vassal --check thg.vmod`,
 			Action: exportVassal,
-		}},
+		}, exportCSVCommand()},
 	}
 }
 
