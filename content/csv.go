@@ -238,6 +238,9 @@ func (r *csvRows) header(head []csvCell) {
 			continue
 		}
 		filled[key] = c
+		for j := range fd.path {
+			fd.keys = append(fd.keys, r.slab.columnKey(fd.path[:j+1], c))
+		}
 		r.fields[i] = &fd
 	}
 	at := diag.Pos{File: r.f.path, Line: head[0].line, Col: 1}
@@ -375,8 +378,12 @@ func allDigits(s string) bool {
 }
 
 // nodeSlab hands out nodes from blocks, so the hundred thousand nodes of a large spreadsheet cost a few
-// hundred allocations, not one each.
-type nodeSlab struct{ block []yaml.Node }
+// hundred allocations, not one each. The key nodes of a column are one node for every row, placed at the
+// column's heading: in a spreadsheet that is where a key is written.
+type nodeSlab struct {
+	block []yaml.Node
+	keys  map[string]*yaml.Node // by the key's dotted path
+}
 
 func (sl *nodeSlab) node(n yaml.Node) *yaml.Node {
 	if len(sl.block) == cap(sl.block) {
@@ -387,8 +394,8 @@ func (sl *nodeSlab) node(n yaml.Node) *yaml.Node {
 }
 
 // setPath adds a value under a dotted path of a mapping, making the mappings between (at the value's place).
-func (sl *nodeSlab) setPath(m *yaml.Node, path []string, v *yaml.Node) {
-	for _, k := range path[:len(path)-1] {
+func (sl *nodeSlab) setPath(m *yaml.Node, path []string, v *yaml.Node, keys []*yaml.Node) {
+	for i, k := range path[:len(path)-1] {
 		var next *yaml.Node
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			if m.Content[i].Value == k && m.Content[i+1].Kind == yaml.MappingNode {
@@ -397,11 +404,26 @@ func (sl *nodeSlab) setPath(m *yaml.Node, path []string, v *yaml.Node) {
 		}
 		if next == nil {
 			next = sl.node(yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: v.Line, Column: v.Column})
-			m.Content = append(m.Content, sl.key(k, v), next)
+			m.Content = append(m.Content, keys[i], next)
 		}
 		m = next
 	}
-	m.Content = append(m.Content, sl.key(path[len(path)-1], v), v)
+	m.Content = append(m.Content, keys[len(path)-1], v)
+}
+
+// columnKey is the key node of a dotted path, shared by every row, at the heading of the column that first
+// needed it.
+func (sl *nodeSlab) columnKey(path []string, head csvCell) *yaml.Node {
+	name := strings.Join(path, ".")
+	if k, ok := sl.keys[name]; ok {
+		return k
+	}
+	if sl.keys == nil {
+		sl.keys = map[string]*yaml.Node{}
+	}
+	k := sl.text(path[len(path)-1], head.line, head.col)
+	sl.keys[name] = k
+	return k
 }
 
 // key is a key placed at its value's cell: in a spreadsheet the key is the column, far above.
@@ -417,7 +439,7 @@ func (r *csvRows) item(row []csvCell) *yaml.Node {
 		if i >= len(r.fields) || r.fields[i] == nil || c.text == "" {
 			continue
 		}
-		sl.setPath(m, r.fields[i].path, sl.cell(c, r.fields[i].typ))
+		sl.setPath(m, r.fields[i].path, sl.cell(c, r.fields[i].typ), r.fields[i].keys)
 	}
 	return m
 }
@@ -425,9 +447,8 @@ func (r *csvRows) item(row []csvCell) *yaml.Node {
 // document turns a root node into a document, charging its values to the load; ok is false when the load's
 // limit stopped it (the file's own values were bounded before any was built).
 func (r *csvRows) document(root *yaml.Node, index int) (*Document, bool) {
-	n := len(root.Content) // a row's keys and values: about as many nodes as there are pointers
-	d := &Document{File: r.f.path, Index: index, Root: root, nodes: make(map[string]*yaml.Node, n), keys: make(map[string]*yaml.Node, n/2), sources: r.src}
-	d.Value = r.value(d, root, "")
+	d := &Document{File: r.f.path, Index: index, Root: root, sources: r.src, lazy: true}
+	d.Value = r.value(root)
 	if r.load.exhausted() {
 		r.f.problem(d.Pos(), "csv.too-large", "the package holds more than %d values in all its files; the rest of this file is not read", packageValueLimit)
 		r.f.stopped = true
@@ -440,29 +461,23 @@ func (r *csvRows) document(root *yaml.Node, index int) (*Document, bool) {
 	return d, true
 }
 
-// value builds the JSON value of a node the rows made, recording every node under its pointer: what the
-// YAML builder does, for the few shapes a row has (mappings, lists, scalars typed by plainTag), without its
-// general work, so a 10,000-row file reads in a few tens of milliseconds.
-func (r *csvRows) value(d *Document, n *yaml.Node, ptr string) any {
+// value builds the JSON value of a node the rows made: what the YAML builder does, for the few shapes a row
+// has (mappings, lists, scalars typed by plainTag), without its general work, so a 10,000-row file reads in
+// tens of milliseconds. The document indexes its nodes by pointer when first asked.
+func (r *csvRows) value(n *yaml.Node) any {
 	r.values++
 	r.load.used++
-	if _, seen := d.nodes[ptr]; !seen {
-		d.nodes[ptr] = n
-	}
 	switch n.Kind {
 	case yaml.MappingNode:
 		out := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			p := ptr + "/" + escapeToken(k.Value)
-			d.keys[p] = k
-			out[k.Value] = r.value(d, n.Content[i+1], p)
+			out[n.Content[i].Value] = r.value(n.Content[i+1])
 		}
 		return out
 	case yaml.SequenceNode:
 		out := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			out[i] = r.value(d, c, ptr+"/"+strconv.Itoa(i))
+			out[i] = r.value(c)
 		}
 		return out
 	}
@@ -474,7 +489,7 @@ func (r *csvRows) value(d *Document, n *yaml.Node, ptr string) any {
 			}
 			return json.Number(n.Value)
 		}
-		r.f.problem(d.nodePos(n), "syntax.number", "%s is too large for a number", n.Value)
+		r.f.problem(diag.Pos{File: r.f.path, Line: n.Line, Col: n.Column}, "syntax.number", "%s is too large for a number", n.Value)
 	case "!!float":
 		if v, err := strconv.ParseFloat(n.Value, 64); err == nil && !math.IsInf(v, 0) {
 			return json.Number(strconv.FormatFloat(v, 'g', -1, 64))
@@ -483,15 +498,6 @@ func (r *csvRows) value(d *Document, n *yaml.Node, ptr string) any {
 		return strings.EqualFold(n.Value, "true")
 	}
 	return n.Value
-}
-
-// escapeToken escapes a key for a JSON pointer (RFC 6901).
-func escapeToken(t string) string {
-	if strings.ContainsAny(t, "~/") {
-		t = strings.ReplaceAll(t, "~", "~0")
-		t = strings.ReplaceAll(t, "/", "~1")
-	}
-	return t
 }
 
 // text is a text node at a place.

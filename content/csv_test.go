@@ -342,6 +342,10 @@ func FuzzParseCSV(f *testing.F) {
 			}
 		}
 		for _, d := range docs {
+			d.index()
+			if len(d.nodes) == 0 {
+				t.Fatalf("%s/%s indexes no values", d.Kind, d.ID)
+			}
 			for ptr := range d.nodes {
 				p := d.PosOf(ptr)
 				if p.Line < 1 || p.Line > lines || p.Col < 1 {

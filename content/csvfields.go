@@ -3,6 +3,8 @@ package content
 import (
 	"sort"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // What a CSV file may hold, and how its columns map onto the keys of a document. A spreadsheet row is one
@@ -27,6 +29,7 @@ const (
 type csvField struct {
 	path []string
 	typ  cellType
+	keys []*yaml.Node // the key node of each step of the path, shared by every row (csvRows.header)
 }
 
 // csvShape is how the rows of a kind are read.
