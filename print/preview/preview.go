@@ -353,7 +353,13 @@ func counterJobs(pkg *content.Package, set plan.Settings, setKey string) ([]job,
 		h := new(hasher).add("page", setKey, i, pg, l.Sheets[pg.Sheet].Slots)
 		for _, sl := range l.Sheets[pg.Sheet].Slots {
 			p := l.Pieces[sl.Piece]
-			h.add(painterKey(p.Front, faceKey), painterKey(p.Back, faceKey))
+			// A page draws the side it holds: a front page none of the backs, a back page none of the fronts.
+			if pg.Side != sheet.BackPage {
+				h.add(painterKey(p.Front, faceKey))
+			}
+			if pg.Side != sheet.FrontPage {
+				h.add(painterKey(p.Back, faceKey))
+			}
 		}
 		name := fmt.Sprintf("counters/page-%02d.png", i+1)
 		side := "front"
