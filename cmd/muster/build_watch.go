@@ -10,8 +10,8 @@ import (
 	"syscall"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/watch"
 	"github.com/muster-wargames/muster/print/build"
-	"github.com/muster-wargames/muster/watch"
 	"github.com/urfave/cli/v2"
 )
 

@@ -6,7 +6,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/muster-wargames/muster/serve"
+	"github.com/muster-wargames/muster/print/preview/serve"
 	"github.com/urfave/cli/v2"
 )
 

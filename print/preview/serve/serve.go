@@ -18,9 +18,9 @@ import (
 	"time"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/watch"
 	"github.com/muster-wargames/muster/print/preview"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/muster-wargames/muster/watch"
 )
 
 //go:embed page.html
