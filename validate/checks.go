@@ -50,6 +50,7 @@ var checks = []*Check{
 	mapSheetsCheck,
 	sheetsCheck,
 	printTextCheck,
+	exportVassalCheck,
 	exportTTSCheck,
 	{Name: "fixtures", Stage: StageFixtures, Doc: "a content test's own content and outcome\n\nA fixture's force or scenario names unit types, markers, items and forces that exist; `muster test` reports each fixture as passing or failing with the reason."},
 	{Name: "output", Stage: StageOutput, Doc: "writing outputs: build folders, generated files, exported schemas\n\nmuster never overwrites, moves or removes a file it cannot prove it wrote (the output folder's record holds each file's hash; a generated file carries its own seal), never writes outside the folder or into the package folder itself, and recovers an interrupted build from its journal. refused: a file muster did not write (or that was edited since) is in the way; busy: another build is writing the folder; record, kept, staging, cleanup: what it found and left alone."},
