@@ -116,6 +116,10 @@ type drawJob struct {
 	// done receives the encoded image (on the exporting goroutine, in job order).
 	done func(data []byte) error
 
+	// thumbOf asks for a thumbnail of the image too (a saved object's picture), into thumb.
+	thumbOf bool
+	thumb   []byte
+
 	data []byte
 	enc  time.Duration
 	err  error
@@ -126,10 +130,18 @@ func (x *exporter) draw() error {
 	var jobs []*drawJob
 	for _, b := range x.boards {
 		for i := range b.tiles {
-			b, t := b, &b.tiles[i]
-			jobs = append(jobs, &drawJob{what: b.name,
-				draw: func() (*image.RGBA, error) { return b.drawTile(*t) },
-				done: func(data []byte) error { t.file = x.addImage(t.file, data); return nil }})
+			t := &b.tiles[i]
+			j := &drawJob{what: b.name, draw: func() (*image.RGBA, error) { return b.drawTile(*t) }}
+			j.done = func(data []byte) error {
+				t.file = x.addImage(t.file, data)
+				if j.thumb != nil {
+					b.thumb = j.thumb
+				}
+				return nil
+			}
+			// A board of one image gives its thumbnail too, scaled down rather than drawn again.
+			j.thumbOf = len(b.tiles) == 1
+			jobs = append(jobs, j)
 		}
 	}
 	jobs = append(jobs, x.faceJobs()...)
@@ -149,6 +161,9 @@ func (x *exporter) draw() error {
 		}
 		t2 := time.Now()
 		j.data, j.err = pngenc.EncodeRGB(im)
+		if j.err == nil && j.thumbOf {
+			j.thumb, j.err = pngenc.EncodeRGB(thumbnail(im))
+		}
 		j.enc = time.Since(t2)
 		x.count(im, t2.Sub(t))
 	})
@@ -189,6 +204,40 @@ func (b *boardImage) drawTile(t boardTile) (*image.RGBA, error) {
 		return nil, fmt.Errorf("tts: %s: a tile is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), t.w, t.h)
 	}
 	return im, nil
+}
+
+// thumbnail is an image scaled down to thumbSide pixels on its longer side, each pixel the average of the
+// block of pixels it covers (so that thin grid lines show as grey rather than vanish).
+func thumbnail(im *image.RGBA) *image.RGBA {
+	b := im.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if max(w, h) <= thumbSide {
+		return im
+	}
+	tw, th := max(w*thumbSide/max(w, h), 1), max(h*thumbSide/max(w, h), 1)
+	out := image.NewRGBA(image.Rect(0, 0, tw, th))
+	for ty := 0; ty < th; ty++ {
+		y0, y1 := ty*h/th, (ty+1)*h/th
+		for tx := 0; tx < tw; tx++ {
+			x0, x1 := tx*w/tw, (tx+1)*w/tw
+			var sum [4]int
+			for y := y0; y < y1; y++ {
+				row := im.Pix[im.PixOffset(b.Min.X+x0, b.Min.Y+y):]
+				for i := 0; i < 4*(x1-x0); i += 4 {
+					sum[0] += int(row[i])
+					sum[1] += int(row[i+1])
+					sum[2] += int(row[i+2])
+					sum[3] += int(row[i+3])
+				}
+			}
+			n := (x1 - x0) * (y1 - y0)
+			o := out.PixOffset(tx, ty)
+			for c := 0; c < 4; c++ {
+				out.Pix[o+c] = uint8((sum[c] + n/2) / n)
+			}
+		}
+	}
+	return out
 }
 
 // addImage records an image under images/ and returns its file name: an image with the same bytes as one

@@ -280,12 +280,13 @@ func newSave() *saveState {
 	return &saveState{Gravity: 0.5, PlayArea: 0.5, Tags: []string{}, TabStates: map[string]string{}, ObjectStates: []*objectState{}}
 }
 
-// thumbJobs draw a thumbnail of every board (the saved objects' pictures in Tabletop Simulator's browser).
+// thumbJobs draw a thumbnail of every board of several images (the saved objects' pictures in Tabletop
+// Simulator's browser).
 func (x *exporter) thumbJobs() []*drawJob {
 	var jobs []*drawJob
 	for _, b := range x.boards {
-		if b.dpi == 0 {
-			continue
+		if b.dpi == 0 || len(b.tiles) == 1 {
+			continue // a board of one image gives its thumbnail as it is drawn
 		}
 		jobs = append(jobs, &drawJob{what: b.name + " (thumbnail)",
 			draw: func() (*image.RGBA, error) {
