@@ -45,7 +45,6 @@ type boardTile struct {
 // planBoards lists the maps: every map and board on its own (for the package's set), then every
 // scenario's map set (for the scenario's saved object), and settles each one's resolution.
 func (x *exporter) planBoards() error {
-	stems := uniqueNames{}
 	for _, m := range x.pkg.Maps() {
 		d, err := maps.ForMap(x.pkg, m)
 		if err != nil {
@@ -55,7 +54,7 @@ func (x *exporter) planBoards() error {
 		if m.Board != "" && m.Board != name {
 			name = "Board " + m.Board + ": " + name
 		}
-		x.boards = append(x.boards, &boardImage{name: name, stem: stems.take("map-" + fileStem(m.ID)), drawing: d, set: d.Set,
+		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + fileStem(m.ID), drawing: d, set: d.Set,
 			at: posOf(&m.Meta, "/grid")})
 	}
 	for _, sc := range x.pkg.Scenarios() {
@@ -68,7 +67,7 @@ func (x *exporter) planBoards() error {
 			return x.printerError(err, "scenario %s", sc.ID)
 		}
 		d.HideUnits = true
-		x.boards = append(x.boards, &boardImage{name: nameOr(sc.Name, sc.ID), stem: stems.take("scenario-" + fileStem(sc.ID)),
+		x.boards = append(x.boards, &boardImage{name: nameOr(sc.Name, sc.ID), stem: "scenario-" + fileStem(sc.ID),
 			drawing: d, set: set, scenario: sc, at: posOf(&sc.Meta, "/map")})
 	}
 	for _, b := range x.boards {
@@ -87,6 +86,9 @@ func (x *exporter) planBoards() error {
 			continue
 		}
 		b.dpi = dpi
+		if max(wi, hi) > bigTable {
+			x.note("%s is %gin x %gin on the table: choose a table that large in Tabletop Simulator (or none) before you load it.", b.name, round2(wi), round2(hi))
+		}
 		if x.opt.DPI == 0 && dpi < fit.DefaultMapDPI {
 			x.note("%s is drawn at %g dpi, not %d: at %d dpi its images would be more than Tabletop Simulator can comfortably hold.", b.name, dpi, fit.DefaultMapDPI, fit.DefaultMapDPI)
 		}
@@ -95,9 +97,9 @@ func (x *exporter) planBoards() error {
 		xs, ys := fit.Split(b.w), fit.Split(b.h)
 		for r := 0; r+1 < len(ys); r++ {
 			for c := 0; c+1 < len(xs); c++ {
-				t := boardTile{x0: xs[c], y0: ys[r], w: xs[c+1] - xs[c], h: ys[r+1] - ys[r], file: b.stem + ".png"}
+				t := boardTile{x0: xs[c], y0: ys[r], w: xs[c+1] - xs[c], h: ys[r+1] - ys[r], file: x.imageName(b.stem)}
 				if len(xs) > 2 || len(ys) > 2 {
-					t.file = fmt.Sprintf("%s-r%dc%d.png", b.stem, r+1, c+1)
+					t.file = x.imageName(fmt.Sprintf("%s-r%dc%d", b.stem, r+1, c+1))
 				}
 				b.tiles = append(b.tiles, t)
 			}
@@ -108,6 +110,9 @@ func (x *exporter) planBoards() error {
 	}
 	return nil
 }
+
+// bigTable is the size, in inches, past which a map is noted as needing a large table.
+const bigTable = 40
 
 // drawJob is one image to draw: a board tile, a counter face or a thumbnail.
 type drawJob struct {
@@ -239,6 +244,10 @@ func thumbnail(im *image.RGBA) *image.RGBA {
 	}
 	return out
 }
+
+// imageName gives out an image's file name: its stem, numbered if another image has it already (a map's
+// tile and a map named like it, a counter's back and a unit named like it).
+func (x *exporter) imageName(stem string) string { return x.imageNames.take(stem) + ".png" }
 
 // addImage records an image under images/ and returns its file name: an image with the same bytes as one
 // recorded before is that one (a counter whose back is its front, blank backs of one colour).

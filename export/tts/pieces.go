@@ -39,7 +39,6 @@ func (x *exporter) planDesigns() error {
 	if err != nil {
 		return x.printerError(err, "counters")
 	}
-	stems := uniqueNames{}
 	for _, c := range cs {
 		key := c.Kind + "/" + c.ID
 		if d, dup := x.byKey[key]; dup {
@@ -92,8 +91,8 @@ func (x *exporter) planDesigns() error {
 		}
 		d.dpi = dpi
 		d.wpx, d.hpx = fit.Pixels(w, dpi), fit.Pixels(h, dpi)
-		stem := stems.take("counter-" + fileStem(c.Kind+"-"+c.ID))
-		d.front, d.back = stem+".png", stem+"-back.png"
+		stem := "counter-" + fileStem(c.Kind+"-"+c.ID)
+		d.front, d.back = x.imageName(stem), x.imageName(stem+"-back")
 		x.byKey[key] = d
 		x.designs = append(x.designs, d)
 	}

@@ -174,11 +174,12 @@ type exporter struct {
 	designs []*design
 	byKey   map[string]*design
 
-	images  map[string][]byte // by file name under images/
-	byHash  map[[32]byte]string
-	objects []savedFile
-	notes   []string
-	cannot  []string
+	images     map[string][]byte // by file name under images/
+	imageNames uniqueNames
+	byHash     map[[32]byte]string
+	objects    []savedFile
+	notes      []string
+	cannot     []string
 }
 
 // savedFile is a saved object on its way to JSON.
@@ -189,7 +190,7 @@ type savedFile struct {
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
-	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, images: map[string][]byte{}, byHash: map[[32]byte]string{}}
+	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, images: map[string][]byte{}, imageNames: uniqueNames{}, byHash: map[[32]byte]string{}}
 }
 
 func (x *exporter) run() error {

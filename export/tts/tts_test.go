@@ -480,3 +480,17 @@ func TestImageBaseURL(t *testing.T) {
 		}
 	}
 }
+
+// Image names never clash: a counter's back and a unit named like it, a map's tile and a map named like it.
+func TestImageNamesAreUnique(t *testing.T) {
+	x := newExporter(nil, Options{})
+	got := []string{x.imageName("counter-unit-a-back"), x.imageName("counter-unit-a"), x.imageName("counter-unit-a-back"),
+		x.imageName("map-x-r1c1"), x.imageName("map-x-r1c1")}
+	seen := map[string]bool{}
+	for _, n := range got {
+		if seen[n] || !strings.HasSuffix(n, ".png") {
+			t.Errorf("%q given out twice (or not a PNG name): %q", n, got)
+		}
+		seen[n] = true
+	}
+}
