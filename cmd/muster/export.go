@@ -252,7 +252,7 @@ func loadChecked(c *cli.Context, dir string) (*validate.Checked, diag.List, erro
 		}
 		return nil, nil, exitError{exitFail}
 	}
-	if optBool(c, "strict") && r.Diags.Count(diag.Warning) > 0 {
+	if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
 		return nil, nil, report(c, r.Diags) // warnings fail under --strict: nothing is exported
 	}
 	return checked, r.Diags, nil

@@ -125,13 +125,22 @@ func TestExportTTSRefusesABrokenPackage(t *testing.T) {
 	if _, err := os.Stat(dir); err == nil {
 		t.Error("a set was written for a package with errors")
 	}
-	// Under --strict, a package with warnings is refused too.
-	code, _, _ = runCLI(t, "export", "tts", "../../examples/highest-ground", "-o", dir, "--strict")
-	if code != exitFail {
-		t.Errorf("--strict with warnings: exit %d", code)
+	// Under --strict, a package with a warning it does not expect is refused too; its expected warnings
+	// (The Highest Ground's published contradictions) are not.
+	pkg := t.TempDir()
+	os.WriteFile(filepath.Join(pkg, "muster.yaml"), []byte("kind: Package\nid: w\nversion: 1.0.0\nexpectWarnings: [{code: nothing.here, why: test}]\n"), 0o644)
+	os.WriteFile(filepath.Join(pkg, "system.yaml"), []byte("kind: System\nid: s\n"), 0o644)
+	for _, exp := range []string{"tts", "vassal"} {
+		out := filepath.Join(t.TempDir(), "w")
+		if code, _, _ := runCLI(t, "export", exp, pkg, "-o", out, "--strict"); code != exitFail {
+			t.Errorf("%s --strict with a warning: exit %d", exp, code)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s wrote under --strict with a warning", exp)
+		}
 	}
-	if _, err := os.Stat(dir); err == nil {
-		t.Error("a set was written under --strict with warnings")
+	if code, _, stderr := runCLI(t, "export", "tts", thgExample, "-o", dir, "--strict"); code != 0 {
+		t.Errorf("--strict with expected warnings only: exit %d %s", code, stderr)
 	}
 }
 
