@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/tts"
 	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/export/vassal"
@@ -158,7 +159,7 @@ func exportTTS(c *cli.Context) error {
 				images++
 			}
 		}
-		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %.1f MiB\n", dir, countOf(len(set.Objects), "saved object"), countOf(images, "image"), float64(size)/(1<<20))
+		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %.1f MiB\n", dir, english.Count(len(set.Objects), "saved object"), english.Count(images, "image"), float64(size)/(1<<20))
 	}
 	return nil
 }
@@ -236,7 +237,7 @@ func exportVassal(c *cli.Context) error {
 		for _, n := range m.Notes {
 			fmt.Fprintf(c.App.Writer, "%s\n", n)
 		}
-		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %g dpi, %.1f MiB\n", out, countOf(len(m.Boards), "board"), countOf(m.Stats.Pieces, "piece"), m.DPI, float64(len(data))/(1<<20))
+		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %g dpi, %.1f MiB\n", out, english.Count(len(m.Boards), "board"), english.Count(m.Stats.Pieces, "piece"), m.DPI, float64(len(data))/(1<<20))
 	}
 	return nil
 }
@@ -279,12 +280,4 @@ func checkModule(c *cli.Context, path string) error {
 		fmt.Fprintf(c.App.Writer, "%s: %d components, %d pieces: VASSAL can load it\n", path, res.Elements, res.Pieces)
 	}
 	return nil
-}
-
-// countOf is "1 board", "5 boards".
-func countOf(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/export/internal/pngenc"
 	"github.com/muster-wargames/muster/export/tts/fit"
@@ -105,7 +106,7 @@ func (x *exporter) planBoards() error {
 			}
 		}
 		if len(b.tiles) > 1 {
-			x.note("%s is %d tiles (%d x %d pixels at %g dpi; Tabletop Simulator loads no image over %d pixels a side).", b.name, len(b.tiles), b.w, b.h, dpi, fit.MaxImageSide)
+			x.note("%s is %s (%d x %d pixels at %g dpi; Tabletop Simulator loads no image over %d pixels a side).", b.name, english.Count(len(b.tiles), "tile"), b.w, b.h, dpi, fit.MaxImageSide)
 		}
 	}
 	return nil

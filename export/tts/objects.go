@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -56,7 +57,7 @@ func (x *exporter) buildSet() error {
 	}
 	row := newRow(z)
 	for _, b := range bags {
-		st.ObjectStates = append(st.ObjectStates, b.object(g, row.next(3), z, fmt.Sprintf("%d counters: %s", b.copies, b.name)))
+		st.ObjectStates = append(st.ObjectStates, b.object(g, row.next(3), z, english.Count(b.copies, "counter")+": "+b.name))
 		so.Bags++
 		so.InBags += b.copies
 	}

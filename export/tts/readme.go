@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
 )
 
 // ReadmeName is the set's notes file.
@@ -38,27 +39,21 @@ Save Object); or put the images/ folder on a web server and export again with --
 	return []byte(b.String())
 }
 
-// summary says what a saved object holds: "2 board tiles, 37 units on the map, 6 bags of 55 counters, 1 die".
+// summary says what a saved object holds: "2 map tiles, 37 units on the map, 6 bags of 55 counters, 1 die".
 func (o SavedObject) summary() string {
 	var parts []string
-	add := func(n int, one, many string) {
-		switch {
-		case n == 1:
-			parts = append(parts, "1 "+one)
-		case n > 1:
-			parts = append(parts, fmt.Sprintf("%d %s", n, many))
-		}
+	if o.Boards > 0 {
+		parts = append(parts, english.Count(o.Boards, "map tile"))
 	}
-	add(o.Boards, "map tile", "map tiles")
-	add(o.Units, "unit on the map", "units on the map")
+	if o.Units > 0 {
+		parts = append(parts, english.Count(o.Units, "unit")+" on the map")
+	}
 	if o.Bags > 0 {
-		bags := "1 bag"
-		if o.Bags > 1 {
-			bags = fmt.Sprintf("%d bags", o.Bags)
-		}
-		parts = append(parts, fmt.Sprintf("%s of %d counters", bags, o.InBags))
+		parts = append(parts, english.Count(o.Bags, "bag")+" of "+english.Count(o.InBags, "counter"))
 	}
-	add(o.Dice, "die", "dice")
+	if o.Dice > 0 {
+		parts = append(parts, english.Count(o.Dice, "die", "dice"))
+	}
 	if len(parts) == 0 {
 		return "empty"
 	}
