@@ -26,10 +26,10 @@ type design struct {
 	counter counters.Counter
 	count   int // copies in the package's set (the mixes' count, at least one)
 
-	dpi          float64
-	wpx, hpx     int
-	front, back  string // file names under images/
-	bagName, tag string
+	dpi         float64
+	wpx, hpx    int
+	front, back string // file names under images/
+	bagName     string // the bag of the package's set it goes in
 }
 
 // planDesigns resolves every counter design (the mixes' and one for each unit type and marker no mix names)
@@ -100,11 +100,11 @@ func (x *exporter) planDesigns() error {
 		d.count = max(d.count, 1)
 		switch {
 		case d.marker:
-			d.bagName, d.tag = "Markers", "marker"
+			d.bagName = "Markers"
 		case d.faction != "":
-			d.bagName, d.tag = x.factionName(d.faction), d.faction
+			d.bagName = x.factionName(d.faction)
 		default:
-			d.bagName, d.tag = "Units", "unit"
+			d.bagName = "Units"
 		}
 	}
 	return nil

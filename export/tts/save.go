@@ -51,7 +51,6 @@ type objectState struct {
 	Tooltip          bool           `json:"Tooltip"`
 	HideWhenFaceDown bool           `json:"HideWhenFaceDown"`
 	Hands            bool           `json:"Hands"`
-	MaterialIndex    *int           `json:"MaterialIndex,omitempty"`
 	CustomImage      *customImage   `json:"CustomImage,omitempty"`
 	ContainedObjects []*objectState `json:"ContainedObjects,omitempty"`
 }
