@@ -33,6 +33,43 @@ type Document struct {
 	// diagnostic on one character inside a value read the text here, never from disk again, so content held
 	// in memory (a generator's output) gets the same columns as a file.
 	sources map[string]*Source
+
+	// lazy documents (a spreadsheet's rows) index their nodes on first use: a 10,000-row file then builds no
+	// pointer strings unless a diagnostic asks where a value is.
+	lazy      bool
+	indexOnce sync.Once
+}
+
+// index makes sure the pointer indexes are built.
+func (d *Document) index() {
+	if !d.lazy {
+		return
+	}
+	d.indexOnce.Do(func() {
+		d.nodes, d.keys = map[string]*yaml.Node{}, map[string]*yaml.Node{}
+		d.indexNode(d.Root, "")
+	})
+}
+
+// indexNode records a tree without aliases or merge keys (what the CSV reader builds) under its pointers.
+func (d *Document) indexNode(n *yaml.Node, ptr string) {
+	if _, seen := d.nodes[ptr]; !seen {
+		d.nodes[ptr] = n
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			p := Pointer(ptr, n.Content[i].Value)
+			if _, seen := d.keys[p]; !seen {
+				d.keys[p] = n.Content[i]
+			}
+			d.indexNode(n.Content[i+1], p)
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			d.indexNode(c, Pointer(ptr, i))
+		}
+	}
 }
 
 // Source is the text of one content file as it was read. Every document of the file shares it.
@@ -89,6 +126,7 @@ func (d *Document) Pos() diag.Pos { return d.nodePos(d.Root) }
 // PosOf returns the position of the node at a JSON pointer, or of its nearest ancestor that exists: where the
 // value starts, where it ends (when the source says), and the pointer of the node found as its path.
 func (d *Document) PosOf(ptr string) diag.Pos {
+	d.index()
 	for {
 		if n, ok := d.nodes[ptr]; ok {
 			p := d.nodePos(n)
@@ -114,6 +152,7 @@ func (d *Document) PosOf(ptr string) diag.Pos {
 // KeyPos returns the position of the key of the property at ptr (for "unknown key" errors), or of the value
 // when the pointer does not name a property.
 func (d *Document) KeyPos(ptr string) diag.Pos {
+	d.index()
 	if k, ok := d.keys[ptr]; ok {
 		p := d.nodePos(k)
 		p.EndLine, p.EndCol = d.nodeEnd(k)
@@ -196,7 +235,10 @@ func (d *Document) scalarEnd(n *yaml.Node, text string) (int, int) {
 }
 
 // Node returns the node at a JSON pointer, or nil.
-func (d *Document) Node(ptr string) *yaml.Node { return d.nodes[ptr] }
+func (d *Document) Node(ptr string) *yaml.Node {
+	d.index()
+	return d.nodes[ptr]
+}
 
 func (d *Document) nodePos(n *yaml.Node) diag.Pos {
 	if n == nil {

@@ -70,18 +70,30 @@ func MetaOf(d Doc) *Meta { return d.meta() }
 // extends when it is a mod.
 type Manifest struct {
 	Meta        `yaml:",inline"`
-	Version     string   `yaml:"version"`
-	Description string   `yaml:"description"`
-	Authors     []string `yaml:"authors"`
-	License     string   `yaml:"license"`
-	System      string   `yaml:"system"`
-	Include     []string `yaml:"include"`
-	Extends     *Extends `yaml:"extends"`
+	Version     string    `yaml:"version"`
+	Description string    `yaml:"description"`
+	Authors     []string  `yaml:"authors"`
+	License     string    `yaml:"license"`
+	System      string    `yaml:"system"`
+	Include     []Include `yaml:"include"`
+	Extends     *Extends  `yaml:"extends"`
 	// ExpectWarnings lists the warnings the package knowingly carries (published data that contradicts
 	// itself), so tests can tell an expected warning from a new one.
 	ExpectWarnings []ExpectedDiag `yaml:"expectWarnings"`
 	Print          *PrintDefaults `yaml:"print"`
 }
+
+// Include is one entry of a manifest's include list: a glob of YAML or JSON content files (written as just the
+// glob), or a spreadsheet of rows with the kind they hold — {file: units.csv, kind: UnitType}, and for the
+// lines of a counter mix or the rows of a table the id of that document.
+type Include struct {
+	File string   `yaml:"file"` // the glob, or the spreadsheet's file (a glob for unit types and markers)
+	Kind string   `yaml:"kind"` // UnitType, Marker, CounterMix or Table; "" for YAML and JSON files
+	ID   string   `yaml:"id"`   // the counter mix or table the rows belong to
+	At   diag.Pos `yaml:"-"`
+}
+
+func (i *Include) fromScalar(s string) { i.File = s }
 
 // Extends names the base package of a mod: `package: highest-ground@^1.0` and where to find it.
 type Extends struct {

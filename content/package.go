@@ -183,23 +183,18 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 	md.Package = pkg.ID
 	pkg.own = append(pkg.own, md)
 
-	// Include globs, in the order written; each file once.
+	// Include globs, in the order written; each file once. A CSV file is read once the package's System (and
+	// its base's) is known, since its header names stats: its documents take their place in the order then.
 	m, _ := md.Value.(map[string]any)
-	patterns := DefaultInclude
+	includes := includesOf(m)
 	patternPtr := ""
-	if inc, ok := m["include"].([]any); ok {
-		patterns = nil
-		for _, x := range inc {
-			if s, ok := x.(string); ok {
-				patterns = append(patterns, s)
-			} else {
-				patterns = append(patterns, "")
-			}
-		}
+	if _, ok := m["include"].([]any); ok {
 		patternPtr = "/include"
 	}
 	seen := map[string]bool{filepath.Clean(manifestPath): true}
-	for i, pat := range patterns {
+	var sheets []pendingCSV
+	for i, inc := range includes {
+		pat := inc.pattern
 		if pat == "" {
 			continue // the schema reports the wrong type
 		}
@@ -225,7 +220,16 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 			ds.Errorf(pos, "package.include", "include %q matches no file in %s", pat, dir)
 			continue
 		}
+		if inc.kind != "" || inc.csv {
+			sheets = append(sheets, csvIncludes(md, patternPtr, i, inc, files, seen, len(pkg.own), ds)...)
+			continue
+		}
 		for _, f := range files {
+			if IsCSV(f) {
+				e := ds.Errorf(pos, "csv.kind", "%s is a spreadsheet: include it with the kind its rows hold", f)
+				e.Hint = fmt.Sprintf("write the include as {file: %s, kind: UnitType} (or Marker, CounterMix with an id, Table with an id)", relTo(dir, f))
+				continue // not marked as read: an include with a kind may still read it
+			}
 			if seen[f] {
 				continue
 			}
@@ -246,6 +250,13 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 	var baseDocs []*Document
 	if pkg.Base != nil {
 		baseDocs = pkg.Base.Docs
+	}
+	if len(sheets) > 0 {
+		sys, _ := m["system"].(string)
+		pkg.own = readCSVs(pkg.own, sheets, systemStats(sys, pkg.own, baseDocs), load, ds)
+		for _, d := range pkg.own {
+			d.Package = pkg.ID
+		}
 	}
 	pkg.Docs = overlay(baseDocs, pkg.own, pkg.Base != nil, ds)
 	return pkg

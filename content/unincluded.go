@@ -13,10 +13,15 @@ import (
 // contentExts are the extensions of files that hold content documents.
 var contentExts = map[string]bool{".yaml": true, ".yml": true, ".json": true}
 
-// Include is the package's include globs: its manifest's, or DefaultInclude.
+// Include is the package's include globs (a spreadsheet include's file among them): its manifest's, or
+// DefaultInclude.
 func (p *Package) Include() []string {
 	if p.Manifest != nil && len(p.Manifest.Include) > 0 {
-		return p.Manifest.Include
+		out := make([]string, len(p.Manifest.Include))
+		for i, inc := range p.Manifest.Include {
+			out[i] = inc.File
+		}
+		return out
 	}
 	return DefaultInclude
 }

@@ -20,7 +20,10 @@ func (p *Package) Variant(sys *System, include []string, docs ...Doc) *Package {
 	}
 	if include != nil && p.Manifest != nil {
 		m := *p.Manifest
-		m.Include = include
+		m.Include = make([]Include, len(include))
+		for i, g := range include {
+			m.Include[i] = Include{File: g}
+		}
 		v.Manifest = &m
 	}
 	if sys != nil {

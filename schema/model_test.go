@@ -32,6 +32,12 @@ var leafTypes = map[reflect.Type]bool{
 	reflect.TypeOf(content.Roll{}):   true,
 }
 
+// shorthandTypes are Go structs that may also be written as one string (content's scalar shorthand): their
+// schema is anyOf a string and an object, and the string branch is their shorthand.
+var shorthandTypes = map[reflect.Type]bool{
+	reflect.TypeOf(content.Include{}): true,
+}
+
 // kindTypes are the Go model of each kind's schema file.
 var kindTypes = map[string]reflect.Type{
 	"Package": reflect.TypeOf(content.Manifest{}), "System": reflect.TypeOf(content.System{}),
@@ -181,6 +187,8 @@ func (w *modelWalk) walk(file, loc string, node any, typ reflect.Type, path stri
 	addl, hasAddl := s["additionalProperties"].(map[string]any)
 	items, hasItems := s["items"]
 	switch {
+	case shorthandTypes[typ] && schemaType(s, "string") && !hasProps:
+		w.checkScalar(s, reflect.TypeOf(""), path, file, loc)
 	case leafTypes[typ] || isScalarKind(typ.Kind()):
 		if hasProps || hasAddl || hasItems || schemaType(s, "object") || schemaType(s, "array") {
 			w.t.Errorf("%s: Go reads one value (%s), the schema (%s#%s) a list or a mapping", path, typ, file, loc)

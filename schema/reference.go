@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/muster-wargames/muster/content"
 )
 
 // Reference writes a Markdown reference of every kind's keys from the embedded schemas — their types,
@@ -54,7 +56,39 @@ func Reference() (string, error) {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n", kind, str(s["description"]))
 		c.writeObject(&b, file, s, "", 0)
 	}
+	writeSpreadsheets(&b)
 	return b.String(), nil
+}
+
+// writeSpreadsheets describes the columns a spreadsheet of each kind may have (content's CSV shapes).
+func writeSpreadsheets(b *strings.Builder) {
+	b.WriteString(`
+## Spreadsheets
+
+Unit types, markers, counter-mix lines and table rows may be kept in a spreadsheet saved as CSV (UTF-8; a
+byte order mark and CRLF line ends are fine) or tab-separated ` + "`.tsv`" + `, included with the kind its rows hold:
+
+` + "```yaml" + `
+include:
+  - system.yaml
+  - {file: units.csv, kind: UnitType}                  # one unit type per row
+  - {file: counters.csv, kind: CounterMix, id: main}   # the lines of counter mix main
+  - {file: tables/crt.csv, kind: Table, id: crt}       # the rows of table crt
+` + "```" + `
+
+The first row names the columns; an empty cell leaves its key out. Every value keeps its cell's line and
+column, so every check reports a problem at the cell (units.csv:14:7). Cells are text: a formula
+(=HYPERLINK(...)) is read as the text it is, never run. A list (classes) is written in one cell, its ids
+separated by spaces, commas or semicolons. When the package also has a YAML document with the counter mix's
+or the table's id, the rows join it (its name, title or counter size stay in YAML). ` + "`muster export csv PKG -o DIR`" + `
+writes a package's unit types, markers, counter mixes and tables out in these forms.
+
+| kind | columns |
+|---|---|
+`)
+	for _, k := range content.CSVKinds {
+		fmt.Fprintf(b, "| %s | %s |\n", k, cell(content.CSVColumnsDoc(k)))
+	}
 }
 
 // writeObject writes a table of an object schema's keys, then a section for each key that is itself an object
@@ -133,6 +167,21 @@ func (c *compiled) describeProp(file string, p map[string]any) (string, string, 
 			desc = tdesc
 		}
 		return typ, desc, obj
+	}
+	if bs := asList(p["anyOf"]); len(bs) > 0 {
+		// One of several shapes (an include: a glob, or a spreadsheet with its kind): each named, and the keys
+		// of the one that has keys described below.
+		var types []string
+		var obj map[string]any
+		for _, x := range bs {
+			b, _ := x.(map[string]any)
+			t, _, o := c.describeProp(file, b)
+			types = append(types, t)
+			if obj == nil {
+				obj = o
+			}
+		}
+		return strings.Join(types, " or "), desc, obj
 	}
 	if e := asList(p["enum"]); len(e) > 0 {
 		var vs []string

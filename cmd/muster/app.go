@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -29,11 +30,16 @@ type exitError struct{ code int }
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext is run with a context that long-running commands (serve, build --watch) stop on.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if completeFlagValue(args, stdout) { // completion.go: `--format <TAB>` and the like
 		return exitOK
 	}
 	app := newApp(stdout, stderr)
-	err := app.Run(hoistFlags(app, args))
+	err := app.RunContext(ctx, hoistFlags(app, args))
 	var ee exitError
 	switch {
 	case err == nil:
@@ -77,6 +83,7 @@ Examples:
 			generateCommand(),
 			exportCommand(),
 			initCommand(),
+			serveCommand(),
 		},
 	}
 	installUsage(app) // usage.go: short usage lines on stderr, did-you-mean, exit 2

@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/export/tts"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/build"
 	"github.com/muster-wargames/muster/print/plan"
@@ -23,7 +24,7 @@ import (
 func buildCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "build",
-		Usage:     "validate a package and print it: counter sheets, maps, charts, scenario sheets and rosters as PDF (and PNG previews)",
+		Usage:     "validate a package and print it: counter sheets, maps, charts, scenario sheets and rosters as PDF (and PNG previews); with --only, a VASSAL module and a Tabletop Simulator set too",
 		ArgsUsage: "PACKAGE_DIR",
 		Flags:     buildFlags(),
 		Before:    checkFormat,
@@ -41,7 +42,11 @@ writes into DIR:
                          marks, and each scenario's turn record and victory point record
    scenarios/<id>.pdf    a scenario sheet per scenario
    rosters.pdf           army rosters of the point-buy forces: units, counts, points, declared and computed totals
---only picks some of them; --png adds PNG previews under png/.
+and, when --only names them (or --only all), the digital-play exports from the same content:
+   <package>.vmod        a VASSAL module, as muster export vassal writes it
+   tts/                  a Tabletop Simulator set, as muster export tts writes it (its images named by their
+                         file:/// address in DIR/tts/images/, or under --image-base-url)
+--only picks some of them (all: every one); --png adds PNG previews under png/.
 
 Files are built in a temporary folder next to DIR and moved into place only when all of them are ready; if
 anything fails, or muster is killed, DIR stays (or, on the next build, is put back) as it was. muster records
@@ -53,6 +58,8 @@ Examples:
    muster build examples/highest-ground -o out --paper a4 --backs short-edge --png
    muster build examples/prestags -o out --only maps --paper 23x35in
    muster build examples/highest-ground -o out --only charts,scenarios
+   muster build examples/highest-ground -o out --only all          # PDFs, the VASSAL module and the TTS set
+   muster build examples/highest-ground -o out --only vassal,tts
    muster build my-game -o out --backs foldover --bleed 1/16in
    muster build my-game -o out --back-offset 0.5mm,-1mm    # the reading from muster print-test`,
 		Action: func(c *cli.Context) error {
@@ -64,54 +71,62 @@ Examples:
 			if err != nil {
 				return usageError(c, err.Error())
 			}
-			prog := startProgress(c.App.ErrWriter, progressOn(c.App.ErrWriter, optBool(c, "quiet")), time.After(time.Second))
-			defer prog.finish()
-			prog.set("muster build: validating " + args[0] + " ...")
-			r := validate.Load(args[0])
-			checked, err := r.Checked()
-			if err != nil {
-				prog.finish()
-				if err := report(c, r.Diags); err != nil {
-					return err
-				}
-				return exitError{exitFail}
+			if optBool(c, "watch") {
+				return watchBuild(c, args[0], opt)
 			}
-			if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
-				prog.finish()
-				return report(c, r.Diags) // warnings fail under --strict: nothing is built
-			}
-			prog.set("muster build: printing " + args[0] + " ...")
-			res, err := build.Run(checked, opt, optSlice(c, "only"))
-			prog.set("muster build: writing " + optString(c, "out") + " ...")
-			if err != nil {
-				prog.finish()
-				return buildFailure(c, r.Diags, err)
-			}
-			dir := optString(c, "out")
-			files := make([]output.File, len(res.Files))
-			for i, f := range res.Files {
-				files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
-			}
-			warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: args[0]})
-			prog.finish()
-			all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
-			if err != nil {
-				return outputFailure(c, "muster build", dir, all, err)
-			}
-			if len(all) > 0 {
-				if err := report(c, all); err != nil {
-					return err
-				}
-			}
-			if optString(c, "format") == "text" && !optBool(c, "quiet") {
-				for _, n := range res.Notes {
-					fmt.Fprintf(c.App.Writer, "%s\n", n)
-				}
-				fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(res.Files), "file"), dir)
-			}
-			return nil
+			return buildOnce(c, args[0], opt)
 		},
 	}
+}
+
+// buildOnce validates the package, prints it and commits the files to the output folder.
+func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
+	prog := startProgress(c.App.ErrWriter, progressOn(c.App.ErrWriter, optBool(c, "quiet")), time.After(time.Second))
+	defer prog.finish()
+	prog.set("muster build: validating " + pkgDir + " ...")
+	r := validate.Load(pkgDir)
+	checked, err := r.Checked()
+	if err != nil {
+		prog.finish()
+		if err := report(c, r.Diags); err != nil {
+			return err
+		}
+		return exitError{exitFail}
+	}
+	if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
+		prog.finish()
+		return report(c, r.Diags) // warnings fail under --strict: nothing is built
+	}
+	prog.set("muster build: printing " + pkgDir + " ...")
+	res, err := build.Run(checked, opt, optSlice(c, "only"))
+	prog.set("muster build: writing " + optString(c, "out") + " ...")
+	if err != nil {
+		prog.finish()
+		return buildFailure(c, r.Diags, err)
+	}
+	dir := optString(c, "out")
+	files := make([]output.File, len(res.Files))
+	for i, f := range res.Files {
+		files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
+	}
+	warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: pkgDir})
+	prog.finish()
+	all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
+	if err != nil {
+		return outputFailure(c, "muster build", dir, all, err)
+	}
+	if len(all) > 0 {
+		if err := report(c, all); err != nil {
+			return err
+		}
+	}
+	if optString(c, "format") == "text" && !optBool(c, "quiet") {
+		for _, n := range res.Notes {
+			fmt.Fprintf(c.App.Writer, "%s\n", n)
+		}
+		fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(res.Files), "file"), dir)
+	}
+	return nil
 }
 
 func buildFlags() []cli.Flag {
@@ -126,7 +141,9 @@ func buildFlags() []cli.Flag {
 		&cli.StringFlag{Name: "gutter", Usage: "space between counters (default 0: counters share cut lines)"},
 		&cli.StringFlag{Name: "bleed", Usage: "background printed past each cut edge (e.g. 1/16in); widens the gutter"},
 		&cli.BoolFlag{Name: "png", Usage: "also write PNG previews: one per counter face, and one per page of every PDF"},
-		&cli.StringSliceFlag{Name: "only", Usage: "build only these outputs (" + strings.Join(build.OutputNames(), ", ") + ")"},
+		&cli.StringSliceFlag{Name: "only", Usage: "build only these outputs (" + strings.Join(build.Selectable(), ", ") + "; vassal and tts only when named)"},
+		&cli.StringFlag{Name: "image-base-url", Usage: "the tts output: where Tabletop Simulator reads the images, the `URL` of the uploaded tts/images/ folder (default: its file:/// address)"},
+		&cli.BoolFlag{Name: "watch", Usage: "build, then build again whenever a content file changes, until interrupted"},
 	)
 }
 
@@ -186,10 +203,23 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 		}
 	}
 	opt.PNG = optBool(c, "png")
+	if s := optString(c, "image-base-url"); s != "" {
+		base, err := tts.CheckImageBaseURL(s)
+		if err != nil {
+			return opt, fmt.Errorf("--image-base-url: %s", strings.TrimPrefix(err.Error(), "tts: "))
+		}
+		opt.TTSImageBaseURL = base
+	} else {
+		base, err := fileURL(optString(c, "out"), build.TTSDir+"/images")
+		if err != nil {
+			return opt, err
+		}
+		opt.TTSImageBaseURL = base
+	}
 	for _, o := range optSlice(c, "only") {
-		if !slices.Contains(build.OutputNames(), o) {
-			msg := fmt.Sprintf("--only: unknown output %q: choose from %s", o, strings.Join(build.OutputNames(), ", "))
-			if h := diag.DidYouMean(o, build.OutputNames()); h != "" {
+		if !slices.Contains(build.Selectable(), o) {
+			msg := fmt.Sprintf("--only: unknown output %q: choose from %s", o, strings.Join(build.Selectable(), ", "))
+			if h := diag.DidYouMean(o, build.Selectable()); h != "" {
 				msg += " (" + h + ")"
 			}
 			return opt, errors.New(msg)

@@ -41,7 +41,7 @@ func flagValues(words []string, flag string) []string {
 	case "from":
 		return scaffold.Examples()
 	case "only":
-		return build.OutputNames()
+		return build.Selectable()
 	case "backs":
 		if command == "print-test" {
 			return []string{string(sheet.LongEdge), string(sheet.ShortEdge)}

@@ -4,8 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/export/tts"
+	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/export/vassal"
 	"github.com/muster-wargames/muster/export/vassal/check"
 	"github.com/muster-wargames/muster/output"
@@ -16,7 +20,7 @@ import (
 func exportCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "export",
-		Usage: "export a package for digital play",
+		Usage: "export a package for digital play (a VASSAL module, a Tabletop Simulator set) or as spreadsheets (csv)",
 		Subcommands: []*cli.Command{{
 			Name:      "vassal",
 			Usage:     "write a VASSAL module (.vmod), or check one",
@@ -44,8 +48,134 @@ Examples:
    muster export vassal examples/fields-of-honor -o foh.vmod --dpi 50
    muster export vassal --check thg.vmod`,
 			Action: exportVassal,
-		}},
+		}, {
+			Name:      "tts",
+			Usage:     "write a Tabletop Simulator set: saved objects and their images",
+			ArgsUsage: "PACKAGE_DIR",
+			Before:    checkFormat,
+			Flags: append(outputFlags(),
+				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "the set's folder, `DIR` (default: the package folder's name with -tts)"},
+				&cli.StringFlag{Name: "image-base-url", Usage: "where Tabletop Simulator reads the images: the `URL` of the uploaded images/ folder (default: its file:/// address on this disk)"},
+				&cli.Float64Flag{Name: "dpi", Usage: fmt.Sprintf("resolution of the maps (default %d, lowered for a map too large for Tabletop Simulator)", fit.DefaultMapDPI)},
+				&cli.Float64Flag{Name: "counter-dpi", Usage: fmt.Sprintf("resolution of the counters (default %d)", fit.DefaultCounterDPI)},
+			),
+			Description: `Validates the package exactly as muster validate does and refuses to export when there are errors. Then
+writes into DIR a Tabletop Simulator set:
+   <package>.json, .png         a saved object (and its picture) with every map and board, the counter mix
+                                in a bag per faction, and the System's dice
+   <package>-<scenario>.json    a saved object per scenario: its map with zones, entries and objectives, every
+                                set-up unit standing on its cell, the other units in bags by zone, turn and entry
+   images/                      the maps (cut into tiles of at most 4,096 pixels) and both faces of every
+                                counter, PNG in RGB
+   README.txt                   how to load the set, and what Tabletop Simulator cannot express
+One unit of Tabletop Simulator's table is an inch: maps and counters are their printed size. The images are
+named by their file:/// address unless --image-base-url gives where you upload them (the folder's URL, each
+image its file name after it). Content Tabletop Simulator cannot represent is reported at its file and line,
+and nothing is written. The folder is written as one transaction, as muster build writes its folder: muster
+replaces only files it wrote (DIR/.muster-build.json records them) and refuses to overwrite anything else.
+
+Examples:
+   muster export tts examples/highest-ground -o thg-tts
+   muster export tts examples/highest-ground -o thg-tts --image-base-url https://example.org/thg/images/`,
+			Action: exportTTS,
+		}, exportCSVCommand()},
 	}
+}
+
+// exportTTS writes a Tabletop Simulator set.
+func exportTTS(c *cli.Context) error {
+	args := c.Args().Slice()
+	if len(args) != 1 {
+		fmt.Fprintln(c.App.ErrWriter, "muster export tts: name one package folder (e.g. muster export tts examples/highest-ground -o thg-tts)")
+		return exitError{exitUsage}
+	}
+	dir := optString(c, "out")
+	if dir == "" {
+		dir = filepath.Base(filepath.Clean(args[0])) + "-tts"
+	}
+	opt := tts.Options{ImageBaseURL: optString(c, "image-base-url")}
+	if opt.ImageBaseURL == "" {
+		var err error
+		if opt.ImageBaseURL, err = fileURL(dir, "images"); err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "muster export tts: %v\n", err)
+			return exitError{exitUsage}
+		}
+	}
+	if _, err := tts.CheckImageBaseURL(opt.ImageBaseURL); err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "muster export tts: --image-base-url: %v\n", strings.TrimPrefix(err.Error(), "tts: "))
+		return exitError{exitUsage}
+	}
+	for _, f := range []struct {
+		name string
+		dst  *float64
+	}{{"dpi", &opt.DPI}, {"counter-dpi", &opt.CounterDPI}} {
+		if c.IsSet(f.name) {
+			*f.dst = c.Float64(f.name)
+			if *f.dst < fit.MinDPI || *f.dst > fit.MaxDPI {
+				fmt.Fprintf(c.App.ErrWriter, "muster export tts: --%s %g is out of range: use %d to %d\n", f.name, *f.dst, fit.MinDPI, fit.MaxDPI)
+				return exitError{exitUsage}
+			}
+		}
+	}
+	checked, warnings, err := loadChecked(c, args[0])
+	if checked == nil {
+		return err
+	}
+	set, ds, err := tts.Export(checked, opt)
+	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "muster export tts: %v\n", err)
+		return exitError{exitFail}
+	}
+	all := append(append(diag.List{}, warnings...), ds...)
+	all.Sort()
+	if set == nil {
+		if err := report(c, all); err != nil {
+			return err
+		}
+		return exitError{exitFail}
+	}
+	files := make([]output.File, len(set.Files))
+	for i, f := range set.Files {
+		files[i] = output.File{Path: f.Path, Output: "tts", Data: f.Data}
+	}
+	folder, err := output.Commit(dir, []string{"tts"}, files, output.Options{Package: args[0]})
+	all = append(all, folder...)
+	if err != nil {
+		return outputFailure(c, "muster export tts", dir, all, err)
+	}
+	if len(all) > 0 {
+		if err := report(c, all); err != nil {
+			return err
+		}
+	}
+	if optString(c, "format") == "text" && !optBool(c, "quiet") {
+		for _, n := range set.Notes {
+			fmt.Fprintf(c.App.Writer, "%s\n", n)
+		}
+		size, images := 0, 0
+		for _, f := range set.Files {
+			size += len(f.Data)
+			if strings.HasPrefix(f.Path, "images/") {
+				images++
+			}
+		}
+		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %.1f MiB\n", dir, english.Count(len(set.Objects), "saved object"), english.Count(images, "image"), float64(size)/(1<<20))
+	}
+	return nil
+}
+
+// fileURL is the file:/// address of a folder under dir (made absolute), ending in a slash: how Tabletop
+// Simulator names an image on this disk.
+func fileURL(dir, sub string) (string, error) {
+	abs, err := filepath.Abs(filepath.Join(dir, sub))
+	if err != nil {
+		return "", err
+	}
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/Users/... on Windows
+	}
+	return "file://" + p + "/", nil
 }
 
 func exportVassal(c *cli.Context) error {
@@ -73,24 +203,16 @@ func exportVassal(c *cli.Context) error {
 			return exitError{exitUsage}
 		}
 	}
-	r := validate.Load(args[0])
-	if r.Diags.HasErrors() || r.Pkg == nil {
-		if err := report(c, r.Diags); err != nil {
-			return err
-		}
-		return exitError{exitFail}
-	}
-	checked, err := r.Checked()
-	if err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "muster export vassal: %v\n", err)
-		return exitError{exitFail}
+	checked, warnings, err := loadChecked(c, args[0])
+	if checked == nil {
+		return err
 	}
 	m, ds, err := vassal.Export(checked, opt)
 	if err != nil {
 		fmt.Fprintf(c.App.ErrWriter, "muster export vassal: %v\n", err)
 		return exitError{exitFail}
 	}
-	all := append(append(diag.List{}, r.Diags...), ds...)
+	all := append(append(diag.List{}, warnings...), ds...)
 	all.Sort()
 	if m == nil {
 		if err := report(c, all); err != nil {
@@ -115,9 +237,26 @@ func exportVassal(c *cli.Context) error {
 		for _, n := range m.Notes {
 			fmt.Fprintf(c.App.Writer, "%s\n", n)
 		}
-		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %g dpi, %.1f MiB\n", out, countOf(len(m.Boards), "board"), countOf(m.Stats.Pieces, "piece"), m.DPI, float64(len(data))/(1<<20))
+		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %g dpi, %.1f MiB\n", out, english.Count(len(m.Boards), "board"), english.Count(m.Stats.Pieces, "piece"), m.DPI, float64(len(data))/(1<<20))
 	}
 	return nil
+}
+
+// loadChecked validates a package exactly as muster validate does, for an export: the package as checked
+// and its warnings; or nil and the exit, having reported the errors (or, under --strict, the warnings).
+func loadChecked(c *cli.Context, dir string) (*validate.Checked, diag.List, error) {
+	r := validate.Load(dir)
+	checked, err := r.Checked()
+	if err != nil {
+		if err := report(c, r.Diags); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, exitError{exitFail}
+	}
+	if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
+		return nil, nil, report(c, r.Diags) // warnings fail under --strict: nothing is exported
+	}
+	return checked, r.Diags, nil
 }
 
 // checkModule checks a .vmod and reports what it finds.
@@ -141,12 +280,4 @@ func checkModule(c *cli.Context, path string) error {
 		fmt.Fprintf(c.App.Writer, "%s: %d components, %d pieces: VASSAL can load it\n", path, res.Elements, res.Pieces)
 	}
 	return nil
-}
-
-// countOf is "1 board", "5 boards".
-func countOf(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -89,7 +89,8 @@ func TestEveryUnitOnceAtTheStart(t *testing.T) {
 		want := 0
 		for _, sc := range pkg.Scenarios() {
 			for i := range sc.Sides {
-				for _, f := range (&exporter{pkg: pkg}).sideForces(&sc.Sides[i]) {
+				for _, id := range sc.Sides[i].ForceIDs() {
+					f := pkg.Force(id)
 					for _, fe := range append(append([]content.ForceEntry(nil), f.Units...), f.Markers...) {
 						want += max(fe.Count, 1)
 					}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
@@ -46,45 +47,6 @@ type poolItem struct {
 	n int
 }
 
-// pool is the units a side fields that are not placed yet, in force order.
-type pool struct {
-	items []poolItem
-}
-
-func (p *pool) add(d *pieceDesign, n int) {
-	for i := range p.items {
-		if p.items[i].d == d {
-			p.items[i].n += n
-			return
-		}
-	}
-	p.items = append(p.items, poolItem{d, n})
-}
-
-// take removes up to n copies of d and says how many it found.
-func (p *pool) take(d *pieceDesign, n int) int {
-	for i := range p.items {
-		if p.items[i].d == d {
-			k := min(n, p.items[i].n)
-			p.items[i].n -= k
-			return k
-		}
-	}
-	return 0
-}
-
-// rest empties the pool.
-func (p *pool) rest() []poolItem {
-	var out []poolItem
-	for _, it := range p.items {
-		if it.n > 0 {
-			out = append(out, it)
-		}
-	}
-	p.items = nil
-	return out
-}
-
 // designFor finds the piece of a unit type or marker as a side fields it: in the colours of one of the
 // side's factions when the mix has such a version, else the type's own.
 func (x *exporter) designFor(id string, factions []string) *pieceDesign {
@@ -119,122 +81,43 @@ func (x *exporter) buildScenarios() error {
 	return nil
 }
 
+// placeScenario lays out the scenario's start as export/setup plans it: a SetupStack per cell (or point)
+// where units set up, and the units that wait in boxes of the order of battle board.
 func (x *exporter) placeScenario(so *scenarioOut) error {
-	sc := so.sc
-	var boxes []holding
+	designs := func(id string, factions []string) (string, int, bool) {
+		d := x.designFor(id, factions)
+		if d == nil {
+			return "", 0, false
+		}
+		return d.key, d.counter.Footprint, true
+	}
+	plan, ds := setup.Scenario(x.pkg, so.sc, so.board.set, designs, "export.vassal.setup")
+	x.diags.Extend(ds)
+	if ds.HasErrors() {
+		return nil
+	}
 	stackAt := map[string]*buildfile.Element{}
-	placed := 0 // units the current placement has set up
-	addToStack := func(name string, make func() *buildfile.Element, d *pieceDesign) error {
-		placed++
+	for _, u := range plan.Placed {
+		name, make := x.setupStack(so, u)
 		st, ok := stackAt[name]
 		if !ok {
 			st = make()
 			stackAt[name] = st
 			so.stacks = append(so.stacks, st)
 		}
-		s, err := x.slot(d, false)
+		s, err := x.slot(x.byKey[u.Key], false)
 		if err != nil {
 			return err
 		}
 		st.Add(s)
-		return nil
 	}
-	for i := range sc.Sides {
-		sd := &sc.Sides[i]
-		var p pool
-		for _, f := range x.sideForces(sd) {
-			for _, list := range [][]content.ForceEntry{f.Units, f.Markers} {
-				for _, e := range list {
-					id := e.Unit
-					if id == "" {
-						id = e.Marker
-					}
-					if d := x.designFor(id, sd.Faction); d != nil {
-						p.add(d, max(e.Count, 1))
-					}
-				}
-			}
+	var boxes []holding
+	for _, h := range plan.Holdings {
+		hb := holding{side: h.Side, label: h.Label}
+		for _, u := range h.Units {
+			hb.units = append(hb.units, poolItem{x.byKey[u.Key], u.N})
 		}
-		for _, pl := range sd.Setup {
-			d := x.designFor(pl.Unit, sd.Faction)
-			if d == nil {
-				x.diags.Errorf(pl.Fields.Of("unit", pl.At), "export.vassal.setup", "unit %s has no counter to set up", pl.Unit)
-				continue
-			}
-			placed = 0
-			switch {
-			case len(pl.Cells) > 0:
-				if err := x.setupCells(so, pl, d, addToStack); err != nil {
-					return err
-				}
-				p.take(d, placed)
-			case len(pl.Points) > 0:
-				if err := x.setupPoints(so, pl, d, addToStack); err != nil {
-					return err
-				}
-				p.take(d, placed)
-			case pl.Zone != nil:
-				n := max(pl.Count, 1)
-				boxes = append(boxes, holding{side: i, label: "Set up" + zoneText(pl.Zone, so.board.set.Type), units: []poolItem{{d, n}}})
-				p.take(d, n)
-				continue
-			}
-		}
-		// Reinforcements come out of the pool first, so they do not also wait at the entry.
-		for _, r := range sc.Reinforcements {
-			if r.Side != sd.ID {
-				continue
-			}
-			turn := r.Turn
-			if turn == 0 {
-				turn = r.Entry.Turn
-			}
-			h := holding{side: i, label: fmt.Sprintf("Reinforcements, turn %d%s", turn, entryText(r.Entry))}
-			if turn == 0 {
-				h.label = "Reinforcements" + entryText(r.Entry)
-			}
-			for _, e := range r.Units {
-				id := e.Unit
-				if id == "" {
-					id = e.Marker
-				}
-				if d := x.designFor(id, sd.Faction); d != nil {
-					n := max(e.Count, 1)
-					p.take(d, n)
-					h.units = append(h.units, poolItem{d, n})
-				}
-			}
-			if len(h.units) > 0 {
-				boxes = append(boxes, h)
-			}
-		}
-		// Entries: the units an entry names, then the rest at the first entry that names none.
-		open := -1
-		for _, en := range sd.Entry {
-			h := holding{side: i, label: "Enter" + entryText(en)}
-			if len(en.Units) == 0 {
-				if open < 0 {
-					boxes = append(boxes, h)
-					open = len(boxes) - 1
-				}
-				continue
-			}
-			for _, id := range en.Units {
-				if d := x.designFor(id, sd.Faction); d != nil {
-					if n := p.take(d, 1<<30); n > 0 {
-						h.units = append(h.units, poolItem{d, n})
-					}
-				}
-			}
-			boxes = append(boxes, h)
-		}
-		if rest := p.rest(); len(rest) > 0 {
-			if open >= 0 {
-				boxes[open].units = append(boxes[open].units, rest...)
-			} else {
-				boxes = append(boxes, holding{side: i, label: "Not placed by the scenario", units: rest})
-			}
-		}
+		boxes = append(boxes, hb)
 	}
 	if len(boxes) == 0 {
 		return nil
@@ -242,115 +125,37 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 	return x.holdingBoard(so, boxes)
 }
 
-// sideForces are the forces a side fields.
-func (x *exporter) sideForces(sd *content.Side) []*content.Force {
-	var out []*content.Force
-	for _, id := range sd.ForceIDs() {
-		if f := x.pkg.Force(id); f != nil {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// setupCells sets units up in their cells, laid out as content lays a placement out (Placement.UnitCells):
-// a stack per cell, a two-cell unit between its pair of cells.
-func (x *exporter) setupCells(so *scenarioOut, pl content.Placement, d *pieceDesign, add func(string, func() *buildfile.Element, *pieceDesign) error) error {
+// setupStack names the SetupStack a placed unit stands in, and makes it: one on its cell's grid location, one
+// between the cells of a two-cell unit, one at a point of an open table.
+func (x *exporter) setupStack(so *scenarioOut, u setup.Placed) (string, func() *buildfile.Element) {
 	b := so.board
-	set := b.set
-	lookup := func(label string) (content.CellRef, bool) {
-		r, err := set.Lookup(label)
-		if err != nil {
-			x.diags.Errorf(pl.Fields.Of("cells", pl.At), "export.vassal.setup", "set-up cell %s is not on the scenario's map: %v", label, err)
-			return r, false
-		}
-		return r, true
-	}
-	for _, labels := range pl.UnitCells(d.counter.Footprint) {
-		a, ok := lookup(labels[0])
-		if !ok {
-			return nil
-		}
-		label := set.Label(a.Cell)
-		if len(labels) == 2 {
-			c, ok := lookup(labels[1])
-			if !ok {
-				return nil
-			}
-			// A two-cell unit stands between its cells, placed by position.
-			if b.set.Type == content.GridHex && a.Cell.Col == c.Cell.Col || b.set.Type != content.GridHex && a.Cell.Row != c.Cell.Row {
-				x.cannot("%s sets up across %s and %s, one above the other; its double-width piece stands between them, not turned.", d.name, label, set.Label(c.Cell))
-			}
-			ax, ay := b.pl.centre(a.Cell)
-			cx, cy := b.pl.centre(c.Cell)
-			px, py := int(math.Round((ax+cx)/2)), int(math.Round((ay+cy)/2))
-			name := label + "+" + set.Label(c.Cell)
-			if err := add(name, func() *buildfile.Element {
-				return buildfile.New(classSetupStack, "name", name, "owningBoard", b.name, "useGridLocation", "false",
-					"location", "", "x", itoa(px), "y", itoa(py))
-			}, d); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := add(label, func() *buildfile.Element {
-			cx, cy := b.pl.centre(a.Cell)
-			return buildfile.New(classSetupStack, "name", label, "owningBoard", b.name, "useGridLocation", "true",
-				"location", label, "x", itoa(int(math.Round(cx))), "y", itoa(int(math.Round(cy))))
-		}, d); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// setupPoints sets units up at points of an open tabletop (Placement.UnitPoints), a stack per point.
-func (x *exporter) setupPoints(so *scenarioOut, pl content.Placement, d *pieceDesign, add func(string, func() *buildfile.Element, *pieceDesign) error) error {
-	b := so.board
-	t := b.set.Table
-	for _, pt := range pl.UnitPoints() {
-		if pt.X < 0 || pt.Y < 0 || pt.X > t.Width || pt.Y > t.Height {
-			x.diags.Errorf(pl.Fields.Of("points", pl.At), "export.vassal.setup", "set-up point %gin,%gin is off the %gin x %gin table", pt.X, pt.Y, t.Width, t.Height)
-			return nil
-		}
-		px := b.pl.px0 + int(math.Round(pt.X*x.dpi))
-		py := b.pl.py0 + int(math.Round(pt.Y*x.dpi))
-		name := fmt.Sprintf("%gin,%gin", pt.X, pt.Y)
-		if err := add(name, func() *buildfile.Element {
+	at := func(name string, px, py int) func() *buildfile.Element {
+		return func() *buildfile.Element {
 			return buildfile.New(classSetupStack, "name", name, "owningBoard", b.name, "useGridLocation", "false",
 				"location", "", "x", itoa(px), "y", itoa(py))
-		}, d); err != nil {
-			return err
 		}
 	}
-	return nil
-}
-
-// entryText says where and when units enter: " by the east edge, turn 3".
-func entryText(en content.Entry) string {
-	var parts []string
-	if en.Edge != "" {
-		parts = append(parts, "by the "+en.Edge+" edge")
+	switch {
+	case u.Point != nil:
+		name := fmt.Sprintf("%gin,%gin", u.Point.X, u.Point.Y)
+		return name, at(name, b.pl.px0+int(math.Round(u.Point.X*x.dpi)), b.pl.py0+int(math.Round(u.Point.Y*x.dpi)))
+	case len(u.Cells) == 2:
+		// A two-cell unit stands between its cells, placed by position.
+		a, c := u.Cells[0], u.Cells[1]
+		if b.set.Type == content.GridHex && a.Col == c.Col || b.set.Type != content.GridHex && a.Row != c.Row {
+			x.cannot("%s sets up across %s and %s, one above the other; its double-width piece stands between them, not turned.", x.byKey[u.Key].name, u.Labels[0], u.Labels[1])
+		}
+		ax, ay := b.pl.centre(a)
+		cx, cy := b.pl.centre(c)
+		name := u.Labels[0] + "+" + u.Labels[1]
+		return name, at(name, int(math.Round((ax+cx)/2)), int(math.Round((ay+cy)/2)))
 	}
-	if len(en.Cells) > 0 {
-		parts = append(parts, "at "+strings.Join(en.Cells, ", "))
+	label := u.Labels[0]
+	return label, func() *buildfile.Element {
+		cx, cy := b.pl.centre(u.Cells[0])
+		return buildfile.New(classSetupStack, "name", label, "owningBoard", b.name, "useGridLocation", "true",
+			"location", label, "x", itoa(int(math.Round(cx))), "y", itoa(int(math.Round(cy))))
 	}
-	if en.Turn > 0 {
-		parts = append(parts, fmt.Sprintf("turn %d", en.Turn))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " " + strings.Join(parts, ", ")
-}
-
-// zoneText says where a zone is, after a space (content's words: Zone.Describe). The cells a zone covers
-// are drawn on the scenario's board by the map drawing itself, so the module needs only this description.
-func zoneText(z *content.Zone, gridType string) string {
-	if d := z.Describe(gridType); d != "" {
-		return " " + d
-	}
-	return ""
 }
 
 // Layout of the order of battle board, in points.

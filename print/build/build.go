@@ -37,6 +37,7 @@ type Job struct {
 	seen     map[string]bool
 	notes    []string
 	output   string // the output running now, which owns the files it adds
+	checked  *validate.Checked
 }
 
 // Add records an output file of the output being run. Paths must be relative, clean and unique.
@@ -62,7 +63,12 @@ type Output struct {
 	Name string
 	Doc  string
 	Run  func(*Job) error
+	// OnRequest outputs (the digital-play exports) are built only when --only names them, or all.
+	OnRequest bool
 }
+
+// All is the --only name that builds every output, those built on request too.
+const All = "all"
 
 // Outputs lists every output in the order they are built; `--only` picks from these names.
 func Outputs() []Output {
@@ -72,6 +78,8 @@ func Outputs() []Output {
 		{Name: "charts", Doc: "charts.pdf: every table as text with its sources, and each scenario's turn record and victory point record (with --png: a PNG per page)", Run: buildCharts},
 		{Name: "scenarios", Doc: "scenarios/<id>.pdf: a scenario sheet per scenario (with --png: a PNG per page)", Run: buildScenarios},
 		{Name: "rosters", Doc: "rosters.pdf: army rosters of point-buy forces, declared and computed totals (with --png: a PNG per page)", Run: buildRosters},
+		{Name: "vassal", Doc: "<package id>.vmod: a VASSAL module, as muster export vassal writes it (on request)", Run: buildVassal, OnRequest: true},
+		{Name: "tts", Doc: "tts/: a Tabletop Simulator set, as muster export tts writes it (on request)", Run: buildTTS, OnRequest: true},
 	}
 }
 
@@ -83,6 +91,9 @@ func OutputNames() []string {
 	}
 	return out
 }
+
+// Selectable lists what --only takes: every output's name, and All.
+func Selectable() []string { return append(OutputNames(), All) }
 
 // Result is what a build made.
 type Result struct {
@@ -99,19 +110,24 @@ func Run(c *validate.Checked, opt Options, only []string) (*Result, error) {
 	if c == nil || c.Package() == nil {
 		return nil, &Error{Diags: diag.List{{Severity: diag.Error, Code: CodeInternal, Message: "build: no package"}}}
 	}
-	return runPackage(c.Package(), opt, only)
+	return runChecked(c, c.Package(), opt, only)
 }
 
 // runPackage builds a package whatever it holds: Run's work, and the tests' way to show that the printers
-// refuse on their own what validate would have refused.
+// refuse on their own what validate would have refused. The digital outputs, which take only a checked
+// package, fail.
 func runPackage(pkg *content.Package, opt Options, only []string) (*Result, error) {
+	return runChecked(nil, pkg, opt, only)
+}
+
+func runChecked(c *validate.Checked, pkg *content.Package, opt Options, only []string) (*Result, error) {
 	set, err := plan.Settle(pkg, opt)
 	if err != nil {
 		return nil, failure("", err, diag.Pos{})
 	}
 	want := map[string]bool{}
 	for _, n := range only {
-		found := false
+		found := n == All
 		for _, o := range Outputs() {
 			if o.Name == n {
 				found = true
@@ -119,14 +135,17 @@ func runPackage(pkg *content.Package, opt Options, only []string) (*Result, erro
 		}
 		if !found {
 			return nil, &Error{Diags: diag.List{{Severity: diag.Error, Code: CodeOptions,
-				Message: fmt.Sprintf("unknown output %q: choose from %s", n, strings.Join(OutputNames(), ", "))}}}
+				Message: fmt.Sprintf("unknown output %q: choose from %s", n, strings.Join(Selectable(), ", "))}}}
 		}
 		want[n] = true
 	}
-	j := &Job{Pkg: pkg, Settings: set, Opt: opt, seen: map[string]bool{}}
+	j := &Job{Pkg: pkg, Settings: set, Opt: opt, seen: map[string]bool{}, checked: c}
 	res := &Result{}
 	for _, o := range Outputs() {
-		if len(want) > 0 && !want[o.Name] {
+		switch {
+		case want[All] || want[o.Name]:
+		case len(want) == 0 && !o.OnRequest:
+		default:
 			continue
 		}
 		j.output = o.Name

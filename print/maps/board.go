@@ -19,6 +19,17 @@ func (d *Drawing) DrawFrame(s surface.Surface, dx, dy float64) error {
 	return s.Err()
 }
 
+// DrawFrameRegion begins a page the size of r, a region of the map frame in points, on s and draws the part
+// of the frame r shows at true size, shifted by (dx, dy) points as DrawFrame shifts it: the pages of regions
+// that tile the frame join into the image DrawFrame draws. A board too large for one image (Tabletop
+// Simulator reads none above 4,096 pixels) is drawn a region at a time, each looking only at its own cells.
+func (d *Drawing) DrawFrameRegion(s surface.Surface, r surface.Rect, dx, dy float64) error {
+	s.BeginPage(r.W, r.H)
+	p := &pen{s: s, dx: dx - r.X, dy: dy - r.Y, view: surface.Rect{X: r.X - dx, Y: r.Y - dy, W: r.W, H: r.H}}
+	d.drawMap(p)
+	return s.Err()
+}
+
 // GridOrigin is where the map frame puts the centre of the set's cell (0,0), in points from the frame's
 // top-left corner; on an open tabletop, the table's top-left corner.
 func (d *Drawing) GridOrigin() (x, y float64) { return d.gx, d.gy }

@@ -70,3 +70,57 @@ func TestHideUnitsLeavesMarkersOut(t *testing.T) {
 		t.Errorf("red marker pixels: %d shown, %d hidden", shown, hidden)
 	}
 }
+
+// Regions that tile the frame, each drawn on its own page, join into the frame DrawFrame draws, pixel for
+// pixel but for rounding in antialiased edges (the rasterizer works in float32 from the page's origin).
+func TestDrawFrameRegionsJoinIntoTheFrame(t *testing.T) {
+	pkg, sc := prestagsTest(t)
+	d, err := ForScenario(pkg, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dpi = 40.0
+	_, _, dx, dy := d.PixelOrigin(dpi)
+	whole := surface.NewPNG(surface.PNGOptions{DPI: dpi})
+	if err := d.DrawFrame(whole, dx, dy); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := whole.PageImage(0)
+	w, h := d.FramePixels(dpi)
+	k := dpi / surface.Inch
+	cuts := func(n, parts int) []int { return []int{0, n / parts, n} }
+	xs, ys := cuts(w, 2), cuts(h, 2)
+	differ, total := 0, 0
+	for j := 0; j+1 < len(ys); j++ {
+		for i := 0; i+1 < len(xs); i++ {
+			x0, y0, x1, y1 := xs[i], ys[j], xs[i+1], ys[j+1]
+			s := surface.NewPNG(surface.PNGOptions{DPI: dpi})
+			r := surface.Rect{X: float64(x0) / k, Y: float64(y0) / k, W: float64(x1-x0) / k, H: float64(y1-y0) / k}
+			if err := d.DrawFrameRegion(s, r, dx, dy); err != nil {
+				t.Fatal(err)
+			}
+			im, _ := s.PageImage(0)
+			if im.Bounds().Dx() != x1-x0 || im.Bounds().Dy() != y1-y0 {
+				t.Fatalf("region %d,%d is %v, want %dx%d", i, j, im.Bounds(), x1-x0, y1-y0)
+			}
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					total++
+					if a, b := im.RGBAAt(x-x0, y-y0), want.RGBAAt(x, y); absDiff(a.R, b.R)+absDiff(a.G, b.G)+absDiff(a.B, b.B) > 24 {
+						differ++
+					}
+				}
+			}
+		}
+	}
+	if differ > total/200 {
+		t.Errorf("%d of %d pixels differ from the whole frame's", differ, total)
+	}
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}

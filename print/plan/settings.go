@@ -31,6 +31,9 @@ type Options struct {
 	PNG         bool          // also write PNG previews
 	FaceDPI     float64       // resolution of the per-face PNGs; 0 means 300
 	PageDPI     float64       // resolution of the per-page PNGs; 0 means 100
+	// TTSImageBaseURL is where a Tabletop Simulator set built into the output folder (the tts output) reads
+	// its images from: the file:/// address of DIR/tts/images/, or where the designer uploads them.
+	TTSImageBaseURL string
 }
 
 // Settings are the print settings in force, after the command line and the package's defaults.

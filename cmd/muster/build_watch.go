@@ -1,0 +1,68 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/watch"
+	"github.com/muster-wargames/muster/print/build"
+	"github.com/urfave/cli/v2"
+)
+
+// watchBuild builds, then builds again after every change to the package's content files (or its bases'),
+// until interrupted. A failed build is reported and waited out: the next save builds again. The output
+// folder is never watched, so writing it starts nothing.
+func watchBuild(c *cli.Context, pkgDir string, opt build.Options) error {
+	out, err := filepath.Abs(optString(c, "out"))
+	if err != nil {
+		return err
+	}
+	ignore := func(p string) bool {
+		rel, err := filepath.Rel(out, p)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	w, err := watch.New([]string{pkgDir}, watch.Options{Ignore: ignore})
+	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "muster build --watch: %v\n", err)
+		return exitError{exitUsage}
+	}
+	defer w.Close()
+	once := func() {
+		err := buildOnce(c, pkgDir, opt)
+		var ee exitError
+		switch {
+		case errors.As(err, &ee):
+			fmt.Fprintln(c.App.ErrWriter, "muster build --watch: not built; waiting for the next change")
+		case err != nil:
+			fmt.Fprintf(c.App.ErrWriter, "muster build --watch: %v; waiting for the next change\n", err)
+		}
+		if pkg, _ := content.Load(pkgDir); pkg != nil {
+			for b := pkg.Base; b != nil; b = b.Base {
+				_ = w.Add(b.Dir) // a mod's base: its changes rebuild the mod too
+			}
+		}
+	}
+	once()
+	fmt.Fprintf(c.App.ErrWriter, "muster build --watch: watching %s (Ctrl-C stops)\n", pkgDir)
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case batch, ok := <-w.Changes():
+			if !ok {
+				return nil
+			}
+			fmt.Fprintf(c.App.ErrWriter, "muster build --watch: changed: %s\n", strings.Join(batch, ", "))
+			once()
+		case <-w.Errors():
+		}
+	}
+}

@@ -1,0 +1,328 @@
+package tts
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"image"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/export/internal/pngenc"
+	"github.com/muster-wargames/muster/export/tts/fit"
+	"github.com/muster-wargames/muster/print/maps"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// boardImage is one map of the set: a map or board on its own, or a scenario's map set with the scenario's
+// zones, entries and objectives drawn on it (its units are tiles of their own). A map wider or taller than
+// Tabletop Simulator's largest image is cut into tiles that join edge to edge.
+type boardImage struct {
+	name     string // the tiles' name in Tabletop Simulator
+	stem     string // of the image files
+	drawing  *maps.Drawing
+	set      *content.MapSet
+	scenario *content.Scenario // nil for a map on its own
+	at       diag.Pos
+
+	dpi      float64
+	w, h     int     // the frame, in pixels
+	px0, py0 int     // the pixel of the centre of the set's cell (0,0), or of an open table's top-left corner
+	dx, dy   float64 // the drawing's shift that puts the grid there
+	tiles    []boardTile
+	thumb    []byte // the saved object's picture
+}
+
+// boardTile is one image of a board: its pixels in the frame, and its file under images/.
+type boardTile struct {
+	x0, y0, w, h int
+	file         string
+}
+
+// planBoards lists the maps: every map and board on its own (for the package's set), then every
+// scenario's map set (for the scenario's saved object), and settles each one's resolution.
+func (x *exporter) planBoards() error {
+	for _, m := range x.pkg.Maps() {
+		d, err := maps.ForMap(x.pkg, m)
+		if err != nil {
+			return x.printerError(err, "map %s", m.ID)
+		}
+		name := nameOr(m.Name, m.ID)
+		if m.Board != "" && m.Board != name {
+			name = "Board " + m.Board + ": " + name
+		}
+		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + fileStem(m.ID), drawing: d, set: d.Set,
+			at: posOf(&m.Meta, "/grid")})
+	}
+	for _, sc := range x.pkg.Scenarios() {
+		set, _ := x.pkg.MapSet(sc)
+		if set == nil {
+			continue
+		}
+		d, err := maps.ForScenario(x.pkg, sc)
+		if err != nil {
+			return x.printerError(err, "scenario %s", sc.ID)
+		}
+		d.HideUnits = true
+		x.boards = append(x.boards, &boardImage{name: nameOr(sc.Name, sc.ID), stem: "scenario-" + fileStem(sc.ID),
+			drawing: d, set: set, scenario: sc, at: posOf(&sc.Meta, "/map")})
+	}
+	for _, b := range x.boards {
+		f := b.drawing.MapFrame()
+		wi, hi := f.W/surface.Inch, f.H/surface.Inch
+		dpi, ok := fit.MapDPI(wi, hi, x.opt.DPI)
+		if !ok {
+			if x.opt.DPI != 0 {
+				best, _ := fit.MapDPI(wi, hi, 0)
+				x.diags.Errorf(b.at, "export.tts.map-size", "%s is %gin x %gin: at %g dpi its images would hold more than %d million pixels, more than muster gives one map in Tabletop Simulator",
+					b.name, round2(wi), round2(hi), dpi, fit.MaxMapPixels>>20).Hint = fmt.Sprintf("export with --dpi %g or less, or leave --dpi out to let muster choose", best)
+			} else {
+				x.diags.Errorf(b.at, "export.tts.map-size", "%s is %gin x %gin, too large for Tabletop Simulator even at %d dpi", b.name, round2(wi), round2(hi), fit.MinDPI).Hint =
+					"make the map smaller, or split it into boards"
+			}
+			continue
+		}
+		b.dpi = dpi
+		if max(wi, hi) > bigTable {
+			x.note("%s is %gin x %gin on the table: choose a table that large in Tabletop Simulator (or none) before you load it.", b.name, round2(wi), round2(hi))
+		}
+		if x.opt.DPI == 0 && dpi < fit.DefaultMapDPI {
+			x.note("%s is drawn at %g dpi, not %d: at %d dpi its images would be more than Tabletop Simulator can comfortably hold.", b.name, dpi, fit.DefaultMapDPI, fit.DefaultMapDPI)
+		}
+		b.px0, b.py0, b.dx, b.dy = b.drawing.PixelOrigin(dpi)
+		b.w, b.h = b.drawing.FramePixels(dpi)
+		xs, ys := fit.Split(b.w), fit.Split(b.h)
+		for r := 0; r+1 < len(ys); r++ {
+			for c := 0; c+1 < len(xs); c++ {
+				t := boardTile{x0: xs[c], y0: ys[r], w: xs[c+1] - xs[c], h: ys[r+1] - ys[r], file: x.imageName(b.stem)}
+				if len(xs) > 2 || len(ys) > 2 {
+					t.file = x.imageName(fmt.Sprintf("%s-r%dc%d", b.stem, r+1, c+1))
+				}
+				b.tiles = append(b.tiles, t)
+			}
+		}
+		if len(b.tiles) > 1 {
+			x.note("%s is %s (%d x %d pixels at %g dpi; Tabletop Simulator loads no image over %d pixels a side).", b.name, english.Count(len(b.tiles), "tile"), b.w, b.h, dpi, fit.MaxImageSide)
+		}
+	}
+	return nil
+}
+
+// bigTable is the size, in inches, past which a map is noted as needing a large table.
+const bigTable = 40
+
+// drawJob is one image to draw: a board tile, a counter face or a thumbnail.
+type drawJob struct {
+	what string
+	draw func() (*image.RGBA, error)
+	// done receives the encoded image (on the exporting goroutine, in job order).
+	done func(data []byte) error
+
+	// thumbOf asks for a thumbnail of the image too (a saved object's picture), into thumb.
+	thumbOf bool
+	thumb   []byte
+
+	data []byte
+	enc  time.Duration
+	err  error
+}
+
+// draw draws and encodes every image, two at a time.
+func (x *exporter) draw() error {
+	var jobs []*drawJob
+	for _, b := range x.boards {
+		for i := range b.tiles {
+			t := &b.tiles[i]
+			j := &drawJob{what: b.name, draw: func() (*image.RGBA, error) { return b.drawTile(*t) }}
+			j.done = func(data []byte) error {
+				t.file = x.addImage(t.file, data)
+				if j.thumb != nil {
+					b.thumb = j.thumb
+				}
+				return nil
+			}
+			// A board of one image gives its thumbnail too, scaled down rather than drawn again.
+			j.thumbOf = len(b.tiles) == 1
+			jobs = append(jobs, j)
+		}
+	}
+	jobs = append(jobs, x.faceJobs()...)
+	jobs = append(jobs, x.thumbJobs()...)
+	parallel(len(jobs), func(i int) {
+		j := jobs[i]
+		defer func() {
+			if r := recover(); r != nil {
+				j.err = fmt.Errorf("tts: drawing %s failed (a bug in muster; please report it): %v", j.what, r)
+			}
+		}()
+		t := time.Now()
+		im, err := j.draw()
+		if err != nil {
+			j.err = err
+			return
+		}
+		t2 := time.Now()
+		j.data, j.err = pngenc.EncodeRGB(im)
+		if j.err == nil && j.thumbOf {
+			j.thumb, j.err = pngenc.EncodeRGB(thumbnail(im))
+		}
+		j.enc = time.Since(t2)
+		x.count(im, t2.Sub(t))
+	})
+	for _, j := range jobs {
+		if j.err != nil {
+			return x.printerError(j.err, "%s", j.what)
+		}
+		x.stats.PNGEncode += j.enc
+		if err := j.done(j.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// count adds an image to the statistics.
+func (x *exporter) count(im *image.RGBA, draw time.Duration) {
+	x.statsMu.Lock()
+	defer x.statsMu.Unlock()
+	x.stats.Images++
+	x.stats.Pixels += int64(im.Bounds().Dx()) * int64(im.Bounds().Dy())
+	x.stats.Draw += draw
+}
+
+// drawTile draws one tile of a board.
+func (b *boardImage) drawTile(t boardTile) (*image.RGBA, error) {
+	s := surface.NewPNG(surface.PNGOptions{DPI: b.dpi})
+	k := b.dpi / surface.Inch
+	r := surface.Rect{X: float64(t.x0) / k, Y: float64(t.y0) / k, W: float64(t.w) / k, H: float64(t.h) / k}
+	if err := b.drawing.DrawFrameRegion(s, r, b.dx, b.dy); err != nil {
+		return nil, err
+	}
+	im, err := s.PageImage(0)
+	if err != nil {
+		return nil, err
+	}
+	if im.Bounds().Dx() != t.w || im.Bounds().Dy() != t.h {
+		return nil, fmt.Errorf("tts: %s: a tile is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), t.w, t.h)
+	}
+	return im, nil
+}
+
+// thumbnail is an image scaled down to thumbSide pixels on its longer side, each pixel the average of the
+// block of pixels it covers (so that thin grid lines show as grey rather than vanish).
+func thumbnail(im *image.RGBA) *image.RGBA {
+	b := im.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if max(w, h) <= thumbSide {
+		return im
+	}
+	tw, th := max(w*thumbSide/max(w, h), 1), max(h*thumbSide/max(w, h), 1)
+	out := image.NewRGBA(image.Rect(0, 0, tw, th))
+	for ty := 0; ty < th; ty++ {
+		y0, y1 := ty*h/th, (ty+1)*h/th
+		for tx := 0; tx < tw; tx++ {
+			x0, x1 := tx*w/tw, (tx+1)*w/tw
+			var sum [4]int
+			for y := y0; y < y1; y++ {
+				row := im.Pix[im.PixOffset(b.Min.X+x0, b.Min.Y+y):]
+				for i := 0; i < 4*(x1-x0); i += 4 {
+					sum[0] += int(row[i])
+					sum[1] += int(row[i+1])
+					sum[2] += int(row[i+2])
+					sum[3] += int(row[i+3])
+				}
+			}
+			n := (x1 - x0) * (y1 - y0)
+			o := out.PixOffset(tx, ty)
+			for c := 0; c < 4; c++ {
+				out.Pix[o+c] = uint8((sum[c] + n/2) / n)
+			}
+		}
+	}
+	return out
+}
+
+// imageName gives out an image's file name: its stem, numbered if another image has it already (a map's
+// tile and a map named like it, a counter's back and a unit named like it).
+func (x *exporter) imageName(stem string) string { return x.imageNames.take(stem) + ".png" }
+
+// addImage records an image under images/ and returns its file name: an image with the same bytes as one
+// recorded before is that one (a counter whose back is its front, blank backs of one colour).
+func (x *exporter) addImage(name string, data []byte) string {
+	h := sha256.Sum256(data)
+	if prev, ok := x.byHash[h]; ok {
+		return prev
+	}
+	x.byHash[h] = name
+	x.images[name] = data
+	return name
+}
+
+// world is where a pixel of a board's frame lies on the table when the frame's centre is at (cx, cz): x to
+// the right, z away from the first player, in inches.
+func (b *boardImage) world(cx, cz, px, py float64) (float64, float64) {
+	return cx + (px-float64(b.w)/2)/b.dpi, cz - (py-float64(b.h)/2)/b.dpi
+}
+
+// cellPixel is the centre of a set cell in the frame's pixels (not rounded).
+func (b *boardImage) cellPixel(c grid.Cell) (float64, float64) {
+	var p, o grid.Point
+	if b.set.Type == content.GridHex {
+		p, o = b.set.Hex.Centre(c), b.set.Hex.Centre(grid.Cell{})
+	} else {
+		p, o = b.set.Square.Centre(c), b.set.Square.Centre(grid.Cell{})
+	}
+	k := b.dpi / surface.Inch
+	return float64(b.px0) + (p.X-o.X)*k, float64(b.py0) + (p.Y-o.Y)*k
+}
+
+// sizeInches is the board's size on the table.
+func (b *boardImage) sizeInches() (float64, float64) {
+	return float64(b.w) / b.dpi, float64(b.h) / b.dpi
+}
+
+// tileObjects are the board's tiles as locked custom tiles, the frame centred at (cx, cz).
+func (b *boardImage) tileObjects(x *exporter, g *guids, cx, cz float64, desc string) []*objectState {
+	var out []*objectState
+	for i, t := range b.tiles {
+		wx, wz := b.world(cx, cz, float64(t.x0)+float64(t.w)/2, float64(t.y0)+float64(t.h)/2)
+		name := b.name
+		if len(b.tiles) > 1 {
+			name = fmt.Sprintf("%s (%d of %d)", b.name, i+1, len(b.tiles))
+		}
+		s := math.Min(float64(t.w), float64(t.h)) / b.dpi / tileUnits
+		o := &objectState{GUID: g.next(), Name: "Custom_Tile", Nickname: name, Description: desc, ColorDiffuse: white,
+			Locked: true, Grid: false, Snap: false, Autoraise: true, Sticky: true, Tooltip: false,
+			Transform: transform{PosX: wx, PosY: tableY, PosZ: wz, RotY: 180, ScaleX: s, ScaleY: 1, ScaleZ: s},
+			CustomImage: &customImage{ImageURL: x.imageURL(t.file), ImageSecondaryURL: x.imageURL(t.file), ImageScalar: 1,
+				CustomTile: &customTile{Type: 0, Thickness: boardThickness, Stackable: false, Stretch: true}}}
+		out = append(out, o)
+	}
+	return out
+}
+
+// parallel runs f(0..n-1) on two workers (the machine's cores are shared with other work).
+func parallel(n int, f func(int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }

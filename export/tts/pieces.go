@@ -1,0 +1,323 @@
+package tts
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/export/tts/fit"
+	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// design is one counter design: a unit type or marker (in a faction's colours when a mix line says so),
+// its two faces as images, and how many copies the counter mix holds.
+type design struct {
+	key     string // "unit/ID", "unit/ID.faction" or "marker/ID"
+	unitID  string
+	marker  bool
+	name    string
+	faction string // "" for none
+	classes []string
+	desc    string // the tile's description: stats, classes
+	counter counters.Counter
+	count   int // copies in the package's set (the mixes' count, at least one)
+
+	dpi         float64
+	wpx, hpx    int
+	front, back string // file names under images/
+	bagName     string // the bag of the package's set it goes in
+}
+
+// planDesigns resolves every counter design (the mixes' and one for each unit type and marker no mix names)
+// and settles each one's resolution.
+func (x *exporter) planDesigns() error {
+	cs, err := counters.FromPackage(x.pkg, counters.Options{AllTypes: true})
+	if err != nil {
+		return x.printerError(err, "counters")
+	}
+	for _, c := range cs {
+		key := c.Kind + "/" + c.ID
+		if d, dup := x.byKey[key]; dup {
+			d.count += c.Count
+			continue
+		}
+		d := &design{key: key, counter: c, name: c.Name, marker: c.Kind == counters.KindMarker, count: c.Count}
+		d.unitID, d.faction, _ = strings.Cut(c.ID, ".")
+		var stats map[string]content.Scalar
+		var back *content.Back
+		var meta *content.Meta
+		if d.marker {
+			m := x.pkg.Marker(d.unitID)
+			if m == nil {
+				continue
+			}
+			if d.faction == "" {
+				d.faction = m.Faction
+			}
+			d.classes, stats, back, meta = m.Classes, m.Stats, m.Back, &m.Meta
+		} else {
+			u := x.pkg.UnitType(d.unitID)
+			if u == nil {
+				continue
+			}
+			if d.faction == "" {
+				d.faction = u.Faction
+			}
+			d.classes, stats, back, meta = u.Classes, u.Stats, u.Back, &u.Meta
+		}
+		d.desc = x.describe(d, stats, back)
+		w, h := c.Width()/surface.Inch, c.Height()/surface.Inch
+		dpi, ok := fit.CounterDPI(w, h, x.opt.CounterDPI)
+		if !ok {
+			at := c.SizeAt
+			if at.IsZero() {
+				at = c.At
+			}
+			if at.IsZero() {
+				at = posOf(meta, "")
+			}
+			e := x.diags.Errorf(at, "export.tts.counter-size", "counter %s is %gin x %gin: at %g dpi it is more than %d pixels a side, the largest image Tabletop Simulator loads",
+				d.name, round2(w), round2(h), dpi, fit.MaxImageSide)
+			if best, ok := fit.CounterDPI(w, h, 0); ok {
+				e.Hint = fmt.Sprintf("export with --counter-dpi %g or less, or leave it out to let muster choose", best)
+			} else {
+				e.Hint = "make the counter smaller"
+			}
+			continue
+		}
+		d.dpi = dpi
+		d.wpx, d.hpx = fit.Pixels(w, dpi), fit.Pixels(h, dpi)
+		stem := "counter-" + fileStem(c.Kind+"-"+c.ID)
+		d.front, d.back = x.imageName(stem), x.imageName(stem+"-back")
+		x.byKey[key] = d
+		x.designs = append(x.designs, d)
+	}
+	for _, d := range x.designs {
+		d.count = max(d.count, 1)
+		switch {
+		case d.marker:
+			d.bagName = "Markers"
+		case d.faction != "":
+			d.bagName = x.factionName(d.faction)
+		default:
+			d.bagName = "Units"
+		}
+	}
+	return nil
+}
+
+// faceJobs are the jobs that draw both faces of every design.
+func (x *exporter) faceJobs() []*drawJob {
+	var jobs []*drawJob
+	for _, d := range x.designs {
+		for _, back := range []bool{false, true} {
+			face, file := &d.counter.Front, &d.front
+			if back {
+				face, file = &d.counter.Back, &d.back
+			}
+			jobs = append(jobs, &drawJob{what: d.name,
+				draw: func() (*image.RGBA, error) { return d.drawFace(face) },
+				done: func(data []byte) error { *file = x.addImage(*file, data); return nil }})
+		}
+	}
+	return jobs
+}
+
+// drawFace draws one face of a counter at the design's resolution, as the counter sheet prints it.
+func (d *design) drawFace(f *counters.Face) (*image.RGBA, error) {
+	s := surface.NewPNG(surface.PNGOptions{DPI: d.dpi})
+	w, h := float64(d.wpx)/d.dpi*surface.Inch, float64(d.hpx)/d.dpi*surface.Inch
+	s.BeginPage(w, h)
+	if err := f.DrawRect(s, 0, 0, w, h, 0); err != nil {
+		return nil, err
+	}
+	return s.PageImage(0)
+}
+
+// tile is a new copy of the design as a custom tile: its front up, its back underneath, its true size.
+func (x *exporter) tile(d *design, g *guids) *objectState {
+	s := math.Min(float64(d.wpx), float64(d.hpx)) / d.dpi / tileUnits
+	return &objectState{GUID: g.next(), Name: "Custom_Tile", Nickname: d.name, Description: d.desc, ColorDiffuse: white,
+		Tags: x.tags(d), Grid: false, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
+		Transform: transform{PosY: tableY, RotY: 180, ScaleX: s, ScaleY: 1, ScaleZ: s},
+		CustomImage: &customImage{ImageURL: x.imageURL(d.front), ImageSecondaryURL: x.imageURL(d.back), ImageScalar: 1,
+			CustomTile: &customTile{Type: 0, Thickness: counterThickness, Stackable: false, Stretch: true}}}
+}
+
+// tags are a tile's Tabletop Simulator tags: its faction and classes, for players' scripts and zones.
+func (x *exporter) tags(d *design) []string {
+	var out []string
+	if d.marker {
+		out = append(out, "marker")
+	}
+	if d.faction != "" {
+		out = append(out, "faction:"+d.faction)
+	}
+	for _, c := range d.classes {
+		out = append(out, "class:"+c)
+	}
+	return out
+}
+
+// describe is a tile's description: the stats on its front (and back), its faction and classes.
+func (x *exporter) describe(d *design, stats map[string]content.Scalar, back *content.Back) string {
+	var lines []string
+	if s := x.statText(stats); s != "" {
+		lines = append(lines, s)
+	}
+	if back != nil && back.Kind != "same" && (len(back.Stats) > 0 || back.Label != "") {
+		l := "Back"
+		if back.Label != "" {
+			l += " (" + back.Label + ")"
+		}
+		if s := x.statText(back.Stats); s != "" {
+			l += ": " + s
+		}
+		lines = append(lines, l)
+	}
+	var about []string
+	if d.faction != "" {
+		about = append(about, x.factionName(d.faction))
+	}
+	for _, c := range d.classes {
+		about = append(about, x.className(c))
+	}
+	if len(about) > 0 {
+		lines = append(lines, strings.Join(about, ", "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// statText lists stats in the System's order, then any others by name: "Attack 3*, Morale 4".
+func (x *exporter) statText(stats map[string]content.Scalar) string {
+	var parts []string
+	done := map[string]bool{}
+	if x.pkg.System != nil {
+		for _, st := range x.pkg.System.Stats {
+			if v, ok := stats[st.ID]; ok {
+				parts = append(parts, nameOr(st.Name, st.ID)+" "+v.Text)
+				done[st.ID] = true
+			}
+		}
+	}
+	for _, k := range sortedKeys(stats) {
+		if !done[k] {
+			parts = append(parts, k+" "+stats[k].Text)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// factionName is a faction's display name.
+func (x *exporter) factionName(id string) string {
+	if f := x.faction(id); f != nil {
+		return nameOr(f.Name, f.ID)
+	}
+	return id
+}
+
+func (x *exporter) faction(id string) *content.FactionDef {
+	if x.pkg.System != nil {
+		for i := range x.pkg.System.Factions {
+			if x.pkg.System.Factions[i].ID == id {
+				return &x.pkg.System.Factions[i]
+			}
+		}
+	}
+	return nil
+}
+
+func (x *exporter) className(id string) string {
+	if x.pkg.System != nil {
+		for _, c := range x.pkg.System.Classes {
+			if c.ID == id {
+				return nameOr(c.Name, c.ID)
+			}
+		}
+	}
+	return id
+}
+
+// factionIndex orders factions as the System lists them.
+func (x *exporter) factionIndex(id string) int {
+	if x.pkg.System != nil {
+		for i, f := range x.pkg.System.Factions {
+			if f.ID == id {
+				return i
+			}
+		}
+	}
+	return 1 << 20
+}
+
+// designFor finds the design of a unit type or marker as a side fields it: in the colours of one of the
+// side's factions when the mix has such a version, else the type's own.
+func (x *exporter) designFor(id string, factions []string) *design {
+	for _, kind := range []string{counters.KindUnit, counters.KindMarker} {
+		for _, f := range factions {
+			if d, ok := x.byKey[kind+"/"+id+"."+f]; ok {
+				return d
+			}
+		}
+		if d, ok := x.byKey[kind+"/"+id]; ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// bag is a bag of tiles.
+type bag struct {
+	name   string
+	tint   color
+	order  int
+	tiles  []*objectState
+	copies int
+}
+
+// bags sorts designs into bags, one for each faction in the System's order, then units without a faction,
+// then markers: copies of each design as add says.
+func (x *exporter) bags(g *guids, add func(d *design) int) []*bag {
+	byName := map[string]*bag{}
+	var out []*bag
+	for _, d := range x.designs {
+		n := add(d)
+		if n == 0 {
+			continue
+		}
+		b, ok := byName[d.bagName]
+		if !ok {
+			b = &bag{name: d.bagName, tint: tintOf(d.counter.Front.Background), order: x.factionIndex(d.faction)}
+			if d.marker {
+				b.order = 1 << 22
+			} else if d.faction == "" {
+				b.order = 1 << 21
+			}
+			byName[d.bagName] = b
+			out = append(out, b)
+		}
+		for i := 0; i < n; i++ {
+			b.tiles = append(b.tiles, x.tile(d, g))
+		}
+		b.copies += n
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].order < out[j].order })
+	return out
+}
+
+// object is the bag as a Tabletop Simulator bag, at (px, pz).
+func (b *bag) object(g *guids, px, pz float64, desc string) *objectState {
+	return &objectState{GUID: g.next(), Name: "Bag", Nickname: b.name, Description: desc, ColorDiffuse: b.tint,
+		Grid: false, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
+		Transform:        transform{PosX: px, PosY: tableY + 0.5, PosZ: pz, RotY: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1},
+		ContainedObjects: b.tiles}
+}
+
+// tintOf is a counter background as a bag's colour.
+func tintOf(c surface.Color) color {
+	return color{float64(c.R) / 255, float64(c.G) / 255, float64(c.B) / 255}
+}

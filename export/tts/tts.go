@@ -1,0 +1,337 @@
+// Package tts turns a validated game package into a Tabletop Simulator set: saved objects (JSON in
+// Tabletop Simulator's save-file format) and the PNG images they name. The set holds every map and board and
+// bags of the counters, drawn by the same code as the printed game; each scenario is a saved object of its
+// own with its units standing on their cells.
+//
+// Sizes and positions follow the printed game in inches, one Tabletop Simulator unit to the inch: a map's
+// tiles and every counter are custom tiles scaled to their true size, and a unit set up in a cell stands
+// where the map's grid puts that cell's centre. The same package gives the same bytes.
+package tts
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/tts/fit"
+	"github.com/muster-wargames/muster/validate"
+)
+
+// Options choose where the images are read from and how finely they are drawn.
+type Options struct {
+	// ImageBaseURL is where Tabletop Simulator reads the images from: the images/ folder of the set as a
+	// file:/// address (the images stay on the designer's disk), or the address the designer uploads them
+	// to. Every image is the base followed by its file name. Required.
+	ImageBaseURL string
+	// DPI is the resolution of every map; 0 means fit.DefaultMapDPI, lowered for a map too large for
+	// Tabletop Simulator. A map too large at the DPI given is an error.
+	DPI float64
+	// CounterDPI is the resolution of the counters; 0 means fit.DefaultCounterDPI (lowered for a counter
+	// larger than one image).
+	CounterDPI float64
+}
+
+// File is one file of the set: its path in the set's folder (forward slashes) and its bytes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Set is an exported Tabletop Simulator set.
+type Set struct {
+	Files   []File        // sorted by path
+	Objects []SavedObject // the saved objects, the package's set first
+	Notes   []string      // what the set holds and what Tabletop Simulator cannot express (also in README.txt)
+	Stats   Stats
+}
+
+// SavedObject is one saved object of the set and what it holds.
+type SavedObject struct {
+	File     string            // the JSON file
+	Name     string            // what it is
+	Scenario *content.Scenario // nil for the package's set
+	Boards   int               // map tiles
+	Units    int               // counters standing on the map
+	Bags     int
+	InBags   int // counters in the bags
+	Dice     int
+}
+
+// Stats measure an export (for benchmarks).
+type Stats struct {
+	Total     time.Duration
+	Draw      time.Duration // drawing images (summed over workers)
+	PNGEncode time.Duration // encoding them (summed over workers)
+	Images    int
+	Pixels    int64
+}
+
+// Tabletop Simulator's world, as muster uses it.
+const (
+	// tileUnits is how many units a custom tile at scale 1 measures along its image's shorter side (the
+	// longer follows the image's aspect ratio).
+	tileUnits = 2.0
+	// tableY is the height of the table top boards lie on; Tabletop Simulator drops what is above it.
+	tableY = 1.0
+	// Thicknesses, in units (inches).
+	boardThickness   = 0.1
+	counterThickness = 0.1
+	// gap between things laid out side by side, in inches.
+	gap = 2.0
+)
+
+// Export builds the set of a checked package. Content Tabletop Simulator cannot represent (a map too large
+// at the resolution asked for, a counter too large for one image, a set-up cell off the map) comes back as
+// error diagnostics at the content, and no set; a bad option or a failure of muster itself is an error.
+func Export(c *validate.Checked, opt Options) (*Set, diag.List, error) {
+	start := time.Now()
+	if c == nil || c.Package() == nil {
+		return nil, nil, errors.New("tts: no package")
+	}
+	if c.Diags().HasErrors() {
+		return nil, nil, errors.New("tts: the package has errors; fix them first (muster validate lists them)")
+	}
+	base, err := CheckImageBaseURL(opt.ImageBaseURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt.ImageBaseURL = base
+	for _, d := range []struct {
+		name string
+		v    float64
+	}{{"--dpi", opt.DPI}, {"--counter-dpi", opt.CounterDPI}} {
+		if d.v != 0 && (math.IsNaN(d.v) || d.v < fit.MinDPI || d.v > fit.MaxDPI) {
+			return nil, nil, fmt.Errorf("tts: %s %g is out of range: use %d to %d", d.name, d.v, fit.MinDPI, fit.MaxDPI)
+		}
+	}
+	x := newExporter(c.Package(), opt)
+	if err := x.run(); err != nil {
+		return nil, x.diags, err
+	}
+	x.diags.Sort()
+	if x.diags.HasErrors() {
+		return nil, x.diags, nil
+	}
+	s, err := x.set()
+	if err != nil {
+		return nil, x.diags, err
+	}
+	s.Stats.Total = time.Since(start)
+	return s, x.diags, nil
+}
+
+// CheckImageBaseURL checks an image base address (file:///, http:// or https://, with a path) and returns it
+// ending in a slash.
+func CheckImageBaseURL(base string) (string, error) {
+	if strings.TrimSpace(base) == "" {
+		return "", errors.New("tts: no image address: give the images' base URL (a file:/// address of the images folder, or where they are uploaded)")
+	}
+	if strings.ContainsAny(base, "\"\\\n\r\t") {
+		return "", fmt.Errorf("tts: image address %q: it may not hold quotes, backslashes or line breaks (write a Windows path with forward slashes: file:///C:/...)", base)
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", fmt.Errorf("tts: image address %q: %v", base, err)
+	}
+	switch u.Scheme {
+	case "file":
+		if u.Host != "" || !strings.HasPrefix(base, "file:///") {
+			return "", fmt.Errorf("tts: image address %q: a file address has three slashes and an absolute path (file:///home/me/set/images/)", base)
+		}
+	case "http", "https":
+		if u.Host == "" {
+			return "", fmt.Errorf("tts: image address %q names no host", base)
+		}
+	default:
+		return "", fmt.Errorf("tts: image address %q: use file:///, http:// or https://", base)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("tts: image address %q: image names follow the address, so it cannot have a query or fragment", base)
+	}
+	if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	return base, nil
+}
+
+// exporter holds one export's state; names are given out in content order, so that the same package gives
+// the same set.
+type exporter struct {
+	pkg     *content.Package
+	opt     Options
+	diags   diag.List
+	stats   Stats
+	statsMu sync.Mutex
+
+	boards  []*boardImage // the package's maps, then the scenarios' map sets
+	designs []*design
+	byKey   map[string]*design
+
+	images     map[string][]byte // by file name under images/
+	imageNames uniqueNames
+	byHash     map[[32]byte]string
+	objects    []savedFile
+	notes      []string
+	cannot     []string
+}
+
+// savedFile is a saved object on its way to JSON.
+type savedFile struct {
+	SavedObject
+	state *saveState
+	thumb []byte
+}
+
+func newExporter(pkg *content.Package, opt Options) *exporter {
+	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, images: map[string][]byte{}, imageNames: uniqueNames{}, byHash: map[[32]byte]string{}}
+}
+
+func (x *exporter) run() error {
+	steps := []func() error{x.planBoards, x.planDesigns, x.draw, x.buildSet, x.buildScenarios}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+		if x.diags.HasErrors() {
+			return nil
+		}
+	}
+	x.describeLimits()
+	return nil
+}
+
+// printerError is what the export makes of a printer's error: the diagnostics of a *diag.Failure (content
+// the printers cannot draw, at its file and line; no set is written), else an error.
+func (x *exporter) printerError(err error, format string, args ...any) error {
+	var f *diag.Failure
+	if errors.As(err, &f) {
+		x.diags.Extend(f.Diags)
+		return nil
+	}
+	return fmt.Errorf("tts: "+format+": %w", append(args, err)...)
+}
+
+// imageURL is the address of an image of the set.
+func (x *exporter) imageURL(name string) string { return x.opt.ImageBaseURL + name }
+
+// packageName is the package's display name.
+func (x *exporter) packageName() string {
+	if x.pkg.Manifest != nil && x.pkg.Manifest.Name != "" {
+		return x.pkg.Manifest.Name
+	}
+	return x.pkg.ID
+}
+
+// set assembles the files: the images, each saved object's JSON and thumbnail, and README.txt.
+func (x *exporter) set() (*Set, error) {
+	s := &Set{Stats: x.stats, Notes: append(append([]string(nil), x.notes...), x.cannot...)}
+	for _, name := range sortedKeys(x.images) {
+		s.Files = append(s.Files, File{Path: "images/" + name, Data: x.images[name]})
+	}
+	for _, o := range x.objects {
+		data, err := marshal(o.state)
+		if err != nil {
+			return nil, err
+		}
+		s.Files = append(s.Files, File{Path: o.File, Data: data})
+		if o.thumb != nil {
+			s.Files = append(s.Files, File{Path: strings.TrimSuffix(o.File, ".json") + ".png", Data: o.thumb})
+		}
+		s.Objects = append(s.Objects, o.SavedObject)
+	}
+	s.Files = append(s.Files, File{Path: ReadmeName, Data: x.readme(s)})
+	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
+	return s, nil
+}
+
+// note adds a line to the notes.
+func (x *exporter) note(format string, args ...any) {
+	x.notes = append(x.notes, fmt.Sprintf(format, args...))
+}
+
+// cannotExpress records something Tabletop Simulator's set does not hold, for the notes.
+func (x *exporter) cannotExpress(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	for _, l := range x.cannot {
+		if l == line {
+			return
+		}
+	}
+	x.cannot = append(x.cannot, line)
+}
+
+// describeLimits notes what a Tabletop Simulator set never holds.
+func (x *exporter) describeLimits() {
+	x.cannotExpress("Rules are not enforced: stacking limits, movement, combat and victory are the players' to apply.")
+	if len(x.pkg.Tables()) > 0 {
+		x.cannotExpress("Charts and tables are not in the set: print charts.pdf (muster build), or add it in Tabletop Simulator as a Custom PDF.")
+	}
+	if len(x.pkg.Scenarios()) > 0 {
+		x.cannotExpress("Scenario sheets, turn records and victory conditions are not in the set: each scenario's board says its length; print scenarios/<id>.pdf (muster build) for the rest.")
+	}
+}
+
+// uniqueNames makes names unique by numbering repeats ("board", "board-2").
+type uniqueNames map[string]int
+
+func (u uniqueNames) take(name string) string {
+	base := name
+	for {
+		u[name]++
+		if u[name] == 1 {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d", base, u[base])
+	}
+}
+
+// fileStem makes a name safe as part of a file name (and of a URL): lower-case letters, digits, - and _.
+func fileStem(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(r - 'A' + 'a')
+		default:
+			b.WriteByte('-')
+		}
+	}
+	t := strings.Trim(b.String(), "-")
+	if t == "" {
+		t = "x"
+	}
+	return t
+}
+
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// posOf is where a document's value is, for a diagnostic.
+func posOf(m *content.Meta, ptr string) diag.Pos {
+	if m.Doc != nil && ptr != "" {
+		return m.Doc.PosOf(ptr)
+	}
+	return m.At
+}

@@ -1,0 +1,80 @@
+package build
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/tts"
+	"github.com/muster-wargames/muster/export/vassal"
+	"github.com/muster-wargames/muster/print/plan"
+)
+
+// The digital-play outputs write what muster export writes, into the build folder, so that one command
+// makes the PDFs and the modules from the same content. They run the exporters on the checked package.
+
+// TTSDir is the folder of the Tabletop Simulator set in the output folder.
+const TTSDir = "tts"
+
+// buildVassal writes <package id>.vmod.
+func buildVassal(j *Job) error {
+	if j.checked == nil {
+		return fmt.Errorf("build: the vassal output needs a validated package")
+	}
+	m, ds, err := vassal.Export(j.checked, vassal.Options{})
+	if err := exportFailure(ds, err); err != nil {
+		return err
+	}
+	data, err := m.Zip()
+	if err != nil {
+		return err
+	}
+	j.Notef("%s.vmod: a VASSAL module of %d boards and %d pieces at %g dpi", plan.FileStem(j.Pkg.ID), len(m.Boards), m.Stats.Pieces, m.DPI)
+	return j.Add(plan.FileStem(j.Pkg.ID)+".vmod", data)
+}
+
+// buildTTS writes the Tabletop Simulator set under tts/.
+func buildTTS(j *Job) error {
+	if j.checked == nil {
+		return fmt.Errorf("build: the tts output needs a validated package")
+	}
+	if j.Opt.TTSImageBaseURL == "" {
+		return &Error{Diags: diag.List{{Severity: diag.Error, Code: CodeOptions,
+			Message: "the tts output needs the address its images are read from (muster build gives the file:/// address of DIR/tts/images/)"}}}
+	}
+	s, ds, err := tts.Export(j.checked, tts.Options{ImageBaseURL: j.Opt.TTSImageBaseURL})
+	if err := exportFailure(ds, err); err != nil {
+		return err
+	}
+	var names []string
+	for _, o := range s.Objects {
+		names = append(names, o.File)
+	}
+	j.Notef("%s/: a Tabletop Simulator set, saved objects %s", TTSDir, strings.Join(names, ", "))
+	for _, f := range s.Files {
+		if err := j.Add(path.Join(TTSDir, f.Path), f.Data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exportFailure turns an exporter's refusal into the build's error: its diagnostics at the content (a
+// package that validates exports, so these are the exporters' own refusals: a board too large at a
+// resolution, a set-up they cannot place), or its error.
+func exportFailure(ds diag.List, err error) error {
+	if err != nil {
+		return err
+	}
+	if ds.HasErrors() {
+		var errs diag.List
+		for _, d := range ds {
+			if d.Severity == diag.Error {
+				errs.Add(d)
+			}
+		}
+		return &diag.Failure{Diags: errs}
+	}
+	return nil
+}

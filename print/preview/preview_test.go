@@ -1,0 +1,191 @@
+package preview
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/validate"
+)
+
+const thg = "../../examples/highest-ground"
+
+// copyTree copies a package folder into a temporary one.
+func copyTree(t testing.TB, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// edit replaces old by new in a file of the package, once.
+func edit(t testing.TB, dir, file, old, new string) {
+	t.Helper()
+	p := filepath.Join(dir, file)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s has no %q", file, old)
+	}
+	if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// knightStats is the first unit of units/feudal.yaml as written: its front's values.
+const knightStats = "stats: {movement: 2, range: 0, attack: 3, morale: 3, defense: 4}"
+
+// The first version draws every picture; a unit's value changed redraws only that unit's two faces and the
+// sheet pages that hold it; an error keeps the last good pictures and reports where it is.
+func TestRenderRedrawsOnlyWhatChanged(t *testing.T) {
+	dir := copyTree(t, thg)
+	r := NewRenderer()
+	first := r.Update(dir)
+	if first.Failed || first.Diags.HasErrors() {
+		t.Fatalf("THG fails: %v", first.Diags)
+	}
+	sections := map[string]int{}
+	keys := map[string]bool{}
+	for _, im := range first.Images {
+		sections[im.Section]++
+		if im.Key == "" || keys[im.Key] {
+			t.Errorf("%s has an empty or shared key %q", im.Name, im.Key)
+		}
+		keys[im.Key] = true
+		if !bytes.HasPrefix(im.Data, []byte("\x89PNG")) {
+			t.Errorf("%s is not a PNG", im.Name)
+		}
+	}
+	// 27 designs, front and back; 2 sheet pages; 4 boards and the scenario's map, each with its legend page; charts; one scenario.
+	if sections[SectionFaces] != 54 || sections[SectionCounters] != 2 || sections[SectionMaps] != 10 || sections[SectionCharts] < 1 || sections[SectionScenarios] < 1 {
+		t.Errorf("sections: %v", sections)
+	}
+	if len(first.Drawn) != len(first.Images) {
+		t.Errorf("the first version drew %d of %d pictures", len(first.Drawn), len(first.Images))
+	}
+
+	same := r.Update(dir)
+	if len(same.Drawn) != 0 {
+		t.Errorf("nothing changed, yet %v were drawn", same.Drawn)
+	}
+
+	edit(t, dir, "units/feudal.yaml", knightStats, "stats: {movement: 2, range: 0, attack: 5, morale: 3, defense: 4}")
+	one := r.Update(dir)
+	sort.Strings(one.Drawn)
+	want := "counters/page-01.png faces/knight-levies-front.png" // the back page holds no front
+	if strings.Join(one.Drawn, " ") != want {
+		t.Errorf("one value changed: drew %v, want %s", one.Drawn, want)
+	}
+	if img(first, "faces/knight-levies-front.png") == img(one, "faces/knight-levies-front.png") {
+		t.Error("the face's picture did not change")
+	}
+	if img(first, "maps/I-page-01.png") != img(one, "maps/I-page-01.png") {
+		t.Error("a board's picture was not kept")
+	}
+
+	// Its back: the back's face and the page of backs.
+	edit(t, dir, "units/feudal.yaml", "  stats: {movement: 2, range: 0, attack: 1, morale: 3, defense: 4}", "  stats: {movement: 2, range: 0, attack: 2, morale: 3, defense: 4}")
+	back := r.Update(dir)
+	sort.Strings(back.Drawn)
+	if w := "counters/page-02.png faces/knight-levies-back.png"; strings.Join(back.Drawn, " ") != w {
+		t.Errorf("a back value changed: drew %v, want %s", back.Drawn, w)
+	}
+
+	edit(t, dir, "units/feudal.yaml", "attack: 5,", "attack: 5x,")
+	bad := r.Update(dir)
+	if !bad.Failed || len(bad.Drawn) != 0 || len(bad.Images) != len(one.Images) {
+		t.Errorf("an error: failed %v, drew %v, kept %d of %d pictures", bad.Failed, bad.Drawn, len(bad.Images), len(one.Images))
+	}
+	found := false
+	for _, d := range bad.Diags {
+		found = found || strings.HasSuffix(d.Pos.File, filepath.Join("units", "feudal.yaml")) && d.Pos.Line == 9
+	}
+	if !found {
+		t.Errorf("the error is not reported at units/feudal.yaml:9: %v", bad.Diags)
+	}
+	if img(bad, "faces/knight-levies-front.png") != img(one, "faces/knight-levies-front.png") {
+		t.Error("the last good picture was not kept")
+	}
+}
+
+// A file saved half-written (cut mid-line, or empty) is a diagnostic, never a crash, and the pictures stay.
+func TestRenderHalfWrittenFile(t *testing.T) {
+	dir := copyTree(t, thg)
+	r := NewRenderer()
+	good := r.Update(dir)
+	p := filepath.Join(dir, "units", "feudal.yaml")
+	b, _ := os.ReadFile(p)
+	for _, cut := range []int{0, 1, len(b) / 3, len(b) / 2} {
+		if err := os.WriteFile(p, b[:cut], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s := r.Update(dir)
+		if !s.Failed || len(s.Images) != len(good.Images) {
+			t.Errorf("cut at %d: failed %v, %d pictures", cut, s.Failed, len(s.Images))
+		}
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s := r.Update(dir); s.Failed || len(s.Drawn) != 0 {
+		t.Errorf("restored: failed %v, drew %v", s.Failed, s.Drawn)
+	}
+	// A package that never loaded has no pictures, only its diagnostics.
+	empty := NewRenderer().Update(t.TempDir())
+	if !empty.Failed || len(empty.Images) != 0 || len(empty.Diags) == 0 {
+		t.Errorf("no package: %+v", empty)
+	}
+}
+
+func img(s *Snapshot, name string) string {
+	for _, im := range s.Images {
+		if im.Name == name {
+			return im.Key + "|" + string(im.Data)
+		}
+	}
+	return ""
+}
+
+// BenchmarkRerenderOneUnit is serve's work after a one-unit change in The Highest Ground: the whole pipeline
+// (validate.Load), the keys, and the pictures that changed (the unit's front and the sheet page of fronts
+// holding it). The issue asks for under 100 ms.
+func BenchmarkRerenderOneUnit(b *testing.B) {
+	dir := copyTree(b, thg)
+	r := NewRenderer()
+	r.Update(dir)
+	attack := []string{"attack: 3,", "attack: 4,"}
+	i := 0
+	b.ResetTimer()
+	for b.Loop() {
+		edit(b, dir, "units/feudal.yaml", attack[i%2], attack[(i+1)%2])
+		i++
+		s := r.Update(dir)
+		if len(s.Drawn) != 2 {
+			b.Fatalf("drew %v", s.Drawn)
+		}
+	}
+}
+
+var _ = validate.Load

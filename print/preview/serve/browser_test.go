@@ -1,0 +1,135 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/muster-wargames/muster/print/preview/serve/internal/browser"
+)
+
+// pictureJS is the state of one picture on the page: its address and a checksum of its decoded pixels (drawn
+// on a canvas), so the test sees the picture itself change, not just its address.
+const pictureJS = `(async () => {
+  const img = document.querySelector('img[data-name="%s"]');
+  if (!img || !img.complete || !img.naturalWidth) return {src: "", sum: 0};
+  const c = document.createElement("canvas");
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext("2d");
+  g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  let sum = 0;
+  for (let i = 0; i < d.length; i++) sum = (sum * 31 + d[i]) %% 1000000007;
+  return {src: img.src, sum: sum};
+})()`
+
+type picture struct {
+	Src string `json:"src"`
+	Sum int64  `json:"sum"`
+}
+
+// The issue's browser test: a real headless Chromium loads muster serve's page; a unit's value changed on disk
+// changes the counter's picture on the page, and an error introduced appears with its file:line:col while the
+// pictures stay. Waits are bounded generously; nothing here measures speed.
+func TestServeInHeadlessChromium(t *testing.T) {
+	path, err := browser.Find()
+	if err != nil {
+		t.Skipf("headless browser test skipped: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+
+	dir := copyTree(t, thg)
+	ln, err := Listen(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sctx, stop := context.WithCancel(ctx)
+	served := make(chan error, 1)
+	go func() { served <- New(dir, Options{}).Serve(sctx, ln) }()
+	defer func() {
+		stop()
+		<-served
+	}()
+
+	b, err := browser.Start(ctx, path)
+	if err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	defer b.Close()
+	if err := b.Navigate(ctx, "http://"+ln.Addr().String()+"/"); err != nil {
+		t.Fatal(err)
+	}
+	const face = "faces/knight-levies-front.png"
+	until := func(what string, ok func() (bool, error)) {
+		t.Helper()
+		deadline := time.Now().Add(90 * time.Second)
+		for {
+			done, err := ok()
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			if done {
+				return
+			}
+			if time.Now().After(deadline) {
+				var p picture
+				_ = b.Eval(ctx, fmt.Sprintf(pictureJS, face), &p)
+				t.Logf("the picture now: %+v", p)
+				shot(t, ctx, b)
+				t.Fatalf("the page never showed %s", what)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	var before picture
+	defer func() { t.Logf("first picture: %+v", before) }()
+	until("the counter's picture", func() (bool, error) {
+		err := b.Eval(ctx, fmt.Sprintf(pictureJS, face), &before)
+		return before.Src != "" && before.Sum != 0, err
+	})
+
+	unit := filepath.Join(dir, "units", "feudal.yaml")
+	src, _ := os.ReadFile(unit)
+	const stats = "stats: {movement: 2, range: 0, attack: 3, morale: 3, defense: 4}"
+	if !bytes.Contains(src, []byte(stats)) {
+		t.Fatalf("units/feudal.yaml no longer has %q: update this test", stats)
+	}
+	if err := os.WriteFile(unit, bytes.Replace(src, []byte(stats), []byte("stats: {movement: 2, range: 0, attack: 5, morale: 3, defense: 4}"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var after picture
+	until("the counter's new value", func() (bool, error) {
+		err := b.Eval(ctx, fmt.Sprintf(pictureJS, face), &after)
+		return after.Src != "" && after.Src != before.Src && after.Sum != before.Sum && after.Sum != 0, err
+	})
+
+	if err := os.WriteFile(unit, bytes.Replace(src, []byte(stats), []byte("stats: {movement: 2, range: 0, attack: 5x, morale: 3, defense: 4}"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var diags string
+	until("the error with its place", func() (bool, error) {
+		err := b.Eval(ctx, `document.getElementById("diags").innerText`, &diags)
+		return strings.Contains(diags, "feudal.yaml:9:") && strings.Contains(diags, "error[stats.value]"), err
+	})
+	var kept picture
+	if err := b.Eval(ctx, fmt.Sprintf(pictureJS, face), &kept); err != nil || kept.Sum != after.Sum {
+		t.Errorf("the last good picture is not kept: %+v (%v)", kept, err)
+	}
+	if out := os.Getenv("MUSTER_SERVE_SCREENSHOT"); out != "" {
+		if png, err := b.Screenshot(ctx); err == nil {
+			_ = os.WriteFile(out, png, 0o644)
+		}
+	}
+}
+
+func shot(t *testing.T, ctx context.Context, b *browser.Browser) {
+	var text string
+	_ = b.Eval(ctx, `document.body.innerText.slice(0, 2000)`, &text)
+	t.Logf("the page says:\n%s", text)
+}

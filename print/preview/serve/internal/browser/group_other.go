@@ -1,0 +1,9 @@
+//go:build !unix
+
+package browser
+
+import "os/exec"
+
+func setGroup(*exec.Cmd) {}
+
+func killGroup(cmd *exec.Cmd) { _ = cmd.Process.Kill() }

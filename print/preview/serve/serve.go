@@ -1,0 +1,297 @@
+// Package serve is muster's live preview: a web server on the loopback interface that shows a package's
+// counters, maps, charts and scenario sheets (drawn by print/preview) and its diagnostics, and pushes a new
+// version to the page (server-sent events) whenever a content file is saved. It serves only what it drew in
+// memory and its own embedded page: never a file from disk, inside the package or out of it.
+package serve
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/watch"
+	"github.com/muster-wargames/muster/print/preview"
+	"github.com/muster-wargames/muster/validate"
+)
+
+//go:embed page.html
+var page []byte
+
+// Options tune a server; the zero value is the default.
+type Options struct {
+	// Logf receives a line per version (what changed, how long it took); nil for none.
+	Logf func(format string, args ...any)
+	// Watch tunes the file-system watcher (its debounce).
+	Watch watch.Options
+}
+
+// Server previews one package.
+type Server struct {
+	dir string
+	opt Options
+	r   *preview.Renderer
+
+	mu     sync.Mutex
+	snap   *preview.Snapshot
+	state  []byte // the snapshot as the page reads it (JSON)
+	byName map[string]*preview.Image
+	dirs   []string // the package's folder and its bases'
+	subs   map[chan []byte]bool
+}
+
+// New is a server for the package in dir; nothing is loaded until Reload or Serve.
+func New(dir string, opt Options) *Server {
+	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opt.Logf != nil {
+		s.opt.Logf(format, args...)
+	}
+}
+
+// Reload runs the pipeline on the package, draws what changed and sends the new version to every page.
+func (s *Server) Reload() *preview.Snapshot {
+	start := time.Now()
+	res := validate.Load(s.dir)
+	snap := s.r.Render(res)
+	var dirs []string
+	if res.Pkg != nil {
+		for p := res.Pkg; p != nil; p = p.Base {
+			dirs = append(dirs, p.Dir)
+		}
+	}
+	state, err := json.Marshal(pageState(s.dir, snap))
+	if err != nil {
+		state = []byte(`{"failed":true}`)
+	}
+	s.mu.Lock()
+	s.snap, s.state = snap, state
+	s.byName = make(map[string]*preview.Image, len(snap.Images))
+	for _, im := range snap.Images {
+		s.byName[im.Name] = im
+	}
+	if len(dirs) > 0 {
+		s.dirs = dirs
+	}
+	for ch := range s.subs {
+		select { // a page that has not read the last version gets this one instead
+		case <-ch:
+		default:
+		}
+		ch <- state
+	}
+	s.mu.Unlock()
+	what := fmt.Sprintf("redrew %d of %d pictures", len(snap.Drawn), len(snap.Images))
+	if snap.Failed {
+		what = fmt.Sprintf("%d errors; showing the last good pictures", snap.Diags.Count(diag.Error))
+	}
+	s.logf("version %d: %s in %v", snap.Version, what, time.Since(start).Round(time.Millisecond))
+	return snap
+}
+
+// state is a snapshot as the page reads it: the pictures by name and key (their bytes are at /img/<name>).
+type state struct {
+	Version int         `json:"version"`
+	Package string      `json:"package"`
+	Failed  bool        `json:"failed"`
+	Drawn   int         `json:"drawn"`
+	Diags   diag.List   `json:"diags"`
+	Images  []imageInfo `json:"images"`
+}
+
+type imageInfo struct {
+	Name    string `json:"name"`
+	Section string `json:"section"`
+	Title   string `json:"title"`
+	Key     string `json:"key"`
+}
+
+func pageState(dir string, snap *preview.Snapshot) state {
+	st := state{Version: snap.Version, Package: dir, Failed: snap.Failed, Drawn: len(snap.Drawn), Diags: snap.Diags}
+	if st.Diags == nil {
+		st.Diags = diag.List{}
+	}
+	for _, im := range snap.Images {
+		st.Images = append(st.Images, imageInfo{im.Name, im.Section, im.Title, im.Key})
+	}
+	return st
+}
+
+// Snapshot is the version the server shows now (nil before the first Reload).
+func (s *Server) Snapshot() *preview.Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.snap
+}
+
+// Handler serves the page (/), the version as JSON (/snapshot), new versions as server-sent events
+// (/events) and the pictures (/img/<name>). Requests whose Host is not the loopback interface are refused,
+// so a web page elsewhere cannot reach the preview through DNS rebinding.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = w.Write(page)
+	})
+	mux.HandleFunc("GET /snapshot", func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		st := s.state
+		s.mu.Unlock()
+		if st == nil {
+			http.Error(w, "not loaded yet", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = w.Write(st)
+	})
+	mux.HandleFunc("GET /events", s.events)
+	mux.HandleFunc("GET /img/{name...}", func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		im := s.byName[r.PathValue("name")] // a name the preview drew, never a path on disk
+		s.mu.Unlock()
+		if im == nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "image/png")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("ETag", `"`+im.Key+`"`)
+		if r.Header.Get("If-None-Match") == `"`+im.Key+`"` {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		_, _ = w.Write(im.Data)
+	})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopbackHost(r.Host) {
+			http.Error(w, "muster serve answers only on 127.0.0.1 and localhost", http.StatusForbidden)
+			return
+		}
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; connect-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'")
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost reports whether a request's Host names this machine's loopback interface.
+func loopbackHost(host string) bool {
+	h, _, err := net.SplitHostPort(host)
+	if err != nil {
+		h = host
+	}
+	h = strings.Trim(h, "[]")
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// events streams each new version to one page.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	ch := make(chan []byte, 1)
+	s.mu.Lock()
+	s.subs[ch] = true
+	if s.state != nil {
+		ch <- s.state
+	}
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.subs, ch)
+		s.mu.Unlock()
+	}()
+	_, _ = fmt.Fprint(w, ": muster serve\n\n")
+	fl.Flush()
+	keep := time.NewTicker(20 * time.Second)
+	defer keep.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case st := <-ch:
+			if _, err := fmt.Fprintf(w, "event: snapshot\ndata: %s\n\n", st); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-keep.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+	}
+}
+
+// Listen opens the preview's port on the loopback interface only (port 0: any free port).
+func Listen(port int) (net.Listener, error) {
+	if port < 0 || port > 65535 {
+		return nil, fmt.Errorf("port %d is not a port number (0 to 65535)", port)
+	}
+	return net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+}
+
+// Serve loads the package, serves the preview on ln and reloads on every change to the package's files (and
+// its bases'), until ctx is done.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.Reload()
+	s.mu.Lock()
+	dirs := append([]string{s.dir}, s.dirs...)
+	s.mu.Unlock()
+	w, err := watch.New(dirs[:1], s.opt.Watch)
+	if err != nil {
+		return fmt.Errorf("watching %s: %w", s.dir, err)
+	}
+	defer w.Close()
+	for _, d := range dirs[1:] {
+		_ = w.Add(d) // a base that cannot be watched is still previewed
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	for {
+		select {
+		case <-ctx.Done():
+			_ = srv.Close() // event streams never end on their own: close them with the rest
+			<-done
+			return nil
+		case err := <-done:
+			if errors.Is(err, http.ErrServerClosed) {
+				return nil
+			}
+			return err
+		case batch, ok := <-w.Changes():
+			if !ok {
+				return nil
+			}
+			s.logf("changed: %s", strings.Join(batch, ", "))
+			s.Reload()
+			s.mu.Lock()
+			bases := s.dirs
+			s.mu.Unlock()
+			for _, d := range bases {
+				_ = w.Add(d) // a base named since: watched from now on
+			}
+		case <-w.Errors():
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const thg = "../../../examples/highest-ground"
+
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func get(t *testing.T, h http.Handler, host, path string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	req.Host = host
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
+}
+
+// The server answers with its page, the version's state and the pictures it drew, and nothing else: no
+// file from disk by any path, and nothing to a request that does not name the loopback interface.
+func TestHandlerServesOnlyWhatItDrew(t *testing.T) {
+	dir := copyTree(t, thg)
+	if err := os.WriteFile(filepath.Join(filepath.Dir(dir), "secret.yaml"), []byte("kind: Secret # top-secret-content"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New(dir, Options{})
+	s.Reload()
+	h := s.Handler()
+	if w := get(t, h, "127.0.0.1:8080", "/"); w.Code != 200 || !strings.Contains(w.Body.String(), "EventSource") || strings.Contains(w.Body.String(), "http://") || strings.Contains(w.Body.String(), "https://") {
+		t.Errorf("page: %d, or it loads something from elsewhere", w.Code)
+	}
+	w := get(t, h, "localhost:8080", "/snapshot")
+	var st state
+	if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || st.Version != 1 || st.Failed || len(st.Images) == 0 {
+		t.Fatalf("snapshot: %v %+v", err, st)
+	}
+	if w := get(t, h, "[::1]:8080", "/img/"+st.Images[0].Name); w.Code != 200 || !bytes.HasPrefix(w.Body.Bytes(), []byte("\x89PNG")) {
+		t.Errorf("picture %s: %d", st.Images[0].Name, w.Code)
+	}
+	for _, p := range []string{"/img/../muster.yaml", "/img/..%2fmuster.yaml", "/img/%2e%2e/%2e%2e/secret.yaml", "/muster.yaml", "/units/feudal.yaml",
+		"/img/" + dir + "/muster.yaml", "/img//etc/passwd", "/../secret.yaml"} {
+		w := get(t, h, "127.0.0.1:8080", p)
+		if w.Code == 200 || strings.Contains(w.Body.String(), "kind:") || strings.Contains(w.Body.String(), "top-secret-content") {
+			t.Errorf("%s: %d %q", p, w.Code, w.Body.String())
+		}
+	}
+	if w := get(t, h, "evil.example:8080", "/snapshot"); w.Code != http.StatusForbidden {
+		t.Errorf("a foreign Host: %d", w.Code)
+	}
+}
+
+// Serve watches the package: a saved file is a new version on the event stream; an error in it is a version
+// that keeps the pictures and says where the error is.
+func TestServePushesVersions(t *testing.T) {
+	dir := copyTree(t, thg)
+	ln, err := Listen(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(ln.Addr().String(), "127.0.0.1:") {
+		t.Errorf("listening on %s", ln.Addr())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := New(dir, Options{})
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+
+	resp := waitForEvents(t, "http://"+ln.Addr().String()+"/events")
+	defer resp.Body.Close()
+	events := make(chan state, 8)
+	go readEvents(resp.Body, events)
+	first := nextEvent(t, events, func(st state) bool { return st.Version >= 1 })
+
+	p := filepath.Join(dir, "units", "feudal.yaml")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("attack: 3, morale: 3"), []byte("attack: 4x, morale: 3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := nextEvent(t, events, func(st state) bool { return st.Version > first.Version && st.Failed })
+	found := false
+	for _, d := range bad.Diags {
+		found = found || strings.HasSuffix(d.Pos.File, "feudal.yaml") && d.Pos.Line == 9 && d.Pos.Col > 0
+	}
+	if !found || len(bad.Images) != len(first.Images) {
+		t.Errorf("the error at units/feudal.yaml:9 with the pictures kept: %v, %d of %d pictures", bad.Diags, len(bad.Images), len(first.Images))
+	}
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("Serve did not stop")
+	}
+}
+
+func waitForEvents(t *testing.T, url string) *http.Response {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(url)
+		if err == nil {
+			return resp
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func readEvents(r io.Reader, out chan<- state) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			var st state
+			if json.Unmarshal([]byte(data), &st) == nil {
+				out <- st
+			}
+		}
+	}
+	close(out)
+}
+
+func nextEvent(t *testing.T, events <-chan state, want func(state) bool) state {
+	t.Helper()
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case st, ok := <-events:
+			if !ok {
+				t.Fatal("the event stream ended")
+			}
+			if want(st) {
+				return st
+			}
+		case <-timeout:
+			t.Fatal("no such version arrived")
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package validate
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/tts/fit"
+	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// exportTTSCheck reports maps and counters `muster export tts` cannot make into Tabletop Simulator images:
+// whatever an exporter refuses is a validate check first. Like export-vassal it warns (the package still
+// prints); the export itself refuses with an error at the same place.
+var exportTTSCheck = &Check{
+	Name:  "export-tts",
+	Stage: StageCheck,
+	Doc: fmt.Sprintf("every map and counter can be made into Tabletop Simulator images\n\n"+
+		"Tabletop Simulator loads no image over %d pixels a side: a larger map is cut into tiles, but muster gives one map at most %d million pixels "+
+		"(a map is drawn at %d dpi, or less as its size needs, down to %d), and a counter must be one image (at %d dpi, or less, down to %d). "+
+		"A map or counter past these cannot be exported.",
+		fit.MaxImageSide, fit.MaxMapPixels>>20, fit.DefaultMapDPI, fit.MinDPI, fit.DefaultCounterDPI, fit.MinDPI),
+	Requires: []Requirement{Printing},
+	Applies:  func(pkg *content.Package) bool { return len(pkg.Maps())+len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },
+	Package: func(p *Pass) {
+		pp := Get(p, Printing)
+		for _, dp := range pp.drawings {
+			f := dp.drawing.MapFrame()
+			w, h := f.W/surface.Inch, f.H/surface.Inch
+			if _, ok := fit.MapDPI(w, h, 0); !ok {
+				p.Warnf(dp.at, "map-size", "%s is %gin x %gin: muster export tts cannot draw it for Tabletop Simulator even at %d dpi", dp.what, round2(w), round2(h), fit.MinDPI).Hint =
+					"make the map smaller, or split it into boards a scenario composes"
+			}
+		}
+		// Every counter the export draws (the mixes' and one of each unit type and marker they leave out),
+		// said once for each place its size is given.
+		cs, _ := counters.FromPackage(p.Pkg, counters.Options{AllTypes: true, SkipImages: true})
+		type tooLarge struct {
+			first    *counters.Counter
+			w, h     float64
+			others   int
+			designed map[string]bool
+		}
+		var order []diag.Pos
+		byPlace := map[diag.Pos]*tooLarge{}
+		for i := range cs {
+			c := &cs[i]
+			w, h := c.Width()/surface.Inch, c.Height()/surface.Inch
+			if _, ok := fit.CounterDPI(w, h, 0); ok {
+				continue
+			}
+			at := c.SizeAt
+			if at.IsZero() {
+				at = c.At
+			}
+			tl := byPlace[at]
+			switch {
+			case tl == nil:
+				byPlace[at] = &tooLarge{first: c, w: w, h: h, designed: map[string]bool{c.Kind + "/" + c.ID: true}}
+				order = append(order, at)
+			case !tl.designed[c.Kind+"/"+c.ID]:
+				tl.designed[c.Kind+"/"+c.ID] = true
+				tl.others++
+			}
+		}
+		for _, at := range order {
+			tl := byPlace[at]
+			what := "counter " + tl.first.Name
+			if tl.others > 0 {
+				what = fmt.Sprintf("counter %s (and %d more)", tl.first.Name, tl.others)
+			}
+			p.Warnf(at, "counter-size", "%s is %gin x %gin: muster export tts cannot make it one Tabletop Simulator image (%d pixels a side) even at %d dpi",
+				what, round2(tl.w), round2(tl.h), fit.MaxImageSide, fit.MinDPI).Hint = "make the counter smaller"
+		}
+	},
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
