@@ -178,10 +178,10 @@ func tracks(d *flow.Doc, e *rules.Engine, pkg *content.Package, sc *content.Scen
 	if name == "" {
 		name = sc.ID
 	}
-	if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns && richRecord(pkg, sc) {
+	if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns && RichRecord(pkg, sc) {
 		d.Heading("Turn Record: "+name, 13, 60)
 		d.Para(english.Count(sc.Length.Turns, "turn")+". Move the turn marker one box at the end of each turn; each box says what the turn brings.", flow.BodyFont)
-		turnRecord(d, pkg, sc)
+		TurnRecord(d, pkg, sc)
 	} else if sc.Length != nil && sc.Length.Turns > 0 && sc.Length.Turns <= content.MaxTurns {
 		d.Heading("Turn Record: "+name, 13, 60)
 		d.Para(english.Count(sc.Length.Turns, "turn")+". Move the turn marker one box at the end of each turn.", flow.BodyFont)

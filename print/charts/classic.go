@@ -34,8 +34,8 @@ var (
 	turnWxFont     = surface.Font{Style: surface.Bold, Size: 6.5}
 )
 
-// richRecord reports whether a scenario's turn record has anything to print in its boxes besides numbers.
-func richRecord(pkg *content.Package, sc *content.Scenario) bool {
+// RichRecord reports whether a scenario's turn record has anything to print in its boxes besides numbers.
+func RichRecord(pkg *content.Package, sc *content.Scenario) bool {
 	for _, b := range sc.TurnRecord() {
 		if b.Def != nil && (b.Def.Date != "" || b.Def.Weather != "") || len(b.BoxLines(pkg, sc)) > 0 {
 			return true
@@ -99,9 +99,9 @@ func nameOr(n, id string) string {
 	return id
 }
 
-// turnRecord draws a turn record whose boxes carry each turn's date, weather, events, effects,
+// TurnRecord draws a turn record whose boxes carry each turn's date, weather, events, effects,
 // reinforcements and replacements, then a key to the weather.
-func turnRecord(d *flow.Doc, pkg *content.Package, sc *content.Scenario) {
+func TurnRecord(d *flow.Doc, pkg *content.Package, sc *content.Scenario) {
 	boxes := TurnRecordBoxes(d.S, pkg, sc, d.Width())
 	for i := 0; i < len(boxes); {
 		// One row at a time: a row never splits across pages.

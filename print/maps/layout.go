@@ -571,6 +571,20 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 		s.Circle(q.X, q.Y, 3.6, surface.FillStroke)
 		s.SetFill(inkColour)
 		s.Text(q.X, q.Y, "2", surface.Font{Style: surface.Bold, Size: 4.5}, surface.Align{H: surface.Center, V: surface.Middle})
+	case legFlipped, legMarked:
+		m := math.Min(sh-2, 18.0)
+		b := box{cx - m/2, cy - m/2 + 1, cx + m/2, cy + m/2 + 1}
+		u := unitMark{abbr: "HI", fill: surface.RGB(0x80, 0x80, 0x80), text: surface.White}
+		if len(d.layer.stacks) > 0 {
+			u = d.layer.stacks[0].units[0]
+		} else if len(d.layer.table) > 0 {
+			u = d.layer.table[0].units[0]
+		}
+		u.flipped, u.markers = e.kind == legFlipped, nil
+		if e.kind == legMarked {
+			u.markers = []string{"M"}
+		}
+		d.marker(p, u, b)
 	case legTurn:
 		q := p.pt(cx, cy)
 		f := surface.Font{Style: surface.Bold, Size: 7}

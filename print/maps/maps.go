@@ -331,6 +331,8 @@ const (
 	legSideArea // a side's colour: zones, entry bands, badges
 	legUnit     // a set-up unit's marker
 	legTurn     // a reinforcement's turn
+	legFlipped  // a unit set up on its back
+	legMarked   // a marker on a set-up unit
 )
 
 type legendEntry struct {
@@ -421,6 +423,12 @@ func (d *Drawing) legendEntries() []legendEntry {
 			}
 			if l.units {
 				out = append(out, legendEntry{kind: legUnit, name: "Unit set up (a number: units in the stack)"})
+			}
+			if l.flipped {
+				out = append(out, legendEntry{kind: legFlipped, name: "Unit set up on its back (pale, under a band)"})
+			}
+			if l.marked {
+				out = append(out, legendEntry{kind: legMarked, name: "Marker placed on the unit at set-up"})
 			}
 			if l.turns {
 				out = append(out, legendEntry{kind: legTurn, name: "Tn: reinforcements enter on turn n"})

@@ -92,6 +92,10 @@ type unitMark struct {
 	id, abbr   string
 	symbol     string
 	fill, text surface.Color
+	// flipped: the unit sets up on its back (drawn pale, under a band of its colour); markers are the
+	// abbreviations of the markers placed on it as it sets up.
+	flipped bool
+	markers []string
 }
 
 // stackMark is the units of one side set up in one cell, in the order placed (the first is on top).
@@ -125,6 +129,8 @@ type layer struct {
 	table  []tableStack // units at points of an open tabletop
 	turns  bool         // some reinforcement shows its turn
 	units  bool         // some unit is set up in a cell
+	// flipped: some unit sets up on its back; marked: some unit sets up with a marker on it.
+	flipped, marked bool
 }
 
 // buildLayer resolves the scenario's sides, zones, entries, reinforcements and set-up units against the map
@@ -238,7 +244,7 @@ func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 	st := &l.sides[side]
 	at := map[grid.Cell]int{} // index into l.stacks for this side
 	for _, pl := range sd.Setup {
-		u := d.unitOf(pkg, side, pl.Unit)
+		u := d.setUp(pkg, side, pl)
 		footprint := 1
 		if ut := pkg.UnitType(pl.Unit); ut != nil {
 			footprint = ut.Footprint
@@ -288,7 +294,7 @@ func (d *Drawing) addTableSetup(pkg *content.Package, side int, sd *content.Side
 		if len(pts) == 0 {
 			continue
 		}
-		u := d.unitOf(pkg, side, pl.Unit)
+		u := d.setUp(pkg, side, pl)
 		for _, p := range pts {
 			i, ok := at[p]
 			if !ok {
@@ -300,6 +306,23 @@ func (d *Drawing) addTableSetup(pkg *content.Package, side int, sd *content.Side
 			l.sides[side].used, l.sides[side].units, l.units = true, true, true
 		}
 	}
+}
+
+// setUp is the marker of a set-up line's units: the unit's, on its back when the line flips it, with the
+// line's markers on it.
+func (d *Drawing) setUp(pkg *content.Package, side int, pl content.Placement) unitMark {
+	u := d.unitOf(pkg, side, pl.Unit)
+	u.flipped = pl.Flipped
+	for _, id := range pl.Markers {
+		name := id
+		if m := pkg.Marker(id); m != nil {
+			name = nameOr(m.Name, m.ID)
+		}
+		u.markers = append(u.markers, abbrOf(name))
+	}
+	d.layer.flipped = d.layer.flipped || u.flipped
+	d.layer.marked = d.layer.marked || len(u.markers) > 0
+	return u
 }
 
 // unitOf resolves a unit's marker: its faction's colours (or its own colour), its symbol and abbreviation.
@@ -880,15 +903,58 @@ func (d *Drawing) drawUnits(p *pen) {
 	}
 }
 
-// marker draws one unit's marker in box b: its colour, symbol and abbreviation.
+// marker draws one unit's marker in box b: its colour, symbol and abbreviation; a unit on its back is pale
+// under a band of its colour, and the markers placed on it sit as chips along its lower edge.
 func (d *Drawing) marker(p *pen, u unitMark, b box) {
 	s := p.s
 	q := p.pt(b.x0, b.y0)
-	s.SetFill(u.fill)
+	w, h := b.x1-b.x0, b.y1-b.y0
+	face := u
+	if u.flipped {
+		face.fill = BackFill(u.fill)
+		face.text = surface.ReadableOn(face.fill)
+	}
+	s.SetFill(face.fill)
 	s.SetStroke(darker(u.fill, 0.45), 0.5)
 	s.SetDash()
-	s.Rect(q.X, q.Y, b.x1-b.x0, b.y1-b.y0, surface.FillStroke)
-	d.markerFace(p, u, b)
+	s.Rect(q.X, q.Y, w, h, surface.FillStroke)
+	if u.flipped {
+		s.SetFill(u.fill)
+		s.Rect(q.X, q.Y, w, h*BackBand, surface.Fill)
+	}
+	d.markerFace(p, face, b)
+	d.markerChips(p, u, b)
+}
+
+// BackBand is the share of a set-up marker's height its band takes when the unit is on its back.
+const BackBand = 0.22
+
+// BackFill is the pale colour a unit on its back is drawn in on a scenario map.
+func BackFill(c surface.Color) surface.Color { return lighter(c, 0.6) }
+
+// markerChips draws the markers placed on a unit: small white chips with their abbreviations, from the lower
+// right corner leftwards.
+func (d *Drawing) markerChips(p *pen, u unitMark, b box) {
+	if len(u.markers) == 0 {
+		return
+	}
+	s := p.s
+	m := b.x1 - b.x0
+	f := surface.Font{Style: surface.Bold, Size: clamp(m*0.2, 3, 6)}
+	ch := f.Size * 1.5
+	x := b.x1 + m*0.15
+	for _, t := range u.markers {
+		t = flow.Truncate(s, t, f, m*0.8)
+		cw := s.MeasureText(t, f) + f.Size*0.8
+		x -= cw
+		q := p.pt(x, b.y1-ch*0.6)
+		s.SetFill(surface.White)
+		s.SetStroke(inkColour, 0.5)
+		s.Rect(q.X, q.Y, cw, ch, surface.FillStroke)
+		s.SetFill(inkColour)
+		s.Text(q.X+cw/2, q.Y+ch/2, t, f, surface.Align{H: surface.Center, V: surface.Middle})
+		x -= 1
+	}
 }
 
 // markerFace draws a marker's symbol and abbreviation in box b.

@@ -636,3 +636,62 @@ func TestTableZoneIsACircle(t *testing.T) {
 		t.Errorf("found %d filled circles of radius %.2fpt about (%.1f, %.1f) in the British colour, want 1", found, r, want.X, want.Y)
 	}
 }
+
+// A unit set up on its back is drawn pale under a band of its colour, and a marker placed on a unit sits on
+// it as a chip: in 1205 (flipped) a full marker in the pale colour with a red band across its top
+// BackBand of its height; in 1005 and 1405 (not flipped) full red markers; in 1405 (with a marker) a white
+// chip that overlaps the unit's lower edge.
+func TestSetupStateOnTheMap(t *testing.T) {
+	pkg, sc := prestagsTest(t)
+	a := &sc.Sides[0]
+	a.Setup = []content.Placement{
+		{Unit: "red-ax", Count: 1, Cells: []string{"1005"}},
+		{Unit: "red-ax", Count: 1, Cells: []string{"1205"}, Flipped: true},
+		{Unit: "red-ax", Count: 1, Cells: []string{"1405"}, Markers: []string{pkg.Markers()[0].ID}},
+	}
+	d, err := ForScenario(pkg, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, pg, off := onePage(t, d)
+	redC, err := surface.Hex("#b3261e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	red := hexColour(t, "#b3261e")
+	pale := hexColour(t, BackFill(redC).Hex())
+	white := [3]float64{1, 1, 1}
+	m := d.cell * 0.56
+	type seen struct{ full, pale, band, chip int }
+	got := map[string]*seen{"1005": {}, "1205": {}, "1405": {}}
+	for _, s := range shapes(pg.Content, pg.Height()) {
+		if !s.rect || !s.fill {
+			continue
+		}
+		w, h := s.pts[1].X-s.pts[0].X, s.pts[2].Y-s.pts[1].Y
+		c, ok := cellAt(d, s.centre(), off)
+		if !ok {
+			continue
+		}
+		g := got[d.Set.Label(c)]
+		if g == nil {
+			continue
+		}
+		switch {
+		case s.rgb == red && pdfcheck.Near(w, m, 0.05) && pdfcheck.Near(h, m, 0.05):
+			g.full++
+		case s.rgb == pale && pdfcheck.Near(w, m, 0.05) && pdfcheck.Near(h, m, 0.05):
+			g.pale++
+		case s.rgb == red && pdfcheck.Near(w, m, 0.05) && pdfcheck.Near(h, m*BackBand, 0.05):
+			g.band++
+		case s.rgb == white && w < m && h < m/2:
+			g.chip++
+		}
+	}
+	want := map[string]seen{"1005": {full: 1}, "1205": {pale: 1, band: 1}, "1405": {full: 1, chip: 1}}
+	for l, w := range want {
+		if *got[l] != w {
+			t.Errorf("%s: %+v, want %+v", l, *got[l], w)
+		}
+	}
+}

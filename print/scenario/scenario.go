@@ -98,6 +98,7 @@ func (w *writer) standard() {
 		w.side(&w.sc.Sides[i])
 	}
 	w.reinforcements()
+	w.replacements()
 	w.h("Game length")
 	w.d.Para(lengthText(w.sc), flow.BodyFont)
 	w.turnOrder()
@@ -565,6 +566,7 @@ func (w *writer) side(s *content.Side) {
 		}
 		f = append(f, [2]string{"Receives", t})
 	}
+	f = append(f, w.classicFields(s)...)
 	d.Fields(f)
 	w.forceTable(*s)
 	if s.Notes != "" {
@@ -597,7 +599,11 @@ func (w *writer) forceTable(s content.Side) {
 		if _, ok := setup[k]; !ok {
 			order = append(order, k)
 		}
-		setup[k] = append(setup[k], w.placement(p))
+		where := w.placement(p)
+		if st := w.state(p); st != "" {
+			where += " (" + st + ")"
+		}
+		setup[k] = append(setup[k], where)
 	}
 	groups := map[string]map[string]bool{} // unit type -> the groups its force lines name
 	for _, f := range w.forces(&s) {
@@ -877,6 +883,7 @@ func (w *writer) victoryBody() {
 			d.Bullets(v.Conditions, flow.BodyFont)
 		}
 	}
+	w.decisions(v)
 	if len(v.Awards) > 0 {
 		tab := &flow.Table{Header: []string{"Side", "Points", "For each"}, Numeric: map[int]bool{1: true}}
 		for _, a := range v.Awards {
@@ -964,6 +971,9 @@ func (w *writer) list(title string, items []string, none string) {
 
 func (w *writer) turnTrack() {
 	if w.sc.Length == nil || w.sc.Length.Turns <= 0 || w.sc.Length.Turns > content.MaxTurns {
+		return
+	}
+	if w.turnRecord() {
 		return
 	}
 	w.h("Turn record")

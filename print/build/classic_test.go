@@ -1,0 +1,159 @@
+package build
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/print/charts"
+	"github.com/muster-wargames/muster/print/pdfcheck"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// word is one word pdftotext -bbox reads from a page, in points from the page's top-left corner.
+type word struct {
+	text                   string
+	page                   int
+	xMin, yMin, xMax, yMax float64
+}
+
+var wordRe = regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
+
+// words reads every word of a PDF with its box (pdftotext -bbox).
+func words(t *testing.T, pdf []byte) []word {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed")
+	}
+	p := filepath.Join(t.TempDir(), "w.pdf")
+	if err := os.WriteFile(p, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-bbox", p, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ws []word
+	for i, pg := range strings.Split(string(out), "<page ")[1:] {
+		for _, m := range wordRe.FindAllStringSubmatch(pg, -1) {
+			f := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
+			ws = append(ws, word{m[5], i, f(m[1]), f(m[2]), f(m[3]), f(m[4])})
+		}
+	}
+	return ws
+}
+
+// in reports whether a word lies inside a rectangle.
+func (w word) in(r pdfcheck.Rect) bool {
+	return w.xMin >= r.X-0.5 && w.xMax <= r.X+r.W+0.5 && w.yMin >= r.Y-0.5 && w.yMax <= r.Y+r.H+0.5
+}
+
+// The Autumn Offensive's turn record, measured on the charts PDF: its two mud turns (5 and 6) are boxes
+// filled in mud's colour, TurnBoxWidth wide, side by side; each holds its turn number at its top-left, its
+// date at its top-right and MUD; turn 5's box says the reinforcement that enters then, and turn 6's the
+// guards corps that becomes available.
+func TestRiverLineTurnRecordMeasured(t *testing.T) {
+	pkg := example(t, "testdata/river-line")
+	_, files := run(t, pkg, Options{})
+	pdf := files["charts.pdf"]
+	doc := parse(t, pdf)
+	sys := pkg.Package().System
+	var mud surface.Color
+	for _, w := range sys.Weather {
+		if w.ID == "mud" {
+			c, err := surface.Hex(w.Colour)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mud = c
+		}
+	}
+	var boxes []pdfcheck.Rect
+	page := -1
+	for i, pg := range doc.Pages {
+		rects, _ := pg.Shapes()
+		for _, r := range filledOnly(rects, rgb(mud)) {
+			if pdfcheck.Near(r.W, charts.TurnBoxWidth, 0.01) {
+				boxes = append(boxes, r)
+				page = i
+			}
+		}
+	}
+	if len(boxes) != 2 {
+		t.Fatalf("%d mud-coloured turn boxes, want 2 (turns 5 and 6): %+v", len(boxes), boxes)
+	}
+	if !pdfcheck.Near(boxes[1].X-boxes[0].X, charts.TurnBoxWidth, 0.01) || !pdfcheck.Near(boxes[0].Y, boxes[1].Y, 0.01) {
+		t.Errorf("the mud boxes are not side by side: %+v", boxes)
+	}
+	ws := words(t, pdf)
+	inBox := func(b pdfcheck.Rect) []word {
+		var out []word
+		for _, w := range ws {
+			if w.page == page && w.in(b) {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	for i, want := range []struct {
+		turn, date string
+		says       []string
+	}{
+		{"5", "Oct 5", []string{"MUD", "Northern:", "Inf"}},
+		{"6", "Oct 12", []string{"MUD", "Avail.", "Southern:", "Gds"}},
+	} {
+		b := boxes[i]
+		got := inBox(b)
+		var text []string
+		for _, w := range got {
+			text = append(text, w.text)
+		}
+		joined := " " + strings.Join(text, " ") + " "
+		if len(got) == 0 || got[0].text != want.turn || got[0].xMin > b.X+4 || got[0].yMin > b.Y+4 {
+			t.Errorf("turn %s: the box's first word should be its number at the top-left: %+v in %+v", want.turn, got, b)
+		}
+		if !strings.Contains(joined, " "+want.date+" ") {
+			t.Errorf("turn %s: no date %q in the box: %q", want.turn, want.date, joined)
+		}
+		for _, w := range got {
+			if w.text == strings.Fields(want.date)[0] && w.xMin < b.X+b.W/2 {
+				t.Errorf("turn %s: the date should sit at the box's right: %+v in %+v", want.turn, w, b)
+			}
+		}
+		for _, s := range want.says {
+			if !strings.Contains(joined, " "+s+" ") {
+				t.Errorf("turn %s: the box does not say %q: %q", want.turn, s, joined)
+			}
+		}
+	}
+}
+
+// The Autumn Offensive's sheet says the set-up state, the replacement schedule and victory by control.
+func TestRiverLineScenarioSheetSaysTheClassicContent(t *testing.T) {
+	pkg := example(t, "testdata/river-line")
+	_, files := run(t, pkg, Options{})
+	var text []string
+	for _, w := range words(t, files["scenarios/autumn-offensive.pdf"]) {
+		text = append(text, w.text)
+	}
+	all := strings.Join(text, " ")
+	for _, want := range []string{
+		"1209 (on its back (Reduced))",
+		"1503 (with Out of supply marker)",
+		"Replacements",
+		"Replacements Side Turns Southern Front 3, 6, 9 Northern Army",
+		"2 points 2, 4, 6, 8, 10 1 step",
+		"Infantry units; rifle corps only any hex in supply Northern infantry corps a city the side controls",
+		"Controls: Hollin, Meer and Vado",
+		"1 Northern infantry corps (lost in the summer; may be rebuilt) begin in the pool of eliminated units",
+		"at any moment (sudden death) Southern Front controls Hollin and Vado",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the sheet does not say %q:\n%s", want, all)
+		}
+	}
+}
