@@ -34,6 +34,10 @@ type Placed struct {
 	Labels []string
 	// Point is where the unit stands on an open table, in inches from its top-left corner (Cells is nil).
 	Point *grid.Point
+	// Flipped: the unit starts on its back (content.Placement.Flipped). Markers are the designs of the
+	// markers placed on it as it sets up, in order, bottom first.
+	Flipped bool
+	Markers []string
 }
 
 // Holding is a group of units that wait off the map: their side, what they wait for, and the units.
@@ -75,6 +79,16 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 				ds.Errorf(place.Fields.Of("unit", place.At), code, "unit %s has no counter to set up", place.Unit)
 				continue
 			}
+			var markers []string
+			for _, id := range place.Markers {
+				mk, _, ok := designs(id, sd.Faction)
+				if !ok {
+					ds.Errorf(place.Fields.Of("markers", place.At), code, "marker %s has no counter to set up", id)
+					continue
+				}
+				markers = append(markers, mk)
+			}
+			first := len(p.Placed)
 			switch {
 			case len(place.Cells) > 0 && set != nil && set.Type != content.GridOpen:
 				n, bad := placeCells(p, set, place, i, key, footprint)
@@ -98,8 +112,19 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 				if set != nil {
 					gridType = set.Type
 				}
-				holds = append(holds, Holding{Side: i, Label: "Set up" + ZoneText(place.Zone, gridType), Units: []Unit{{key, n}}})
+				label := "Set up" + ZoneText(place.Zone, gridType)
+				if place.Flipped {
+					label += ", on its back"
+				}
+				holds = append(holds, Holding{Side: i, Label: label, Units: []Unit{{key, n}}})
 				pl.take(key, n)
+			}
+			for j := first; j < len(p.Placed); j++ {
+				p.Placed[j].Flipped = place.Flipped
+				p.Placed[j].Markers = markers
+				for _, mk := range markers {
+					pl.take(mk, 1)
+				}
 			}
 		}
 		// Reinforcements come out of the pool first, so they do not also wait at an entry.

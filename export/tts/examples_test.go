@@ -9,7 +9,7 @@ import (
 )
 
 // The example packages, each exported once (at the default resolutions) and shared by the tests.
-var exampleNames = []string{"highest-ground", "prestags", "rampant", "fields-of-honor", "ancients", "highest-ground-barbarians"}
+var exampleNames = []string{"highest-ground", "prestags", "rampant", "fields-of-honor", "ancients", "highest-ground-barbarians", "testdata/river-line"}
 
 // testBase is the image address the tests export with.
 const testBase = "file:///tmp/muster-tts-test/images/"

@@ -155,12 +155,11 @@ func (x *exporter) buildScenarios() error {
 }
 
 // standUnits puts the plan's placed units on the board (its frame centred on the table), each stack's units
-// one above the other, and says how many it placed.
+// one above the other with the markers set on each above it, and says how many counters it placed.
 func (x *exporter) standUnits(st *saveState, g *guids, b *boardImage, plan *setup.Plan) int {
 	level := map[[2]float64]int{}
 	n := 0
 	for _, u := range plan.Placed {
-		d := x.byKey[u.Key]
 		var px, py, turn float64
 		switch {
 		case u.Point != nil:
@@ -183,19 +182,25 @@ func (x *exporter) standUnits(st *saveState, g *guids, b *boardImage, plan *setu
 		}
 		wx, wz := b.world(0, 0, px, py)
 		at := [2]float64{round4(wx), round4(wz)}
-		t := x.tile(d, g)
-		t.Transform.PosX, t.Transform.PosZ = wx, wz
-		t.Transform.PosY = tableY + boardThickness/2 + counterThickness*(float64(level[at])+0.5)
-		t.Transform.RotY = 180 + turn
-		if t.Transform.RotY < 0 {
-			t.Transform.RotY += 360
+		// The unit, then the markers set on it, one above the other.
+		for i, key := range append([]string{u.Key}, u.Markers...) {
+			t := x.tile(x.byKey[key], g)
+			t.Transform.PosX, t.Transform.PosZ = wx, wz
+			t.Transform.PosY = tableY + boardThickness/2 + counterThickness*(float64(level[at])+0.5)
+			t.Transform.RotY = 180 + turn
+			if t.Transform.RotY < 0 {
+				t.Transform.RotY += 360
+			}
+			if i == 0 && u.Flipped {
+				t.Transform.RotZ = 180 // face down: its back up, as Flip (F) turns it
+			}
+			level[at]++
+			if i == 0 && len(u.Labels) > 0 {
+				t.Description = strings.TrimSpace("Set up in " + strings.Join(u.Labels, " and ") + "\n" + t.Description)
+			}
+			st.ObjectStates = append(st.ObjectStates, t)
+			n++
 		}
-		level[at]++
-		if len(u.Labels) > 0 {
-			t.Description = strings.TrimSpace("Set up in " + strings.Join(u.Labels, " and ") + "\n" + t.Description)
-		}
-		st.ObjectStates = append(st.ObjectStates, t)
-		n++
 	}
 	return n
 }

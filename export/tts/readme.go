@@ -24,7 +24,8 @@ func (x *exporter) readme(s *Set) []byte {
 (Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows; ~/Library/Tabletop Simulator/Saves/
 Saved Objects on macOS; ~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux), then in the game
 open Objects > Saved Objects and pick one. One unit of the table is an inch: maps and counters are their
-printed size, and a scenario's units stand in their cells. Right-click a counter and Flip (F) shows its back.
+printed size, and a scenario's units stand in their cells (a unit that sets up on its back lies face down, the
+markers set on it above it). Right-click a counter and Flip (F) shows its back.
 
 Images at file:/// addresses are seen by you only. To play with others, upload them: load the saved objects,
 open Modding > Cloud Manager and press Upload All (the up arrow), then save the objects again (right-click >

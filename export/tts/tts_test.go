@@ -135,10 +135,26 @@ func TestExamplesObjectCounts(t *testing.T) {
 				got := countObjects(parseSaved(t, e.set.file(so.File), so.File))
 				fielded := 0
 				for _, sd := range sc.Sides {
+					fieldedMarkers := map[string]int{}
 					for _, id := range sd.ForceIDs() {
 						f := pkg.Force(id)
 						for _, fe := range append(append([]content.ForceEntry(nil), f.Units...), f.Markers...) {
 							fielded += max(fe.Count, 1)
+							if fe.Marker != "" {
+								fieldedMarkers[fe.Marker] += max(fe.Count, 1)
+							}
+						}
+					}
+					// A marker set on a unit at set-up comes out of the side's markers, else from the mix.
+					for _, pl := range sd.Setup {
+						for _, m := range pl.Markers {
+							for range pl.UnitCells(1) {
+								if fieldedMarkers[m] > 0 {
+									fieldedMarkers[m]--
+								} else {
+									fielded++
+								}
+							}
 						}
 					}
 				}
@@ -357,17 +373,38 @@ func TestSetUpUnitsStandOnTheirCells(t *testing.T) {
 						}
 						expect = append(expect, [2]float64{x, z})
 					}
-					for _, p := range expect {
-						want++
-						found := false
-						for i, u := range units {
-							if !used[i] && u.str("Nickname") == nameOf && math.Abs(u.num("Transform", "posX")-p[0]) < 0.01 && math.Abs(u.num("Transform", "posZ")-p[1]) < 0.01 {
-								used[i], found = true, true
+					// The unit, face down when it sets up on its back, then each marker set on it, higher up.
+					markerNames := make([]string, len(pl.Markers))
+					for i, id := range pl.Markers {
+						for _, c := range cs {
+							if cid, _, _ := strings.Cut(c.ID, "."); cid == id {
+								markerNames[i] = c.Name
 								break
 							}
 						}
-						if !found {
-							t.Errorf("%s: no %s at %.3f,%.3f (its set-up in %s)", so.File, nameOf, p[0], p[1], strings.Join(pl.Cells, " "))
+					}
+					for _, p := range expect {
+						y := -1.0
+						for k, nm := range append([]string{nameOf}, markerNames...) {
+							want++
+							found := false
+							for i, u := range units {
+								if !used[i] && u.str("Nickname") == nm && math.Abs(u.num("Transform", "posX")-p[0]) < 0.01 && math.Abs(u.num("Transform", "posZ")-p[1]) < 0.01 {
+									used[i], found = true, true
+									if rz, flip := u.num("Transform", "rotZ"), k == 0 && pl.Flipped; (rz == 180) != flip {
+										t.Errorf("%s: %s at %.3f,%.3f has rotZ %g; set up on its back: %v", so.File, nm, p[0], p[1], rz, flip)
+									}
+									if py := u.num("Transform", "posY"); py <= y {
+										t.Errorf("%s: %s at %.3f,%.3f lies under the unit it marks", so.File, nm, p[0], p[1])
+									} else {
+										y = py
+									}
+									break
+								}
+							}
+							if !found {
+								t.Errorf("%s: no %s at %.3f,%.3f (its set-up in %s)", so.File, nm, p[0], p[1], strings.Join(pl.Cells, " "))
+							}
 						}
 					}
 				}

@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/export/vassal/seqenc"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/roster"
 	"github.com/muster-wargames/muster/print/scenario"
@@ -28,6 +29,7 @@ const (
 	classDice        = "VASSAL.build.module.DiceButton"
 	classTurnTracker = "VASSAL.build.module.turn.TurnTracker"
 	classCounterTurn = "VASSAL.build.module.turn.CounterTurnLevel"
+	classListTurn    = "VASSAL.build.module.turn.ListTurnLevel"
 	classPDFDoc      = "VASSAL.build.module.documentation.BrowserPDFFile"
 	classHelpFile    = "VASSAL.build.module.documentation.HelpFile"
 
@@ -200,11 +202,28 @@ func (x *exporter) turnTracker() {
 			format = fmt.Sprintf("Turn $level1$ of %d", n)
 		}
 	}
+	// The System's sequence of play steps the tracker through each turn, as the printed chart lists it.
+	var steps []content.Step
+	if x.pkg.System != nil {
+		steps = x.pkg.System.Sequence.Steps()
+	}
+	if len(steps) > 0 {
+		format += ": $level2$"
+	}
 	tt := buildfile.New(classTurnTracker, "name", "Turn", "description", "", "buttonText", "Turn", "icon", "",
 		"hotkey", "", "nexthotkey", "", "prevhotkey", "", "turnFormat", format,
 		"reportFormat", "* <$playerName$> Turn updated from $oldTurn$ to $newTurn$", "tooltip", "Turn tracker",
 		"lengthStyle", "Maximum", "length", "-1", "fwdOnly", "false")
-	tt.Add(buildfile.New(classCounterTurn, "name", "Turn", "property", "Turn", "turnFormat", "$value$",
-		"start", "1", "incr", "1", "loop", "false", "loopLimit", "-1"))
+	turn := buildfile.New(classCounterTurn, "name", "Turn", "property", "Turn", "turnFormat", "$value$",
+		"start", "1", "incr", "1", "loop", "false", "loopLimit", "-1")
+	if len(steps) > 0 {
+		names := make([]string, len(steps))
+		for i, st := range steps {
+			names[i] = st.Name()
+		}
+		turn.Add(buildfile.New(classListTurn, "name", "Phase", "property", "Phase", "turnFormat", "$value$",
+			"list", seqenc.MustEncode(',', names...), "configList", "false", "configFirst", "false", "prompt", ""))
+	}
+	tt.Add(turn)
 	x.aids = append(x.aids, tt)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // The example packages, each exported once (at the default resolution) and shared by the tests.
-var exampleNames = []string{"highest-ground", "prestags", "rampant", "fields-of-honor", "ancients", "highest-ground-barbarians"}
+var exampleNames = []string{"highest-ground", "prestags", "rampant", "fields-of-honor", "ancients", "highest-ground-barbarians", "testdata/river-line"}
 
 type exported struct {
 	checked *validate.Checked

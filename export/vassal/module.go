@@ -290,7 +290,10 @@ func (x *exporter) notesPage() []byte {
 	}
 	li(fmt.Sprintf("Counters: %d pieces, a tab per faction and one for markers. Each piece carries its stats as properties (the stat's id; NAME_back for the back's), its faction (Faction, FactionName) and class_ID = true for each class, from the prototypes. Flip (Ctrl-F) shows the back; Eliminate (Ctrl-E) sends a unit to its side's dead pile; Delete (Ctrl-D) removes a piece.", len(x.pieces)))
 	if len(x.scenarios) > 0 {
-		li("Order of Battle: for each scenario, a box for every entry, zone set-up and reinforcement, holding those units.")
+		li("Order of Battle: for each scenario, a box for every entry, zone set-up and reinforcement, holding those units. A unit the scenario sets up on its back starts flipped, with the markers set on it in its stack.")
+	}
+	if x.pkg.System != nil && x.pkg.System.Sequence != nil && len(x.pkg.System.Sequence.Phases) > 0 {
+		li("Turn: the turn tracker steps through the sequence of play, phase by phase (and each player's), within each turn.")
 	}
 	if len(x.deadPiles) > 0 {
 		var n []string

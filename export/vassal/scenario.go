@@ -105,11 +105,19 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 			stackAt[name] = st
 			so.stacks = append(so.stacks, st)
 		}
-		s, err := x.slot(x.byKey[u.Key], false)
+		s, err := x.slot(x.byKey[u.Key], u.Flipped)
 		if err != nil {
 			return err
 		}
 		st.Add(s)
+		// Markers placed on the unit as it sets up stand on it, in the same stack.
+		for _, key := range u.Markers {
+			m, err := x.slot(x.byKey[key], false)
+			if err != nil {
+				return err
+			}
+			st.Add(m)
+		}
 	}
 	var boxes []holding
 	for _, h := range plan.Holdings {
