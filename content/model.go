@@ -437,6 +437,26 @@ type TerrainDef struct {
 	Fields      FieldPos          `yaml:"-"`
 }
 
+// Admit reports whether a unit type may stand on or enter the terrain: the terrain is not impassable, and when
+// it admits only some classes, the unit has one of them. Validation, movement costs and the generators read
+// it here.
+func (t *TerrainDef) Admit(ut *UnitType) bool {
+	if t.Impassable {
+		return false
+	}
+	if len(t.Admits) == 0 {
+		return true
+	}
+	for _, c := range t.Admits {
+		for _, uc := range ut.Classes {
+			if c == uc {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Feature placements.
 const (
 	FeatureHexside  = "hexside"  // rivers, streams, walls, slopes: drawn on cell edges

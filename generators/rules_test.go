@@ -139,3 +139,31 @@ func TestAncientsArmiesAndHighestTotal(t *testing.T) {
 		t.Errorf("ancients-random-points description %q", d)
 	}
 }
+
+// The river line's random battle sets every unit up on terrain that admits it (its marsh takes only infantry,
+// cavalry and HQs: seed 3 once put an armoured corps there and failed validation) and decides by control with
+// no points: the Southern Front's sudden death on every objective, its win on more than half at the end, the
+// Northern Army's otherwise; Run validates each scenario before it returns it.
+func TestRiverLineBattleDecidedByControl(t *testing.T) {
+	for seed := int64(0); seed < 20; seed++ {
+		sc := generated(t, "../examples/testdata/river-line", "random-river-battle", seed)["Scenario"][0]
+		v := sc["victory"]
+		if field(v, "levels") != nil || field(v, "awards") != nil {
+			t.Errorf("seed %d: victory by control has points: %v", seed, v)
+		}
+		n := len(list(sc["objectives"]))
+		decide := list(field(v, "decide"))
+		if n < 2 || n > 3 || len(decide) != 3 {
+			t.Fatalf("seed %d: %d objectives, %d decisions", seed, n, len(decide))
+		}
+		if field(decide[0], "when") != "any" || len(list(field(decide[0], "controls"))) != n {
+			t.Errorf("seed %d: the first decision should be sudden death on all %d objectives: %v", seed, n, decide[0])
+		}
+		if c, _ := field(decide[1], "count").(int); c != n/2+1 {
+			t.Errorf("seed %d: the end decision needs %v objectives, want %d of %d", seed, field(decide[1], "count"), n/2+1, n)
+		}
+		if field(decide[2], "side") != "north" || field(field(decide[2], "not"), "of") != "south" {
+			t.Errorf("seed %d: the last decision should be the Northern Army's unless the Southern Front wins: %v", seed, decide[2])
+		}
+	}
+}

@@ -68,7 +68,7 @@ func checkPlacement(p *Pass, sc *content.Scenario, set *content.MapSet) {
 				case t.Impassable:
 					e := p.Errorf(at, "impassable", "side %s sets up %s on %s, which is %s: impassable terrain", side.ID, ut.ID, label, terrainName(t))
 					e.Hint = "move the unit to a cell it can stand on"
-				case len(t.Admits) > 0 && !shareAny(t.Admits, ut.Classes):
+				case !t.Admit(ut):
 					p.Errorf(at, "terrain", "side %s sets up %s on %s, but %s admits only %s units", side.ID, ut.ID, label,
 						terrainName(t), strings.Join(t.Admits, ", "))
 				}

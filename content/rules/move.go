@@ -174,7 +174,7 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 				if imp || t.Impassable {
 					return value.Number{}, prohibited("%s is %s: impassable", lb, nameOr(t.Name, t.ID))
 				}
-				if len(t.Admits) > 0 && !shareAny(t.Admits, ut.Classes) {
+				if !t.Impassable && !t.Admit(ut) {
 					return value.Number{}, prohibited("%s is %s, which admits only %s units", lb, nameOr(t.Name, t.ID), describeIDs(t.Admits))
 				}
 				step = c

@@ -387,5 +387,31 @@ func victory(v *content.Victory) *yaml.Node {
 			add("lessThan", numberPtr(l.LessThan)).add("moreThan", numberPtr(l.MoreThan)).str("text", l.Text).n)
 	}
 	m.add("levels", list(levels))
+	var decide []*yaml.Node
+	for _, d := range v.Decide {
+		n := mapping().str("side", d.Side).str("result", d.Result).str("when", d.When).str("text", d.Text)
+		condition(n, &d.Condition)
+		decide = append(decide, n.str("source", d.Source).n)
+	}
+	m.add("decide", list(decide))
 	return m.n
+}
+
+// condition writes a victory condition's keys into m, its nested conditions as mappings of their own.
+func condition(m *node, c *content.Condition) *node {
+	m.strs("controls", c.Controls).strs("holds", c.Holds).int("count", c.Count).str("level", c.Level).str("expr", c.Expr)
+	for _, k := range []struct {
+		key string
+		cs  []content.Condition
+	}{{"all", c.All}, {"any", c.Any}} {
+		var items []*yaml.Node
+		for i := range k.cs {
+			items = append(items, condition(mapping(), &k.cs[i]).n)
+		}
+		m.add(k.key, list(items))
+	}
+	if c.Not != nil {
+		m.add("not", condition(mapping(), c.Not).n)
+	}
+	return m.str("of", c.Of)
 }

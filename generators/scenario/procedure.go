@@ -587,20 +587,43 @@ func (ru *run) setup() error {
 				ru.sc.Sides[i].ID, units, len(cells), eg.SetupDepth, ru.edges[i].ID)
 		}
 		r.Shuffle(len(cells), func(a, b int) { cells[a], cells[b] = cells[b], cells[a] })
-		sort.Ints(cells[:units])
-		next := 0
+		// Each unit takes the next shuffled cell whose terrain admits it (marsh that only infantry enter).
+		used := make([]bool, len(cells))
 		for _, l := range f.Units {
 			k := max(l.Count, 1)
-			var labels []string
-			for j := 0; j < k; j++ {
-				labels = append(labels, ru.set.Label(ru.land.cells[cells[next]]))
-				next++
+			ut := ru.g.pkg.UnitType(l.Unit)
+			var picked []int
+			for j := 0; j < len(cells) && len(picked) < k; j++ {
+				if !used[j] && (ut == nil || ru.admits(cells[j], ut)) {
+					used[j] = true
+					picked = append(picked, cells[j])
+				}
+			}
+			if len(picked) < k {
+				return fmt.Errorf("side %s: only %d of its %d %s find a cell within %d of its edge %s whose terrain admits them: raise setupDepth",
+					ru.sc.Sides[i].ID, len(picked), k, l.Unit, eg.SetupDepth, ru.edges[i].ID)
+			}
+			sort.Ints(picked)
+			labels := make([]string, k)
+			for j, c := range picked {
+				labels[j] = ru.set.Label(ru.land.cells[c])
 			}
 			ru.sc.Sides[i].Setup = append(ru.sc.Sides[i].Setup, content.Placement{Unit: l.Unit, Count: k, Cells: labels})
 		}
 		ru.sc.Sides[i].Notes = fmt.Sprintf("Sets up within %d cells of the %s edge (%s).", eg.SetupDepth, ru.edges[i].Side, ru.edges[i].ID)
 	}
 	return nil
+}
+
+// admits reports whether a cell's terrain admits a unit type (content.TerrainDef.Admit).
+func (ru *run) admits(cell int, ut *content.UnitType) bool {
+	id := ru.set.Terrain(ru.land.cells[cell])
+	for i := range ru.g.pkg.System.Terrain {
+		if t := &ru.g.pkg.System.Terrain[i]; t.ID == id {
+			return t.Admit(ut)
+		}
+	}
+	return true
 }
 
 func (ru *run) length() error {

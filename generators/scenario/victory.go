@@ -21,13 +21,14 @@ func (ru *run) victory() error {
 		return nil
 	}
 	for _, t := range vg.Templates {
-		if t == "points-left" {
-			if len(vg.Templates) > 1 {
-				return fmt.Errorf("victory: points-left is a whole victory rule (the higher total wins) and takes no other template")
-			}
-			ru.pointsLeft()
-			return nil
+		whole := map[string]func() error{"points-left": func() error { ru.pointsLeft(); return nil }, "control-objectives": ru.controlObjectives}[t]
+		if whole == nil {
+			continue
 		}
+		if len(vg.Templates) > 1 {
+			return fmt.Errorf("victory: %s is a whole victory rule and takes no other template", t)
+		}
+		return whole()
 	}
 	a, b := &ru.sc.Sides[0], &ru.sc.Sides[1]
 	an, bn := shortName(&ru.sg.Sides[0]), shortName(&ru.sg.Sides[1])
@@ -160,6 +161,41 @@ func (ru *run) pointsLeft() {
 	v.Description = "At the end each side totals the cost points of its units left, those retreated off the board included; the higher total wins."
 	v.Conditions = []string{"The side with the higher total of cost points left wins."}
 	ru.sc.Victory = v
+}
+
+// controlObjectives decides the scenario by control of its objectives, with no points (a classic operational
+// game): the first side wins at once if it ever controls every objective, at the end if it controls more than
+// half of them; otherwise the second side wins.
+func (ru *run) controlObjectives() error {
+	n := len(ru.sc.Objectives)
+	if n == 0 {
+		return fmt.Errorf("victory: control-objectives needs objectives (objectives.count of at least 1)")
+	}
+	var ids []string
+	for _, o := range ru.sc.Objectives {
+		ids = append(ids, o.ID)
+	}
+	a, b := &ru.sc.Sides[0], &ru.sc.Sides[1]
+	an, bn := shortName(&ru.sg.Sides[0]), shortName(&ru.sg.Sides[1])
+	most := n/2 + 1
+	v := &content.Victory{Source: "generated: template control-objectives (victory by control, no points)"}
+	if n > 1 {
+		v.Decide = append(v.Decide, content.Decision{Side: a.ID, Result: an + " sudden-death victory", When: content.DecideAny,
+			Condition: content.Condition{Controls: ids}})
+	}
+	v.Decide = append(v.Decide,
+		content.Decision{Side: a.ID, Result: an + " victory", Condition: content.Condition{Controls: ids, Count: most}},
+		content.Decision{Side: b.ID, Result: bn + " victory", Condition: content.Condition{Not: &content.Condition{Controls: ids, Count: most, Of: a.ID}}})
+	v.Description = fmt.Sprintf("%s wins at the end if it controls %d of the %s; %s wins otherwise.",
+		an, most, english.Count(n, "objective"), bn)
+	if n == 1 {
+		v.Description = fmt.Sprintf("%s wins at the end if it controls the objective; %s wins otherwise.", an, bn)
+	}
+	if n > 1 {
+		v.Description = fmt.Sprintf("%s wins at once if it ever controls all %d objectives. ", an, n) + v.Description
+	}
+	ru.sc.Victory = v
+	return nil
 }
 
 func bandText(b *content.VictoryBand) string {
