@@ -232,6 +232,7 @@ func (d *Drawing) drawGrid(p *pen) {
 		if !d.HideUnits {
 			d.drawUnits(p)
 		}
+		d.drawControls(p)
 		d.drawBands(p, d.bandGeoms(p.s))
 		d.drawBadges(p)
 	}

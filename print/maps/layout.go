@@ -571,6 +571,8 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 		s.Circle(q.X, q.Y, 3.6, surface.FillStroke)
 		s.SetFill(inkColour)
 		s.Text(q.X, q.Y, "2", surface.Font{Style: surface.Bold, Size: 4.5}, surface.Align{H: surface.Center, V: surface.Middle})
+	case legControl:
+		d.pennant(p, d.layer.sides[e.side], cx-sh*0.15, cy+sh*0.45, sh*0.9, sh*0.55)
 	case legFlipped, legMarked:
 		m := math.Min(sh-2, 18.0)
 		b := box{cx - m/2, cy - m/2 + 1, cx + m/2, cy + m/2 + 1}

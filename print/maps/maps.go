@@ -332,6 +332,7 @@ const (
 	legUnit     // a set-up unit's marker
 	legTurn     // a reinforcement's turn
 	legFlipped  // a unit set up on its back
+	legControl  // a place a side controls at the start
 	legMarked   // a marker on a set-up unit
 )
 
@@ -423,6 +424,9 @@ func (d *Drawing) legendEntries() []legendEntry {
 			}
 			if l.units {
 				out = append(out, legendEntry{kind: legUnit, name: "Unit set up (a number: units in the stack)"})
+			}
+			if len(l.controls) > 0 {
+				out = append(out, legendEntry{kind: legControl, side: l.controls[0].side, name: "Controlled at the start (the side's colour)"})
 			}
 			if l.flipped {
 				out = append(out, legendEntry{kind: legFlipped, name: "Unit set up on its back (pale, under a band)"})

@@ -131,6 +131,15 @@ type layer struct {
 	units  bool         // some unit is set up in a cell
 	// flipped: some unit sets up on its back; marked: some unit sets up with a marker on it.
 	flipped, marked bool
+	// controls are the places sides control when the game begins (content.Scenario.ControlAtStart), each
+	// flagged in one cell: a location's first.
+	controls []controlMark
+}
+
+// controlMark is a place a side controls at the start: a pennant in the side's colour in a cell.
+type controlMark struct {
+	side int
+	cell grid.Cell
 }
 
 // buildLayer resolves the scenario's sides, zones, entries, reinforcements and set-up units against the map
@@ -194,6 +203,30 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 			}
 		}
 		d.addSetup(pkg, i, sd)
+	}
+	for _, c := range sc.ControlAtStart(d.Set) {
+		i, ok := sideOf[c.Side]
+		if !ok {
+			continue
+		}
+		label := c.Place
+		if c.Location != nil {
+			if len(c.Location.Cells) == 0 {
+				continue
+			}
+			label = c.Location.Cells[0]
+		}
+		if _, b := d.Set.Location(c.Place); b != nil && c.Location != nil {
+			if cs := b.Cells(c.Location.Cells[:1]); len(cs) == 1 {
+				l.controls = append(l.controls, controlMark{side: i, cell: cs[0]})
+				l.sides[i].used = true
+			}
+			continue
+		}
+		if r, ok := d.Set.Cell(label); ok {
+			l.controls = append(l.controls, controlMark{side: i, cell: r.Cell})
+			l.sides[i].used = true
+		}
 	}
 	for _, r := range sc.Reinforcements {
 		i, ok := sideOf[r.Side]
@@ -901,6 +934,37 @@ func (d *Drawing) drawUnits(p *pen) {
 		s.Polygon([]surface.Pt{corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)}, surface.FillStroke)
 		d.markerFace(p, u, box{mx - m/2, my - m/2, mx + m/2, my + m/2})
 	}
+}
+
+// ControlFlag is where a cell's control pennant stands and how big it is, in cell sizes from the cell's centre:
+// its pole's foot (x, y), its height and the flag's width: low on the right, clear of a set-up unit's
+// marker and a reinforcement's badge.
+var ControlFlag = struct{ X, Y, H, W float64 }{X: 0.31, Y: 0.4, H: 0.3, W: 0.15}
+
+// drawControls draws a pennant in the controlling side's colour in each place a side controls at the start.
+func (d *Drawing) drawControls(p *pen) {
+	for _, c := range d.layer.controls {
+		st := d.layer.sides[c.side]
+		q := d.centre(c.cell)
+		x, y := q.X+ControlFlag.X*d.cell, q.Y+ControlFlag.Y*d.cell
+		h, w := ControlFlag.H*d.cell, ControlFlag.W*d.cell
+		if !p.visible(x-1, y-h-1, x+w+1, y+1) {
+			continue
+		}
+		d.pennant(p, st, x, y, h, w)
+	}
+}
+
+// pennant draws a pole from (x, y) up h and a triangular flag w wide at its top.
+func (d *Drawing) pennant(p *pen, st sideStyle, x, y, h, w float64) {
+	s := p.s
+	a, b := p.pt(x, y), p.pt(x, y-h)
+	s.SetStroke(inkColour, math.Max(0.5, h*0.06))
+	s.SetDash()
+	s.Line(a.X, a.Y, b.X, b.Y)
+	s.SetFill(st.fill)
+	s.SetStroke(st.ink, 0.5)
+	s.Polygon([]surface.Pt{b, p.pt(x+w, y-h*0.78), p.pt(x, y-h*0.56)}, surface.FillStroke)
 }
 
 // marker draws one unit's marker in box b: its colour, symbol and abbreviation; a unit on its back is pale

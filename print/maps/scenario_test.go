@@ -695,3 +695,60 @@ func TestSetupStateOnTheMap(t *testing.T) {
 		}
 	}
 }
+
+// The places sides control when the Autumn Offensive begins carry a pennant in the side's colour: a filled
+// triangle in each controlled cell (Hollin, Vado and Meer the Northern Army's, Brenn and Castor the
+// Southern Front's), its pole's foot where ControlFlag puts it, and no pennant anywhere else.
+func TestControlAtStartFlagged(t *testing.T) {
+	pkg := load(t, "testdata/river-line")
+	sc := pkg.Scenario("autumn-offensive")
+	d, err := ForScenario(pkg, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, pg, off := onePage(t, d)
+	want := map[grid.Cell]int{}
+	colour := map[int][3]float64{}
+	for i, st := range d.layer.sides {
+		colour[i] = colourOf(st.fill)
+	}
+	for _, c := range sc.ControlAtStart(d.Set) {
+		r, ok := d.Set.Cell(c.Location.Cells[0])
+		if !ok {
+			t.Fatalf("%s: no cell %s", c.Place, c.Location.Cells[0])
+		}
+		for i, sd := range sc.Sides {
+			if sd.ID == c.Side {
+				want[r.Cell] = i
+			}
+		}
+	}
+	if len(want) != 5 {
+		t.Fatalf("%d controlled places, want 5", len(want))
+	}
+	got := map[grid.Cell]int{}
+	for _, s := range shapes(pg.Content, pg.Height()) {
+		if !s.fill || s.rect || len(s.pts) != 3 {
+			continue
+		}
+		c, ok := cellAt(d, s.centre(), off)
+		if !ok {
+			continue
+		}
+		side, controlled := want[c]
+		if !controlled || s.rgb != colour[side] {
+			continue
+		}
+		got[c]++
+		q := d.centre(c)
+		foot := surface.Pt{X: q.X + ControlFlag.X*d.cell + off.X, Y: q.Y + ControlFlag.Y*d.cell + off.Y}
+		if !pdfcheck.Near(s.pts[0].X, foot.X, 0.05) || !pdfcheck.Near(s.pts[0].Y, foot.Y-ControlFlag.H*d.cell, 0.05) {
+			t.Errorf("%s: the pennant's top is at %v, want above the pole's foot %v", d.Set.Label(c), s.pts[0], foot)
+		}
+	}
+	for c := range want {
+		if got[c] != 1 {
+			t.Errorf("%s: %d pennants in its side's colour, want 1", d.Set.Label(c), got[c])
+		}
+	}
+}
