@@ -3,6 +3,7 @@ package validate
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content/diag"
@@ -68,5 +69,96 @@ func TestHighestGroundFixtures(t *testing.T) {
 	}
 	if res := got["roman-as-published"]; !res.Pass || res.Diags.Count(diag.Error) != 0 {
 		t.Errorf("published Roman force: %+v", res)
+	}
+}
+
+// riverLine is the classic operational test package, every item of issue 15 in one game.
+const riverLine = "../examples/testdata/river-line"
+
+// withFixture copies a package and adds a fixture file to it.
+func withFixture(t *testing.T, src, fixture string) string {
+	t.Helper()
+	dir := copyTree(t, src)
+	if err := os.WriteFile(filepath.Join(dir, "fixtures", "zz-test.yaml"), []byte(fixture), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// fixtureResult runs a package's fixtures and returns the one of an id.
+func fixtureResult(t *testing.T, dir, id string) FixtureResult {
+	t.Helper()
+	r := Load(dir)
+	if r.Diags.HasErrors() {
+		t.Fatalf("the package does not validate: %v", r.Diags)
+	}
+	for _, res := range RunFixtures(r) {
+		if res.Fixture.ID == id {
+			return res
+		}
+	}
+	t.Fatalf("no fixture %s", id)
+	return FixtureResult{}
+}
+
+// A roster lookup adds up what the System's roster counts, for a package force, the fixture's own force and a
+// scenario side, and says what it got when it disagrees; written as a number, or with the roster's name.
+func TestFixtureRosterLookups(t *testing.T) {
+	good := withFixture(t, "../examples/prestags", `kind: Fixture
+id: zz-rosters
+expect: pass
+force:
+  id: zz-two-hc
+  faction: red
+  units: [{unit: red-hc, count: 2}]
+rosters:
+  - {force: example-a-force, expect: 40 VP}
+  - {force: zz-two-hc, expect: 4}
+  - {scenario: example-bridge, side: b, expect: "34 VP"}
+`)
+	if res := fixtureResult(t, good, "zz-rosters"); !res.Pass {
+		t.Errorf("the rosters as they are: %s", res.Why)
+	}
+	bad := withFixture(t, "../examples/prestags", `kind: Fixture
+id: zz-rosters
+expect: pass
+rosters:
+  - {force: example-a-force, expect: 40 points}
+  - {force: example-b-force, expect: 35}
+  - {scenario: example-bridge, side: a, expect: 41}
+`)
+	res := fixtureResult(t, bad, "zz-rosters")
+	for _, want := range []string{
+		"the roster of force example-a-force comes to 40 VP, expected 40 points",
+		"the roster of force example-b-force comes to 34 VP, expected 35",
+		"the roster of side a of scenario example-bridge comes to 40 VP, expected 41",
+	} {
+		if res.Pass || !strings.Contains(res.Why, want) {
+			t.Errorf("a wrong roster lookup: want %q in %q", want, res.Why)
+		}
+	}
+}
+
+// An outcome lookup may read the fixture's own scenario's victory conditions; numbers in expect may be written
+// bare (3, not "3").
+func TestFixtureOutcomeOfItsOwnScenario(t *testing.T) {
+	dir := withFixture(t, "../examples/prestags", `kind: Fixture
+id: zz-own
+expect: pass
+scenario:
+  map: {map: prestags-map}
+  sides:
+    - {id: a, force: example-a-force}
+    - {id: b, force: example-b-force}
+  victory:
+    decide:
+      - {side: a, controls: [M]}
+outcomes:
+  - {scenario: zz-own, control: {M: a}, expect: a}
+  - {scenario: zz-own, control: {M: b}, expect: b}
+`)
+	res := fixtureResult(t, dir, "zz-own")
+	if res.Pass || !strings.Contains(res.Why, "scenario zz-own's victory conditions give none, expected b") || strings.Contains(res.Why, "expected a") {
+		t.Errorf("the fixture's own scenario: %+v", res)
 	}
 }
