@@ -47,19 +47,24 @@ func variant(pkg *content.Package, fx *content.Fixture) (*content.Package, bool)
 		return pkg, false
 	}
 	var docs []content.Doc
+	// Each stand-in is a part of the fixture's document: its checks report its own lines.
+	part := func(d content.Doc, ptr string) {
+		if m := content.MetaOf(d); m.Doc == nil && fx.Doc != nil {
+			m.Doc = fx.Doc.Sub(ptr)
+			if m.Doc == nil {
+				m.Doc = fx.Doc
+			}
+		}
+		docs = append(docs, d)
+	}
 	for i := range fx.Tables {
-		docs = append(docs, &fx.Tables[i])
+		part(&fx.Tables[i], fmt.Sprintf("/tables/%d", i))
 	}
 	for i := range fx.Units {
-		docs = append(docs, &fx.Units[i])
+		part(&fx.Units[i], fmt.Sprintf("/units/%d", i))
 	}
 	for i := range fx.Maps {
-		docs = append(docs, &fx.Maps[i])
-	}
-	for _, d := range docs {
-		if m := content.MetaOf(d); m.Doc == nil {
-			m.Doc = fx.Doc
-		}
+		part(&fx.Maps[i], fmt.Sprintf("/maps/%d", i))
 	}
 	return pkg.Variant(fx.System, fx.Include, docs...), true
 }

@@ -162,3 +162,22 @@ outcomes:
 		t.Errorf("the fixture's own scenario: %+v", res)
 	}
 }
+
+// A fixture's stand-in map, table or unit type is reported at its own lines in the fixture, with its path
+// from the fixture's root, not at the fixture's first line.
+func TestFixtureStandInsReportTheirOwnLines(t *testing.T) {
+	r := Load("../examples/rampant")
+	for _, res := range RunFixtures(r) {
+		if res.Fixture.ID != "gate-in-no-wall" && res.Fixture.ID != "cell-source-of-a-column-the-table-lacks" {
+			continue
+		}
+		if len(res.Diags) == 0 {
+			t.Fatalf("%s raises nothing", res.Fixture.ID)
+		}
+		for _, d := range res.Diags {
+			if d.Pos.Line <= res.Fixture.At.Line || d.Pos.Path != "" && !strings.HasPrefix(d.Pos.Path, "/maps/0/") && !strings.HasPrefix(d.Pos.Path, "/tables/0/") {
+				t.Errorf("%s: %s is not at its place in the fixture (fixture at line %d)", res.Fixture.ID, d, res.Fixture.At.Line)
+			}
+		}
+	}
+}
