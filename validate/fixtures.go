@@ -243,6 +243,9 @@ func fixtureForce(fx *content.Fixture) *content.Force {
 	if f.ID == "" {
 		f.ID = fx.ID
 	}
+	if f.Doc == nil && fx.Doc != nil {
+		f.Doc = fx.Doc.Sub("/force") // its checks report its own lines
+	}
 	return &f
 }
 
@@ -256,6 +259,9 @@ func fixtureScenario(fx *content.Fixture) *content.Scenario {
 	sc.Kind = content.KindScenario
 	if sc.ID == "" {
 		sc.ID = fx.ID
+	}
+	if sc.Doc == nil && fx.Doc != nil {
+		sc.Doc = fx.Doc.Sub("/scenario") // its checks report its own lines
 	}
 	return &sc
 }

@@ -181,3 +181,19 @@ func TestFixtureStandInsReportTheirOwnLines(t *testing.T) {
 		}
 	}
 }
+
+// A fixture's own scenario (and force) is part of the fixture's document too: a check that places a diagnostic
+// by pointer finds the key.
+func TestFixtureScenarioReportsItsOwnLines(t *testing.T) {
+	r := Load("../examples/fields-of-honor")
+	for _, res := range RunFixtures(r) {
+		if res.Fixture.ID != "scaling-factor-of-nothing" {
+			continue
+		}
+		if len(res.Diags) != 1 || res.Diags[0].Pos.Path != "/scenario/groundScale" {
+			t.Errorf("the ground scale of a fixture's scenario: %v", res.Diags)
+		}
+		return
+	}
+	t.Fatal("no fixture scaling-factor-of-nothing")
+}
