@@ -197,3 +197,13 @@ func TestFixtureScenarioReportsItsOwnLines(t *testing.T) {
 	}
 	t.Fatal("no fixture scaling-factor-of-nothing")
 }
+
+// A fixture that stands a System key in for the package's counts what the variant adds to the package, not
+// what it makes of the other fixtures' names: dropping the strategic mode says nothing about a fixture that
+// moves in it.
+func TestVariantFixtureCountsOnlyItsOwn(t *testing.T) {
+	res := fixtureResult(t, riverLine, "rail-mode-along-a-feature-the-system-lacks")
+	if len(res.Diags) != 1 || res.Diags[0].Code != "movement.feature" {
+		t.Errorf("the variant's diagnostics: %v", res.Diags)
+	}
+}
