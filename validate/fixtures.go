@@ -360,15 +360,18 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 			fail(o.At, "%v", err)
 			continue
 		}
-		got := "none"
+		got, says := "none", "none"
 		if out != nil {
-			got = out.Side
+			got, says = out.Side, out.Side
+			if out.Result != out.Side+" wins" {
+				says = fmt.Sprintf("%s (%s)", out.Side, out.Result)
+			}
 			if o.Expect == out.Result {
 				got = out.Result
 			}
 		}
 		if got != o.Expect {
-			fail(o.At, "scenario %s's victory conditions give %s, expected %s", o.Scenario, got, o.Expect)
+			fail(o.At, "scenario %s's victory conditions give %s, expected %s", o.Scenario, says, o.Expect)
 		}
 	}
 	for _, rl := range fx.Rosters {
