@@ -447,7 +447,7 @@ moves:
 outcomes:
   - {scenario: autumn-offensive, control: {hollin: south}, expect: north}
 rosters:
-  - {force: northern-army, expect: 38 points}
+  - {force: northern-army, expect: 42 points}
 `)
 	res := fixtureResult(t, dir, "zz-wrong")
 	lines := strings.Split(res.Why, "\n")
@@ -458,7 +458,7 @@ rosters:
 		"zz-test.yaml:11:5: pair hq-support of north-hq and north-cavalry is not commanded, expected 2",
 		"zz-test.yaml:13:5: moving north-infantry along 0904-1004 costs 3, expected 1",
 		"zz-test.yaml:15:5: scenario autumn-offensive's victory conditions give south (Southern Front victory), expected north",
-		"zz-test.yaml:17:5: the roster of force northern-army comes to 38 strength, expected 38 points",
+		"zz-test.yaml:17:5: the roster of force northern-army comes to 42 strength, expected 42 points",
 	}
 	if res.Pass || len(lines) != len(want) {
 		t.Fatalf("want %d failing lookups, got %d:\n%s", len(want), len(lines), res.Why)
