@@ -187,8 +187,8 @@ on the example package it names. Do not edit: MUSTER_UPDATE_DOCS=1 go test ./doc
 A formula is a short expression in content: a point cost, a derived value, a declared rule's check, a pair of a
 leader and a unit, a column shift's condition, a victory condition. Each is written in one **scope**, which says
 what names it may use; a name the scope does not have is an error at its file, line and column, with the names
-the scope (or the mapping) does have as the hint. Numbers are exact fractions (` + "`7 / 2`" + ` is 3½, not
-3.5000001), and a formula's work is bounded, so no content can make muster hang.
+the scope (or the mapping) does have as the hint. Results are exact numbers as wargames write them (` + "`7 / 2`" + `
+is 3½, and rounding is exact on fractions), and a formula's work is bounded, so no content can make muster hang.
 
 `)
 	b.WriteString("| scope | where the content writes it |\n|---|---|\n")
