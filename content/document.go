@@ -38,6 +38,61 @@ type Document struct {
 	// pointer strings unless a diagnostic asks where a value is.
 	lazy      bool
 	indexOnce sync.Once
+
+	// base is the pointer of this document's root in the document it is part of (Sub): positions report their
+	// path from that document's root.
+	base string
+}
+
+// Sub is the part of the document at a JSON pointer as a document of its own: a content test's inline map or
+// table, whose checks then report its nodes at their lines (PosOf("/hexsides/0") of the part is the whole
+// document's "/maps/0/hexsides/0"). nil when the pointer names no mapping.
+func (d *Document) Sub(ptr string) *Document {
+	d.index()
+	root := d.nodes[ptr]
+	if root == nil || root.Kind != yaml.MappingNode {
+		return nil
+	}
+	sub := &Document{File: d.File, Index: d.Index, Root: root, Value: valueAt(d.Value, ptr), Package: d.Package,
+		nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}, origin: d.origin, sources: d.sources, base: d.base + ptr}
+	for p, n := range d.nodes {
+		if rest, ok := strings.CutPrefix(p, ptr); ok && (rest == "" || rest[0] == '/') {
+			sub.nodes[rest] = n
+		}
+	}
+	for p, n := range d.keys {
+		if rest, ok := strings.CutPrefix(p, ptr); ok && rest != "" && rest[0] == '/' {
+			sub.keys[rest] = n
+		}
+	}
+	if m, ok := sub.Value.(map[string]any); ok {
+		sub.Kind, _ = m["kind"].(string)
+		sub.ID, _ = m["id"].(string)
+	}
+	return sub
+}
+
+// valueAt is the JSON value at a pointer (nil when there is none).
+func valueAt(v any, ptr string) any {
+	if ptr == "" {
+		return v
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
 }
 
 // index makes sure the pointer indexes are built.
@@ -131,7 +186,7 @@ func (d *Document) PosOf(ptr string) diag.Pos {
 		if n, ok := d.nodes[ptr]; ok {
 			p := d.nodePos(n)
 			p.EndLine, p.EndCol = d.nodeEnd(n)
-			p.Path = ptr
+			p.Path = d.base + ptr
 			if p.Path == "" {
 				p.Path = "/"
 			}
@@ -156,7 +211,7 @@ func (d *Document) KeyPos(ptr string) diag.Pos {
 	if k, ok := d.keys[ptr]; ok {
 		p := d.nodePos(k)
 		p.EndLine, p.EndCol = d.nodeEnd(k)
-		p.Path = ptr
+		p.Path = d.base + ptr
 		return p
 	}
 	return d.PosOf(ptr)

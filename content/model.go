@@ -1547,6 +1547,9 @@ type Fixture struct {
 	Moves []MoveLookup `yaml:"moves"`
 	// Outcomes check a scenario's victory conditions against a state of the game.
 	Outcomes []OutcomeLookup `yaml:"outcomes"`
+	// Rosters check what a force's or a scenario side's roster adds up to, in what the System's rosters
+	// count: PRESTAGS's example A Force is worth 40 VP.
+	Rosters []RosterLookup `yaml:"rosters"`
 	// System, Tables, Units and Maps stand in for the package's for this fixture: the System's keys written
 	// here replace the package System's; a table, unit type or map replaces the package's of its id, or is
 	// added. Every check then runs, and only what they add counts.
@@ -1617,10 +1620,23 @@ type MoveLookup struct {
 	Fields FieldPos `yaml:"-"`
 }
 
+// RosterLookup is the total a force's (or a scenario side's) roster must come to.
+type RosterLookup struct {
+	Force    string `yaml:"force"`    // a force id (the fixture's own force, or one of the package's)
+	Scenario string `yaml:"scenario"` // with side: a side of this scenario, all it fields
+	Side     string `yaml:"side"`
+	// Expect is the total, optionally followed by what it is called ("40 VP", "24 strength"): a game whose
+	// forces are not bought with points counts what its System's roster names.
+	Expect string   `yaml:"expect"`
+	Source string   `yaml:"source"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
 // OutcomeLookup is a state of a scenario's game and the side its victory conditions give it to.
 type OutcomeLookup struct {
-	Scenario string `yaml:"scenario"`
-	Turn     int    `yaml:"turn"` // the turn the state is read on; 0: the end of the game
+	Scenario string `yaml:"scenario"` // one of the package's, or the fixture's own
+	Turn     int    `yaml:"turn"`     // the turn the state is read on; 0: the end of the game
 	// Control says who controls each place (location, objective or cell): place: side.
 	Control map[string]string `yaml:"control"`
 	// Occupied says whose units stand on each place.

@@ -64,7 +64,7 @@ func (d *Document) ValuePositions(ptr string) (at func(offset int) diag.Pos, ok 
 		}
 	}
 	pos := make([]diag.Pos, 0, utf8.RuneCountInString(text)+1)
-	here := func() diag.Pos { return diag.Pos{File: file, Line: line, Col: i + 1, Path: ptr} }
+	here := func() diag.Pos { return diag.Pos{File: file, Line: line, Col: i + 1, Path: d.base + ptr} }
 	for _, r := range text {
 		switch {
 		case i >= len(raw) && (r == ' ' || r == '\n'):

@@ -16,7 +16,7 @@ var fixtureRefsCheck = &Check{
 	Doc: "a content test names rules, checks and content that exist\n\n" +
 		"Every rule a fixture expects is a check or code family, a code under one (stacking.mix), or a declared " +
 		"rule (its id, or rules.ID); every table, unit " +
-		"type, stat, situation, pair formula, map, movement mode and scenario its lookups read exists; each with " +
+		"type, stat, situation, pair formula, map, movement mode, scenario, side and force its lookups read exists; each with " +
 		"the nearest name as a hint. A fixture that expects fixture-refs itself reports them in its own run.",
 	Applies: func(pkg *content.Package) bool { return len(pkg.Fixtures()) > 0 },
 	Package: func(p *Pass) {
@@ -129,9 +129,37 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 			unknown(m.Fields.Of("mode", m.At), "movement mode", m.Mode, modes)
 		}
 	}
+	scenarios := pkg.IDs(content.KindScenario)
+	if sc := fixtureScenario(fx); sc != nil {
+		scenarios = append(scenarios, sc.ID)
+	}
 	for _, o := range fx.Outcomes {
-		if pkg.Scenario(o.Scenario) == nil {
-			unknown(o.Fields.Of("scenario", o.At), "scenario", o.Scenario, pkg.IDs(content.KindScenario))
+		if !strIn(scenarios, o.Scenario) {
+			unknown(o.Fields.Of("scenario", o.At), "scenario", o.Scenario, scenarios)
+		}
+	}
+	forces := pkg.IDs(content.KindForce)
+	if f := fixtureForce(fx); f != nil {
+		forces = append(forces, f.ID)
+	}
+	for _, rl := range fx.Rosters {
+		if rl.Force != "" && !strIn(forces, rl.Force) {
+			unknown(rl.Fields.Of("force", rl.At), "force", rl.Force, forces)
+		}
+		if rl.Scenario == "" {
+			continue
+		}
+		sc := pkg.Scenario(rl.Scenario)
+		if sc == nil {
+			unknown(rl.Fields.Of("scenario", rl.At), "scenario", rl.Scenario, pkg.IDs(content.KindScenario))
+			continue
+		}
+		var sides []string
+		for _, s := range sc.Sides {
+			sides = append(sides, s.ID)
+		}
+		if !strIn(sides, rl.Side) {
+			unknown(rl.Fields.Of("side", rl.At), "side", rl.Side, sides)
 		}
 	}
 }

@@ -18,8 +18,8 @@ var setupCheck = &Check{
 	Doc: "units set up where their side may set up, apart from the enemy, and as the set-up says\n\n" +
 		"No cell holds units of two sides at the start (opposing); a side with a deployment zone or an entry sets " +
 		"its units up inside them (outside; on an open tabletop, inside its deployment circle); a zone that takes " +
-		"`each` units per cell gets them in every cell (unfilled) and one that `holds` a count holds exactly that " +
-		"(zone-count); a unit set up `flipped` has a back to show (flipped), and the markers placed on units exist.",
+		"`each` units per cell gets them in every cell (unfilled) and one that `holds` a count holds exactly that, " +
+		"which must be what `each` makes of its cells when it says both (zone-count); a unit set up `flipped` has a back to show (flipped), and the markers placed on units exist.",
 	Requires: []Requirement{Engine, MapSets},
 	Applies: func(pkg *content.Package) bool {
 		for _, sc := range pkg.Scenarios() {
@@ -52,6 +52,9 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 					e := p.Errorf(pl.Fields.Of("markers", pl.At), "marker", "side %s places marker %q on %s, but the package has no such marker", s.ID, m, pl.Unit)
 					e.Hint = diag.DidYouMean(m, p.Pkg.IDs(content.KindMarker))
 				}
+			}
+			if z := pl.Zone; z != nil && set != nil && set.Type != content.GridOpen {
+				eachAndHolds(p, s, z, "a set-up line's zone", len(set.ZoneCells(z)))
 			}
 			if z := pl.Zone; z != nil && set != nil && set.Type != content.GridOpen && pl.Count > 0 {
 				if want, ok := zoneWants(z, len(set.ZoneCells(z))); ok && want != pl.Count {
@@ -173,6 +176,7 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 		}
 		zc := set.ZoneCells(z)
 		at := s.Fields.Of("deployment", s.At)
+		eachAndHolds(p, s, z, "its deployment zone", len(zc))
 		if z.Each > 0 {
 			var empty []string
 			for _, c := range zc {
@@ -231,6 +235,14 @@ func describe(set *content.MapSet, z *content.Zone) string {
 		return " (" + d + ")"
 	}
 	return ""
+}
+
+// eachAndHolds reports a zone that says both how many units each cell takes and how many it holds, when the
+// two disagree: no set-up can satisfy it.
+func eachAndHolds(p *Pass, s *content.Side, z *content.Zone, what string, cells int) {
+	if z.Each > 0 && z.Holds > 0 && cells > 0 && z.Each*cells != z.Holds {
+		p.Errorf(z.Fields.Of("holds", z.At), "zone-count", "side %s: %s takes %d on each of its %d cells (%d in all), so it cannot hold %d", s.ID, what, z.Each, cells, z.Each*cells, z.Holds)
+	}
 }
 
 // zoneWants is how many units a zone takes, when it says: each x its cells, or holds.
