@@ -157,3 +157,19 @@ func TestRiverLineScenarioSheetSaysTheClassicContent(t *testing.T) {
 		}
 	}
 }
+
+// PRESTAGS's example scenario decides by control (11.24) and its sheet says, beside those conditions, what
+// control is (11.3), from the System.
+func TestControlRuleBesideTheConditions(t *testing.T) {
+	pkg := example(t, "prestags")
+	_, files := run(t, pkg, Options{})
+	var text []string
+	for _, w := range words(t, files["scenarios/example-bridge.pdf"]) {
+		text = append(text, w.text)
+	}
+	all := strings.Join(text, " ")
+	want := "Control: " + pkg.Package().System.Control.Text + " (PRESTAGS 11.3)"
+	if !strings.Contains(all, want) {
+		t.Errorf("the sheet does not say %q:\n%s", want, all)
+	}
+}

@@ -229,6 +229,15 @@ func (w *writer) decisions(v *content.Victory) {
 		tab.Rows = append(tab.Rows, []string{result, dc.WhenText(), cond})
 	}
 	w.d.Table(tab)
+	// What control means, where the System says it (PRESTAGS 11.3), beside the conditions that read it.
+	if sys := w.pkg.System; sys != nil && sys.Control != nil && sys.Control.Text != "" {
+		c := sys.Control
+		t := "Control: " + c.Text
+		if c.Source != "" {
+			t += " (" + c.Source + ")"
+		}
+		w.d.Para(t, flow.NoteFont)
+	}
 }
 
 // turnRecord prints the scenario's turn record: boxes that say what each turn brings when it has anything to
