@@ -510,8 +510,7 @@ type FaceLayout struct {
 	Label   string     `yaml:"label"`  // what the name line shows: name, abbr, size, none
 	// Band is a band of colour across the face, full bleed: the unit's band colour, else its faction's.
 	Band *FaceBand `yaml:"band"`
-	// Back is the layout of the back of a unit drawn with this one, when its back is reduced or fog (a layout
-	// id); default this layout for a reduced back and the faction alone for a fog back.
+	// Back is the layout of the reduced back of a unit drawn with this one (a layout id); default this one.
 	Back   string   `yaml:"back"`
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
@@ -793,7 +792,7 @@ type Command struct {
 type Back struct {
 	Kind string `yaml:"kind"` // reduced (own values), blank, marker, same, fog (the faction only)
 	// Face is the layout the back is drawn with (a face layout id), for a reduced or fog back; default the
-	// front layout's back.
+	// front layout's back for a reduced one, the faction's name for a fog one.
 	Face   string            `yaml:"face"`
 	Label  string            `yaml:"label"`
 	Stats  map[string]Scalar `yaml:"stats"`

@@ -181,7 +181,11 @@ func checkPlacedElements(p *Pass, cs []counters.Counter) {
 					byKey[k] = f
 					found = append(found, f)
 				}
-				f.designs = append(f.designs, c.ID+" ("+side.name+")")
+				name := side.name
+				if c.Shape != "" && c.Shape != "square" {
+					name = c.Shape + ", " + name
+				}
+				f.designs = append(f.designs, c.ID+" ("+name+")")
 			}
 		}
 	}

@@ -663,8 +663,8 @@ func (r *resolver) markerFront(m *content.Marker, faction string) Face {
 	return f
 }
 
-// backLayout is the layout a reduced or fog back is drawn with: the back's own face, else the front layout's
-// back; nil and false for neither (a layout id that names none is reported).
+// backLayout is the layout a reduced or fog back is drawn with: the back's own face, else (for a reduced back,
+// lay given) the front layout's back; nil and false for neither (a layout id that names none is reported).
 func (r *resolver) backLayout(doc *content.Meta, what string, b *content.Back, lay *content.FaceLayout) (*content.FaceLayout, bool) {
 	id, at := "", diag.Pos{}
 	switch {
@@ -762,7 +762,7 @@ func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *
 		if b.Label != "" {
 			fog.Caption = b.Label
 		}
-		if l, ok := r.backLayout(doc, what, b, lay); ok {
+		if l, ok := r.backLayout(doc, what, b, nil); ok {
 			fog = r.valueFace(l, nil, bg, fg, uf, roleFog)
 			fog.SymbolAt = SymbolNone // the fog of war hides what the unit is
 			if l.Label != "" && l.Label != "none" {

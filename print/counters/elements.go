@@ -294,6 +294,14 @@ func (r *resolver) flushMissing() {
 	r.missingOrder, r.missing = nil, map[elemKey]*missing{}
 }
 
+// cmpOr is a, or b when a is empty.
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
@@ -513,6 +521,14 @@ func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats c
 		return Slot{}, false
 	}
 	if c.format != nil {
+		if role == roleFog {
+			for _, p := range c.format.Fields() {
+				if p.Self || r.sys.Stat(p.Field) != nil {
+					r.elemErrorf(r.slotPos(li, si, "format"), "fog", "give the fog-of-war back a layout without values (back: {kind: fog, face: ID})", "a fog-of-war back shows no values, but its layout's format prints stat %s", cmpOr(p.Field, s.Stat))
+					return Slot{}, false
+				}
+			}
+		}
 		text, gone, ok := c.format.Expand(look)
 		if !ok {
 			if gone == "" {

@@ -99,7 +99,9 @@ func (f *Face) placed(m Measurer, box surface.Rect) []placedPart {
 			if tw > room && tw > 0 {
 				p.font.Size = math.Max(minFont, p.font.Size*math.Max(room, 0)/tw)
 				tw = m.MeasureText(sl.Text, p.font)
-				p.fits = tw <= room+0.01
+				// A text given its room (w) that overflows it does not fit; one that runs to the edge of the
+				// face runs off it, which Problems finds from its ink.
+				p.fits = sl.W <= 0 || tw <= room+0.01
 			}
 			p.tw = tw
 			ch := p.font.Size * capRatio
