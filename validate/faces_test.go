@@ -79,6 +79,11 @@ func TestFaceLayoutProblems(t *testing.T) {
 		{"fit", "  - id: div\n    slots:\n      - {text: A long name for a small room, x: 0.5, y: 0.5, w: 0.2}\n", "", "", "counter-faces.fit", "system.yaml:12:9", "does not fit"},
 		{"symbol", good, faceUnits + "---\nkind: UnitType\nid: x\nclasses: [combat]\nsymbol: armour+infantri\nstats: {attack: 1, movement: 1, morale: 1}\n", "",
 			"counter-faces.symbol", "units.yaml:21:9", `did you mean "infantry"?`},
+		{"overlap", "  - id: div\n    slots:\n      - {text: AAA, x: 0.5, y: 0.5}\n      - {text: BBB, x: 0.52, y: 0.52}\n", "", "",
+			"counter-faces.overlap", "system.yaml:13:9", `the placed text "BBB"`},
+		{"image", good + "  - id: pic\n    slots:\n      - {image: art/crest.png, x: 0.5, y: 0.5, w: 0.4}\n",
+			strings.Replace(faceUnits, "classes: [combat]\nsymbol: armour", "classes: [combat]\nface: pic\nsymbol: armour", 1), "",
+			"assets.missing", "system.yaml:18:17", "crest.png"},
 		{"shape", good, faceUnits + "---\nkind: UnitType\nid: w\nfootprint: 2\nclasses: [combat]\nstats: {attack: 1, movement: 1, morale: 1}\n",
 			"kind: CounterMix\nid: m\nshape: round\ncounters:\n  - {unit: w, count: 1}\n", "counter-sheets.shape", "mix.yaml:3:8", "covers two cells"},
 	} {
@@ -95,7 +100,7 @@ func TestFaceLayoutProblems(t *testing.T) {
 			var found []string
 			hit := false
 			for _, d := range r.Diags {
-				if !strings.HasPrefix(d.Code, "counter-") && !strings.HasPrefix(d.Code, "schema") && !strings.HasPrefix(d.Code, "references") {
+				if !strings.HasPrefix(d.Code, "counter-") && !strings.HasPrefix(d.Code, "schema") && !strings.HasPrefix(d.Code, "references") && !strings.HasPrefix(d.Code, "assets") {
 					continue
 				}
 				at := fmt.Sprintf("%s:%d:%d", d.Pos.File[len(dir)+1:], d.Pos.Line, d.Pos.Col)

@@ -251,6 +251,9 @@ func checkFaceOverlaps(p *Pass, cs []counters.Counter) {
 					}
 				}
 				at := overlapPos(p.Pkg, c, b.What, nth)
+				if b.What == "placed" && !b.At.IsZero() {
+					at = b.At // an element placed by position is reported where the layout writes it
+				}
 				what := fmt.Sprintf("%s prints over %s", partKind(a), partKind(b))
 				k := at.String() + "|" + what + "|" + side.name
 				f := byKey[k]
@@ -282,6 +285,8 @@ func partKind(pt counters.Part) string {
 		return "the symbol"
 	case "name":
 		return "the name line"
+	case "placed":
+		return fmt.Sprintf("the placed text %q", pt.Text)
 	}
 	return "the value at " + pt.What
 }
@@ -292,6 +297,8 @@ func partName(pt counters.Part) string {
 		return "the symbol"
 	case "name":
 		return fmt.Sprintf("the name line %q", pt.Text)
+	case "placed":
+		return fmt.Sprintf("the placed text %q", pt.Text)
 	}
 	return fmt.Sprintf("the value %q at %s", pt.Text, pt.What)
 }

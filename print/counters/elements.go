@@ -106,7 +106,7 @@ func (r *resolver) slotPos(li, si int, key string) diag.Pos {
 	return s.Fields.Of(key, s.At)
 }
 
-// errorf reports a problem of a layout element once.
+// elemErrorf reports a problem of a layout element once.
 func (r *resolver) elemErrorf(at diag.Pos, code, hint, format string, args ...any) {
 	key := at.String() + "|" + code
 	if r.reported[key] {
