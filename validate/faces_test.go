@@ -64,6 +64,7 @@ func TestFaceLayoutProblems(t *testing.T) {
 		{"two things", "  - id: div\n    slots:\n      - {stat: attack, text: A, at: top-left}\n", "", "", "counter-faces.element", "system.yaml:12:9", "both stat and text"},
 		{"no place", "  - id: div\n    slots:\n      - {stat: attack}\n", "", "", "counter-faces.place", "system.yaml:12:9", "no place"},
 		{"both places", "  - id: div\n    slots:\n      - {stat: attack, at: top-left, x: 0.5, y: 0.5}\n", "", "", "counter-faces.place", "system.yaml:12:28", "both a place"},
+		{"box at a place", "  - id: div\n    slots:\n      - {stat: attack, at: top-left, box: circle}\n", "", "", "counter-faces.place", "system.yaml:12:43", "box apply to an element placed"},
 		{"symbol at a place", "  - id: div\n    slots:\n      - {show: symbol, at: centre}\n", "", "", "counter-faces.place", "system.yaml:12:28", "needs a position"},
 		{"format", "  - id: div\n    slots:\n      - {format: \"{attack-{movement}\", x: 0.5, y: 0.5}\n", "", "", "counter-faces.format", "system.yaml:12:27", "not a field name"},
 		{"format brace", "  - id: div\n    slots:\n      - {format: \"{attack}-{movement\", x: 0.5, y: 0.5}\n", "", "", "counter-faces.format", "system.yaml:12:28", "never closed"},

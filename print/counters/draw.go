@@ -95,11 +95,17 @@ func (f *Face) drawPlaces(s surface.Surface, box surface.Rect, bleed float64) er
 	}
 	s.SetFill(fg)
 	for _, sp := range pl.slots {
+		if sp.colour != nil {
+			s.SetFill(*sp.colour)
+		}
 		if sp.stars > 0 {
 			drawStars(s, sp.stars, sp.x, sp.y, sp.r, sp.maxW, sp.align)
-			continue
+		} else {
+			s.Text(sp.x, sp.y, sp.text, sp.font, surface.Align{H: sp.align, V: surface.Middle})
 		}
-		s.Text(sp.x, sp.y, sp.text, sp.font, surface.Align{H: sp.align, V: surface.Middle})
+		if sp.colour != nil {
+			s.SetFill(fg)
+		}
 	}
 	return nil
 }
@@ -161,15 +167,16 @@ type labelPlan struct {
 }
 
 type slotPlan struct {
-	at    diag.Pos
-	where string
-	text  string
-	font  surface.Font
-	x, y  float64 // the anchor: y is the middle of the cap height
-	align surface.HAlign
-	stars int // draw this many stars of radius r in maxW instead of text
-	r     float64
-	maxW  float64
+	at     diag.Pos
+	colour *surface.Color // the value's own colour, nil for the face's
+	where  string
+	text   string
+	font   surface.Font
+	x, y   float64 // the anchor: y is the middle of the cap height
+	align  surface.HAlign
+	stars  int // draw this many stars of radius r in maxW instead of text
+	r      float64
+	maxW   float64
 }
 
 // plan lays the face out on a counter w wide and h high at (x, y); it measures text but draws nothing.
@@ -288,6 +295,9 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 		row, col := splitWhere(sl.Where)
 		fs := size * valueFrac * sl.Size
 		sp := slotPlan{where: sl.Where, text: sl.Text, at: sl.At}
+		if sl.HasColour {
+			sp.colour = &sl.Colour
+		}
 		switch row {
 		case "top":
 			sp.y = y + pad + rowSize["top"]*capRatio/2
@@ -399,8 +409,13 @@ func (f *Face) hasSlot(where string) bool {
 
 func fontFor(sl Slot, size float64) surface.Font {
 	st := surface.Regular
-	if sl.Bold {
+	switch {
+	case sl.Bold && sl.Italic:
+		st = surface.BoldItalic
+	case sl.Bold:
 		st = surface.Bold
+	case sl.Italic:
+		st = surface.Italic
 	}
 	return surface.Font{Style: st, Size: size * valueFrac * sl.Size}
 }

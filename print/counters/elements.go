@@ -164,6 +164,22 @@ func (r *resolver) compile(li, si int) *compiled {
 		r.elemErrorf(at, "place", "give at: top-left (or another of the nine places), or x and y (0 to 1 across and down the face)", "this face element has no place on the face")
 		return c
 	}
+	if !placed {
+		var only []string
+		for _, k := range []struct {
+			key string
+			set bool
+		}{{"box", s.Box != ""}, {"rotate", s.Rotate != 0}, {"align", s.Align != ""}, {"w", s.W > 0}, {"h", s.H > 0}, {"x2", s.X2 != nil}, {"y2", s.Y2 != nil}} {
+			if k.set {
+				only = append(only, k.key)
+			}
+		}
+		if len(only) > 0 {
+			r.elemErrorf(r.slotPos(li, si, only[0]), "place", "give the element x and y instead of at: to frame, turn, align or size it",
+				"%s apply to an element placed by position (x, y), not at one of the nine places", strings.Join(only, ", "))
+			return c
+		}
+	}
 	drawn := s.Show == content.ShowSymbol || s.Show == content.ShowBox || s.Show == content.ShowLine || s.Image != ""
 	if drawn && !placed {
 		r.elemErrorf(r.slotPos(li, si, "at"), "place", "give x and y (0 to 1 across and down the face) and its w and h", "a face element that draws a %s needs a position (x, y), not a place", drawnName(s))

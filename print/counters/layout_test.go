@@ -199,3 +199,42 @@ func TestPlacedProblems(t *testing.T) {
 		t.Errorf("hex: %v: the centred text is on the face", hx)
 	}
 }
+
+// colourRecorder remembers the fill colour each text is drawn in.
+type colourRecorder struct {
+	surface.Surface
+	fill  surface.Color
+	texts map[string]surface.Color
+	fonts map[string]surface.Font
+}
+
+func (r *colourRecorder) SetFill(c surface.Color) { r.fill = c; r.Surface.SetFill(c) }
+func (r *colourRecorder) Text(x, y float64, s string, f surface.Font, a surface.Align) {
+	r.texts[s], r.fonts[s] = r.fill, f
+	r.Surface.Text(x, y, s, f, a)
+}
+
+// A value at one of the nine places prints in its own colour and italics when its element asks, and the
+// values after it in the face's colour again; a placed text on the band is readable on it.
+func TestColoursAndItalics(t *testing.T) {
+	red := surface.RGB(0xc0, 0x20, 0x20)
+	face := Face{Background: surface.White, Text: surface.Black, SymbolAt: SymbolNone,
+		Band: &Band{Edge: "top", Depth: 0.3, Colour: surface.RGB(0x10, 0x10, 0x40)},
+		Slots: []Slot{
+			{Text: "7", Where: "bottom-left", Size: 1, Colour: red, HasColour: true, Italic: true},
+			{Text: "5", Where: "bottom-right", Size: 1, Bold: true},
+			{Text: "XX", Placed: true, X: 0.5, Y: 0.12, Size: 1, Align: surface.Center},
+		}}
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(100, 100)
+	r := &colourRecorder{Surface: p, texts: map[string]surface.Color{}, fonts: map[string]surface.Font{}}
+	if err := face.DrawRect(r, 0, 0, 54, 54, 0); err != nil {
+		t.Fatal(err)
+	}
+	if r.texts["7"] != red || r.fonts["7"].Style != surface.Italic || r.texts["5"] != surface.Black || r.fonts["5"].Style != surface.Bold {
+		t.Errorf("7 in %v %v, 5 in %v %v: want red italics, then black bold", r.texts["7"], r.fonts["7"].Style, r.texts["5"], r.fonts["5"].Style)
+	}
+	if r.texts["XX"] != surface.White {
+		t.Errorf("XX on the dark band in %v, want white", r.texts["XX"])
+	}
+}

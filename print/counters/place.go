@@ -86,12 +86,6 @@ func (f *Face) placed(m Measurer, box surface.Rect) []placedPart {
 				break
 			}
 			p.font = fontFor(*sl, size)
-			if sl.Italic {
-				p.font.Style = surface.Italic
-				if sl.Bold {
-					p.font.Style = surface.BoldItalic
-				}
-			}
 			if sl.Box != "" {
 				room -= 2 * framePad * fs // the frame takes room too
 			}
