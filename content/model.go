@@ -413,6 +413,7 @@ type FactionDef struct {
 	Name   string   `yaml:"name"`
 	Colour string   `yaml:"colour"`
 	Text   string   `yaml:"text"` // text colour; default is the more readable of black and white
+	Band   string   `yaml:"band"` // the colour of a face layout's band on the faction's counters
 	At     diag.Pos `yaml:"-"`
 }
 
@@ -498,7 +499,8 @@ type ItemDef struct {
 	At          diag.Pos      `yaml:"-"`
 }
 
-// FaceLayout places a unit's values on its counter: which stat goes where, in what size.
+// FaceLayout is a counter face as data: the elements printed on it (its slots), where the type symbol and the
+// name line go when no element places them, a band of colour across it, and the layout of its back.
 type FaceLayout struct {
 	ID      string     `yaml:"id"`
 	Name    string     `yaml:"name"`
@@ -506,21 +508,93 @@ type FaceLayout struct {
 	Slots   []FaceSlot `yaml:"slots"`
 	Symbol  string     `yaml:"symbol"` // where the type symbol goes: centre, top, none
 	Label   string     `yaml:"label"`  // what the name line shows: name, abbr, size, none
-	At      diag.Pos   `yaml:"-"`
-}
-
-// FaceSlot is one value on a counter face.
-type FaceSlot struct {
-	Stat   string   `yaml:"stat"`
-	Text   string   `yaml:"text"`
-	Where  string   `yaml:"at"`   // top-left, top-centre, top-right, centre-left, centre, centre-right, bottom-left, bottom-centre, bottom-right
-	Size   float64  `yaml:"size"` // relative text size, 1 = normal
-	Bold   bool     `yaml:"bold"`
-	Prefix string   `yaml:"prefix"`
-	Stars  bool     `yaml:"stars"` // draw the value as that many stars (Rampant leader rank)
+	// Band is a band of colour across the face, full bleed: the unit's band colour, else its faction's.
+	Band *FaceBand `yaml:"band"`
+	// Back is the layout of the reduced back of a unit drawn with this one (a layout id); default this one.
+	Back   string   `yaml:"back"`
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
 }
+
+// Edges a face band lies along.
+const (
+	BandTop    = "top"
+	BandBottom = "bottom"
+	BandLeft   = "left"
+	BandRight  = "right"
+	BandMiddle = "middle" // across the middle
+)
+
+// FaceBand is a band of colour across a counter face, from one edge (or across the middle), printed past the
+// cut like the background.
+type FaceBand struct {
+	Edge string `yaml:"edge"` // top (default), bottom, left, right, middle
+	// Depth is how far the band reaches into the face: a share of the face's height (of its width for a band
+	// at the left or right edge); default 0.25.
+	Depth float64 `yaml:"depth"`
+	// Colour is the band's colour when neither the unit type nor its faction gives one; with none at all the
+	// face has no band.
+	Colour string   `yaml:"colour"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// What a face element shows besides a stat, a text or a format.
+const (
+	ShowSymbol  = "symbol"  // the unit type's symbol
+	ShowEchelon = "echelon" // the unit-size mark of the unit type's echelon (XX for a division)
+	ShowName    = "name"    // the unit type's or marker's name
+	ShowAbbr    = "abbr"    // its abbreviation (its name when it has none)
+	ShowID      = "id"      // its id
+	ShowSize    = "size"    // its size as printed (250 men)
+	ShowFaction = "faction" // its faction's name
+	ShowBox     = "box"     // a rectangle, filled or outlined
+	ShowLine    = "line"    // a line from (x, y) to (x2, y2)
+)
+
+// FaceSlot is one element printed on a counter face: a value, a text, a combined notation, the unit-size
+// mark, the symbol, an image, a box or a line. An element is placed either at one of nine places (`at`),
+// where the face lays its row out around the symbol and the name line as it always has, or at a position
+// (`x`, `y`, shares of the face's width and height from its top-left corner).
+type FaceSlot struct {
+	Stat   string  `yaml:"stat"`
+	Text   string  `yaml:"text"`
+	Where  string  `yaml:"at"`   // top-left, top-centre, top-right, centre-left, centre, centre-right, bottom-left, bottom-centre, bottom-right
+	Size   float64 `yaml:"size"` // relative text size, 1 = normal
+	Bold   bool    `yaml:"bold"`
+	Prefix string  `yaml:"prefix"`
+	Stars  bool    `yaml:"stars"` // draw the value as that many stars (Rampant leader rank)
+	// Format is a combined notation: text with a {stat} for each value ("{attack}-{movement}", "({})" for
+	// the element's own stat); see content.ParseFormat.
+	Format string `yaml:"format"`
+	Show   string `yaml:"show"`  // symbol, echelon, name, abbr, id, size, faction, box or line (Show* constants)
+	Image  string `yaml:"image"` // an image file of the package, drawn in the element's w x h
+	// X and Y place the element: its anchor as shares of the face's width and height (0 the left or top
+	// edge, 1 the right or bottom); X2 and Y2 are a line's other end.
+	X  *float64 `yaml:"x"`
+	Y  *float64 `yaml:"y"`
+	X2 *float64 `yaml:"x2"`
+	Y2 *float64 `yaml:"y2"`
+	// W and H are the size of a symbol, image or box, as shares of the counter's size (its height).
+	W      float64 `yaml:"w"`
+	H      float64 `yaml:"h"`
+	Align  string  `yaml:"align"`  // left, centre (default) or right of the anchor
+	Rotate float64 `yaml:"rotate"` // degrees clockwise about the anchor: 90, -90, 180
+	Italic bool    `yaml:"italic"`
+	Colour string  `yaml:"colour"` // text, line and outline colour; default the face's text colour
+	Fill   string  `yaml:"fill"`   // a box's (or a text's box's) fill colour; default none
+	// Box draws a frame around a text: circle, square or rounded (a value in a circle marks a type).
+	Box string `yaml:"box"`
+	// LineWidth is the width of a line or outline in points; default a twentieth of the text size.
+	LineWidth float64 `yaml:"lineWidth"`
+	// Optional leaves the element out quietly on a unit without its stats; otherwise such a unit is reported.
+	Optional bool     `yaml:"optional"`
+	At       diag.Pos `yaml:"-"`
+	Fields   FieldPos `yaml:"-"`
+}
+
+// Placed reports whether the element is positioned by x and y rather than at one of the nine places.
+func (s *FaceSlot) Placed() bool { return s.X != nil || s.Y != nil }
 
 // PointRule is a point-cost formula: what a unit, a stand or an item costs.
 type PointRule struct {
@@ -686,6 +760,10 @@ type UnitType struct {
 	Situational []SituationalValue `yaml:"situational"`
 	// Commands says which units this leader may command (activate, lead): Rampant's restricted leaders.
 	Commands *Command `yaml:"commands"`
+	// Echelon is the unit's size as an echelon (team ... army): a face element `show: echelon` prints its
+	// unit-size mark (XX for a division).
+	Echelon string `yaml:"echelon"`
+	Band    string `yaml:"band"` // the colour of a face layout's band on this unit's counters, instead of its faction's
 }
 
 // SituationalValue is a value one stat of a unit takes in some situations: with when empty, the ordinary
@@ -712,7 +790,10 @@ type Command struct {
 
 // Back is what the back of a counter shows.
 type Back struct {
-	Kind   string            `yaml:"kind"` // reduced (own values), blank, marker, same
+	Kind string `yaml:"kind"` // reduced (own values), blank, marker, same, fog (the faction only)
+	// Face is the layout the back is drawn with (a face layout id), for a reduced or fog back; default the
+	// front layout's back for a reduced one, the faction's name for a fog one.
+	Face   string            `yaml:"face"`
 	Label  string            `yaml:"label"`
 	Stats  map[string]Scalar `yaml:"stats"`
 	Marker string            `yaml:"marker"`
@@ -746,7 +827,34 @@ type Marker struct {
 type CounterMix struct {
 	Meta        `yaml:",inline"`
 	CounterSize *value.Length `yaml:"counterSize"`
-	Counters    []MixEntry    `yaml:"counters"`
+	// Shape is the counters' shape: square (default), hex (flat top and bottom), hex-pointy or round; a hex
+	// counter's size is across its flats, a round one's its diameter.
+	Shape    string     `yaml:"shape"`
+	Counters []MixEntry `yaml:"counters"`
+}
+
+// Counter shapes.
+const (
+	ShapeSquare    = "square"
+	ShapeHex       = "hex"        // flat top and bottom: its size is its height
+	ShapeHexPointy = "hex-pointy" // pointed top and bottom: its size is its width
+	ShapeRound     = "round"
+)
+
+// Echelons, smallest first, and the unit-size mark NATO prints for each.
+var Echelons = []struct{ ID, Mark string }{
+	{"team", "Ø"}, {"squad", "•"}, {"section", "••"}, {"platoon", "•••"}, {"company", "I"}, {"battalion", "II"},
+	{"regiment", "III"}, {"brigade", "X"}, {"division", "XX"}, {"corps", "XXX"}, {"army", "XXXX"},
+}
+
+// EchelonMark is the unit-size mark of an echelon, "" for an unknown one.
+func EchelonMark(id string) string {
+	for _, e := range Echelons {
+		if e.ID == id {
+			return e.Mark
+		}
+	}
+	return ""
 }
 
 // MixEntry is one line of a counter mix.
@@ -756,6 +864,7 @@ type MixEntry struct {
 	Marker  string        `yaml:"marker"`
 	Count   int           `yaml:"count"`
 	Size    *value.Length `yaml:"size"`
+	Shape   string        `yaml:"shape"` // this line's counters' shape, instead of its mix's
 	At      diag.Pos      `yaml:"-"`
 	Fields  FieldPos      `yaml:"-"`
 }

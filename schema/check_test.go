@@ -46,7 +46,7 @@ name: Knight Levies
 clases: [combat]
 stats:
   movement: 2
-symbol: cavalri
+echelon: divison
 footprint: three
 components:
   - {unit: crew}
@@ -56,7 +56,7 @@ back:
 `)
 	cases := []struct{ code, pos, hint string }{
 		{"schema.unknown-key", "doc.yaml:4:1", `did you mean "classes"?`},
-		{"schema.enum", "doc.yaml:7:9", `did you mean "cavalry"?`},
+		{"schema.enum", "doc.yaml:7:10", `did you mean "division"?`},
 		{"schema.type", "doc.yaml:8:12", ""},
 		{"schema.required", "doc.yaml:10:5", "count: a whole number"},
 		{"schema.unknown-key", "doc.yaml:13:3", `did you mean "label"?`},

@@ -24,7 +24,7 @@ var assetsCheck = &Check{
 	Name:  "assets",
 	Stage: StageCheck,
 	Doc: "every image the content names is a PNG, JPEG or GIF file inside the package\n\n" +
-		"A unit type's image (symbol: image) and a System symbol's image are read as the printers read them: " +
+		"A unit type's image (symbol: image), a System symbol's image and a face layout element's image are read as the printers read them: " +
 		"relative to the folder of the package that names them (a mod's inherited images from its base), never " +
 		"outside it (no absolute paths, no .., no links that leave the package), a regular file of at most 32 MB " +
 		"in a format the printers draw, of at most 64 megapixels.",
@@ -37,6 +37,15 @@ var assetsCheck = &Check{
 		for _, m := range pkg.Markers() {
 			if m.Symbol == "image" {
 				return true
+			}
+		}
+		if pkg.System != nil {
+			for _, f := range pkg.System.Faces {
+				for _, s := range f.Slots {
+					if s.Image != "" {
+						return true
+					}
+				}
 			}
 		}
 		return pkg.System != nil && len(pkg.System.Symbols) > 0
@@ -62,6 +71,13 @@ var assetsCheck = &Check{
 			for i, s := range sys.Symbols {
 				if s.Image != "" {
 					a.image(sys.Doc, fmt.Sprintf("/symbols/%d/image", i), s.Image, fmt.Sprintf("symbol %s", s.ID))
+				}
+			}
+			for i, f := range sys.Faces {
+				for j, s := range f.Slots {
+					if s.Image != "" {
+						a.image(sys.Doc, fmt.Sprintf("/faces/%d/slots/%d/image", i, j), s.Image, fmt.Sprintf("face %s", f.ID))
+					}
 				}
 			}
 		}

@@ -8,8 +8,9 @@ import (
 )
 
 // Every stage reports a problem in a spreadsheet at its cell, as it does at a YAML value: the schema (a count
-// that is not a whole number, a symbol outside its list), the references check (a faction the System does
-// not have), the stats check (a value in the wrong notation), and the loader itself (a misspelt column).
+// that is not a whole number), the references check (a faction the System does not have), the counter faces
+// check (a symbol muster cannot draw, on a unit no mix prints), the stats check (a value in the wrong
+// notation), and the loader itself (a misspelt column).
 func TestSpreadsheetProblemsAtTheirCells(t *testing.T) {
 	dir := copyTree(t, thg)
 	csv := "id,name,faction,classes,symbol,footprint,movement,range,attack,morale,defense\n" +
@@ -31,9 +32,10 @@ func TestSpreadsheetProblemsAtTheirCells(t *testing.T) {
 	}
 	r := Load(dir)
 	want := map[string]string{ // code -> position in the spreadsheet
-		"references": "units.csv:3:8",  // feudl
-		"schema":     "units.csv:4:31", // infantri (and "two" below)
-		"stats":      "units.csv:5:45", // x3
+		"references":    "units.csv:3:8",  // feudl
+		"counter-faces": "units.csv:4:31", // infantri
+		"schema":        "units.csv:4:40", // two
+		"stats":         "units.csv:5:45", // x3
 	}
 	found := map[string]bool{}
 	var inCSV []string

@@ -101,16 +101,107 @@ var counterFacesCheck = &Check{
 	Name:  "counter-faces",
 	Stage: StageCheck,
 	Doc: "every counter face can be drawn as its layout places it\n\n" +
-		"A back of kind marker names a marker; a symbol is built in, one of the System's symbols (with an image file) or `image` (the assets check reads the images themselves); " +
-		"and on each face, as the counter sheet draws it, no value prints on the symbol, on the name line or on another value (two values in one place, or values too wide for the face). " +
+		"A back of kind marker names a marker; a symbol is built in (or built-in symbols joined by +, armour+infantry), one of the System's symbols (with an image file) or `image` (the assets check reads the images themselves), on every unit type and marker; " +
+		"each face layout element prints one thing (element) at one of the nine places or at a position x, y (place), its format reads and names stats of the System or the unit's own fields (format), " +
+		"every counter drawn with it has the stats it prints unless it is optional (missing-stat), and a fog-of-war back prints no values (fog); " +
+		"and on each face, as the counter sheet draws it, no value prints on the symbol, on the name line or on another value (overlap: two values in one place, or values too wide for the face), " +
+		"no element placed by position runs past the counter's square, hexagonal or round outline (off-face), and no placed text is too long for its room at the smallest size muster prints (fit). " +
 		"Values of one row that would run into each other are shrunk by the printer, not reported.",
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },
 	Package: func(p *Pass) {
 		pp := Get(p, Printing)
 		reportFamily(p, pp.problems)
+		checkSymbols(p, pp.problems)
 		checkFaceOverlaps(p, pp.counters)
+		checkPlacedElements(p, pp.counters)
 	},
+}
+
+// checkSymbols reports the symbol of every unit type and marker muster cannot draw, those no counter mix
+// prints too (a digital module draws every one); the counters the mixes print were reported as they were
+// resolved.
+func checkSymbols(p *Pass, reported diag.List) {
+	done := map[diag.Pos]bool{}
+	for _, d := range reported {
+		if d.Code == "counter-faces.symbol" {
+			done[d.Pos] = true
+		}
+	}
+	check := func(m *content.Meta, kind, name string) {
+		problem, hint := counters.SymbolProblem(p.Pkg.System, name)
+		at := docPos(m.Doc, "/symbol", m.At)
+		if problem == "" || done[at] {
+			return
+		}
+		p.Errorf(at, "symbol", "%s %s has symbol %q, %s", kind, m.ID, name, problem).Hint = hint
+	}
+	for _, u := range p.Pkg.UnitTypes() {
+		check(&u.Meta, "unit type", u.Symbol)
+	}
+	for _, m := range p.Pkg.Markers() {
+		check(&m.Meta, "marker", m.Symbol)
+	}
+}
+
+// checkPlacedElements reports the face elements placed by position that run off their counter (past its
+// square, hexagonal or round outline) or whose text does not fit its room even at the smallest size muster
+// prints: once per element, naming the counters it spoils.
+func checkPlacedElements(p *Pass, cs []counters.Counter) {
+	m := surface.NewDry(0)
+	type finding struct {
+		at      diag.Pos
+		kind    string
+		what    string
+		designs []string
+	}
+	var found []*finding
+	byKey := map[string]*finding{}
+	seen := map[string]bool{}
+	for i := range cs {
+		c := &cs[i]
+		for _, side := range []struct {
+			name string
+			face *counters.Face
+		}{{"front", &c.Front}, {"back", &c.Back}} {
+			key := fmt.Sprintf("%s/%s/%g/%s/%s", c.Kind, c.ID, c.Size, c.Shape, side.name)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			for _, pr := range side.face.Problems(m, c.Width(), c.Height(), c.Height()*overlapTolerance) {
+				k := pr.At.String() + "|" + pr.Kind
+				f := byKey[k]
+				if f == nil {
+					what := "its " + pr.What
+					if pr.Text != "" {
+						what = fmt.Sprintf("its text %q", pr.Text)
+					}
+					f = &finding{at: pr.At, kind: pr.Kind, what: what}
+					byKey[k] = f
+					found = append(found, f)
+				}
+				name := side.name
+				if c.Shape != "" && c.Shape != "square" {
+					name = c.Shape + ", " + name
+				}
+				f.designs = append(f.designs, c.ID+" ("+name+")")
+			}
+		}
+	}
+	for _, f := range found {
+		more := ""
+		if len(f.designs) > 1 {
+			more = fmt.Sprintf(", and on %s more", plural(len(f.designs)-1, "counter face"))
+		}
+		if f.kind == "fit" {
+			p.Errorf(f.at, "fit", "this face element does not fit: %s is too long for its room even at the smallest size muster prints, on counter %s%s", f.what, f.designs[0], more).Hint =
+				"give it more room (w: 0.8), make it shorter, or move it away from the edge"
+			continue
+		}
+		p.Errorf(f.at, "off-face", "this face element runs off the counter: %s reaches past the edge of counter %s%s", f.what, f.designs[0], more).Hint =
+			"move it in (x and y run from 0 to 1 across and down the face), or make it smaller; a hexagonal or round counter has no corners"
+	}
 }
 
 // overlapTolerance is how far two parts of a face may run into each other, as a share of the counter's size,
@@ -160,6 +251,9 @@ func checkFaceOverlaps(p *Pass, cs []counters.Counter) {
 					}
 				}
 				at := overlapPos(p.Pkg, c, b.What, nth)
+				if b.What == "placed" && !b.At.IsZero() {
+					at = b.At // an element placed by position is reported where the layout writes it
+				}
 				what := fmt.Sprintf("%s prints over %s", partKind(a), partKind(b))
 				k := at.String() + "|" + what + "|" + side.name
 				f := byKey[k]
@@ -191,6 +285,8 @@ func partKind(pt counters.Part) string {
 		return "the symbol"
 	case "name":
 		return "the name line"
+	case "placed":
+		return fmt.Sprintf("the placed text %q", pt.Text)
 	}
 	return "the value at " + pt.What
 }
@@ -201,6 +297,8 @@ func partName(pt counters.Part) string {
 		return "the symbol"
 	case "name":
 		return fmt.Sprintf("the name line %q", pt.Text)
+	case "placed":
+		return fmt.Sprintf("the placed text %q", pt.Text)
 	}
 	return fmt.Sprintf("the value %q at %s", pt.Text, pt.What)
 }
@@ -265,7 +363,8 @@ var counterSheetsCheck = &Check{
 	Stage: StageCheck,
 	Doc: fmt.Sprintf("the counter sheets can be printed on the package's paper\n\n"+
 		"At most %d counters in one build (every mix together; The Highest Ground ten times over is 2,840), each larger than nothing and small enough to fit the paper inside its margins, "+
-		"on sheets of at most %d pages, laid out as build lays them out with the manifest's print settings (letter, 0.5in margins and 0.5in counters where it gives none).",
+		"on sheets of at most %d pages, laid out as build lays them out with the manifest's print settings (letter, 0.5in margins and 0.5in counters where it gives none). "+
+		"A counter that covers two cells prints as a rectangle two counters wide, never hexagonal or round (shape).",
 		content.MaxCounters, content.MaxPages),
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },

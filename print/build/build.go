@@ -73,7 +73,7 @@ const All = "all"
 // Outputs lists every output in the order they are built; `--only` picks from these names.
 func Outputs() []Output {
 	return []Output{
-		{Name: "counters", Doc: "counter sheets: counters.pdf (with --png: a PNG per counter face and per page)", Run: buildCounters},
+		{Name: "counters", Doc: "counter sheets: counters.pdf, and counters-cut-NN.svg for a cutting plotter when they hold hexagonal or round counters (with --png: a PNG per counter face, a contact sheet of every design and a PNG per page)", Run: buildCounters},
 		{Name: "maps", Doc: "maps to scale: maps/<map id>.pdf per map or board, maps/<scenario id>.pdf per composed map set, tiled with overlap or on one large page (with --png: a PNG per page)", Run: buildMaps},
 		{Name: "charts", Doc: "charts.pdf: every table as text with its sources, and each scenario's turn record and victory point record (with --png: a PNG per page)", Run: buildCharts},
 		{Name: "scenarios", Doc: "scenarios/<id>.pdf: a scenario sheet per scenario (with --png: a PNG per page)", Run: buildScenarios},

@@ -46,6 +46,15 @@ func buildCounters(j *Job) error {
 		return err
 	}
 	j.Notef("%s: %s (%s) on %s, %s, backs %s", CountersFile, english.Count(len(l.Pieces), "counter"), english.Count(len(cs), "design"), english.Count(len(l.Pages), "page"), plan.PaperName(j.Settings), j.Settings.Backs)
+	if n, err := cutFiles(j, l); err != nil {
+		return err
+	} else if n > 0 {
+		names := CutFile(1)
+		if n > 1 {
+			names += " to " + CutFile(n)
+		}
+		j.Notef("%s: %s for a cutting plotter (hexagonal and round counters)", names, english.Count(n, "cut file"))
+	}
 	if !j.Opt.PNG {
 		return nil
 	}
@@ -57,8 +66,35 @@ func buildCounters(j *Job) error {
 	return nil
 }
 
+// CutFile is the name of the cut file of the nth counter sheet (from 1) in the output folder.
+func CutFile(n int) string { return fmt.Sprintf("counters-cut-%02d.svg", n) }
+
+// cutFiles writes a cut file for a cutting plotter beside counters.pdf for each sheet, when the sheets hold
+// hexagonal or round counters (which a guillotine cannot cut): one path per counter along its outline, with
+// the registration marks printed on the page. It returns how many it wrote.
+func cutFiles(j *Job, l *sheet.Layout) (int, error) {
+	shaped := false
+	for _, sh := range l.Sheets {
+		shaped = shaped || sh.Shape != ""
+	}
+	if !shaped {
+		return 0, nil
+	}
+	title := plan.PackageName(j.Pkg)
+	for i := range l.Sheets {
+		if err := j.Add(CutFile(i+1), l.CutSVG(i, fmt.Sprintf("%s — counter sheet %d, cut paths", title, i+1))); err != nil {
+			return 0, err
+		}
+	}
+	return len(l.Sheets), nil
+}
+
+// ContactFile is the contact sheet's name in the output folder: every design front and back, with --png.
+const ContactFile = "png/counters/contact.png"
+
 // counterPNGs writes a PNG per counter design and side (png/counters/<id>-front.png, -back.png; a
-// double-width counter's are twice as wide as high) and one per sheet page (png/counters/page-01.png).
+// double-width counter's are twice as wide as high), the contact sheet of every design front and back
+// (png/counters/contact.png) and one per sheet page (png/counters/page-01.png).
 func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 	faceDPI, pageDPI := j.Opt.FaceDPI, j.Opt.PageDPI
 	if faceDPI <= 0 {
@@ -104,6 +140,20 @@ func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 			n++
 		}
 	}
+	backs := j.Settings.Backs != sheet.NoBacks
+	contact := counters.Contact(cs, backs)
+	p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(2*pageDPI, contact.W, contact.H)})
+	if err := contact.Draw(p, backs); err != nil {
+		return n, fmt.Errorf("contact sheet: %w", err)
+	}
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		return n, err
+	}
+	if err := j.Add(ContactFile, b.Bytes()); err != nil {
+		return n, err
+	}
+	n++
 	for i := range l.Pages {
 		p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(pageDPI, j.Settings.Paper.Width, j.Settings.Paper.Height)})
 		if err := l.RenderPage(p, i); err != nil {

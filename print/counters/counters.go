@@ -7,12 +7,12 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
 )
@@ -49,23 +49,34 @@ type Counter struct {
 	// one high (a Rampant two-hex phalanx); anything else a square one.
 	Footprint int
 	Count     int
-	Front     Face
-	Back      Face
+	// Shape is the counter's outline: shape.Square (or ""), shape.Hex, shape.HexPointy or shape.Round; its
+	// size is across a hexagon's flats and a round counter's diameter.
+	Shape string
+	Front Face
+	Back  Face
 	// At is the counter mix line that prints the counter; SizeAt where its size is given (the line's size,
 	// its mix's counterSize or the manifest's print.counterSize), zero for muster's default or the caller's.
 	At, SizeAt diag.Pos
 }
 
-// Width is the counter's width in points: twice its size for a footprint-2 counter, else its size.
+// Width is the counter's width in points: twice its size for a footprint-2 counter, a hexagon's width for
+// its shape, else its size.
 func (c *Counter) Width() float64 {
 	if c.Footprint == 2 {
 		return 2 * c.Size
 	}
-	return c.Size
+	w, _ := shape.Dims(c.Shape, c.Size)
+	return w
 }
 
-// Height is the counter's height in points: its size.
-func (c *Counter) Height() float64 { return c.Size }
+// Height is the counter's height in points: its size, or a pointed hexagon's height across its corners.
+func (c *Counter) Height() float64 {
+	if c.Footprint == 2 {
+		return c.Size
+	}
+	_, h := shape.Dims(c.Shape, c.Size)
+	return h
+}
 
 // Face is one side of a counter, resolved from the content and ready to draw.
 type Face struct {
@@ -74,21 +85,54 @@ type Face struct {
 	Blank      bool   // background only (plus Caption, if any)
 	Symbol     string // built-in symbol name, "" for none
 	Image      []byte // image symbol; drawn instead of Symbol
-	SymbolAt   string // SymbolCentre, SymbolTop or SymbolNone
+	SymbolAt   string // SymbolCentre, SymbolTop or SymbolNone: where the face puts the symbol by itself
 	Label      string // the name line
 	AltLabel   string // a shorter name line used when Label does not fit (the abbreviation)
 	Stripe     string // a band across the face with this text: the reduced (disrupted) side
 	Caption    string // marker and blank faces: large centred text
-	Slots      []Slot
+	Slots      []Slot // the layout's elements: values at the nine places, and elements at positions
+	// Shape is the counter's outline (shape.Square when empty, shape.Hex, shape.HexPointy, shape.Round): the
+	// background fills it and everything is clipped to it; the nine places lie in the largest square inside it.
+	Shape string
+	Band  *Band // a band of colour across the face, full bleed
 }
 
-// Slot is one value printed on a face.
+// Band is a band of colour across a face, from one edge (content.BandTop ...) or across the middle; Depth is
+// its share of the face's height (of its width at the left or right).
+type Band struct {
+	Edge   string
+	Depth  float64
+	Colour surface.Color
+}
+
+// Slot is one element printed on a face: a value at one of the nine places (Where), or an element at a
+// position (Placed: X, Y) that prints a text, stars, the symbol, an image, a box or a line.
 type Slot struct {
-	Text  string  // as written, with its prefix: "3*", "[4]", ".", "L3"
-	Where string  // top-left ... bottom-right
+	Text  string  // as written, with its prefix: "3*", "[4]", "•", "L3", "8-4", "XX"
+	Where string  // top-left ... bottom-right; "" for a placed element
 	Size  float64 // relative size, 1 normal
 	Bold  bool
 	Stars int // draw this many stars instead of Text
+
+	Italic bool
+	Kind   string // ElemText (text or stars), ElemSymbol, ElemImage, ElemBox, ElemLine
+	Placed bool
+	// X and Y are the anchor as shares of the face's width and height; X2, Y2 a line's other end.
+	X, Y, X2, Y2 float64
+	// W and H are a symbol's, image's or box's size (a text's room, when W is given) as shares of the
+	// counter's size.
+	W, H      float64
+	Align     surface.HAlign
+	Rotate    float64 // degrees clockwise about the anchor
+	Colour    surface.Color
+	HasColour bool
+	Fill      surface.Color
+	HasFill   bool
+	Box       string // a frame around the text: circle, square, rounded
+	LineWidth float64
+	Image     []byte
+	// At is where the face layout writes the element (zero for muster's default layout).
+	At diag.Pos `json:"-"`
 }
 
 // Options choose sizes the content leaves open.
@@ -115,7 +159,8 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	if pkg == nil {
 		return nil, fmt.Errorf("counters: no package")
 	}
-	r := resolver{pkg: pkg, sys: pkg.System, cache: map[string]*Counter{}, skipImages: opt.SkipImages}
+	r := resolver{pkg: pkg, sys: pkg.System, cache: map[string]*Counter{}, skipImages: opt.SkipImages,
+		compiledEls: map[elemKey]*compiled{}, reported: map[string]bool{}, missing: map[elemKey]*missing{}}
 	if r.sys == nil {
 		r.sys = &content.System{}
 	}
@@ -162,6 +207,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	seen := map[string]bool{}
 	for _, m := range mixes {
 		size, sizeAt := def, defAt
+		mixShape := m.Shape
 		if m.CounterSize != nil {
 			if at := posOf(&m.Meta, "/counterSize"); r.positive(m.CounterSize, at, "counter mix "+m.ID) {
 				size, sizeAt = m.CounterSize.Points, at
@@ -192,6 +238,11 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			if at := e.Fields.Of("size", e.At); e.Size != nil && r.positive(e.Size, at, "this counter mix line") {
 				cc.Size, cc.SizeAt = e.Size.Points, at
 			}
+			sh, shAt := mixShape, posOf(&m.Meta, "/shape")
+			if e.Shape != "" {
+				sh, shAt = e.Shape, e.Fields.Of("shape", e.At)
+			}
+			r.shape(&cc, sh, shAt)
 			out = append(out, cc)
 			seen[cc.Kind+"/"+cc.ID] = true
 		}
@@ -222,6 +273,25 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	return out, r.failure()
 }
 
+// shape gives a counter its shape: a hexagon or a circle only for a counter of one cell (a two-cell counter is
+// a rectangle; asking otherwise is reported).
+func (r *resolver) shape(c *Counter, sh string, at diag.Pos) {
+	if shape.Plain(sh) || !shape.Valid(sh) { // the schema reports a shape it does not know
+		return
+	}
+	if c.Footprint == 2 {
+		key := at.String() + "|shape"
+		if !r.reported[key] {
+			r.reported[key] = true
+			e := r.ds.Errorf(at, "counter-sheets.shape", "counter %s covers two cells and prints as a rectangle two counters wide: it cannot be %s", c.ID, sh)
+			e.Hint = "print two-cell counters in a mix (or on a line) of square counters"
+		}
+		return
+	}
+	c.Shape = sh
+	c.Front.Shape, c.Back.Shape = sh, sh
+}
+
 // posOf is the position of a value of a document, or of the document when it was not read from a file.
 func posOf(m *content.Meta, ptr string) diag.Pos {
 	if m.Doc == nil {
@@ -236,10 +306,16 @@ type resolver struct {
 	cache      map[string]*Counter
 	skipImages bool
 	ds         diag.List
+
+	compiledEls  map[elemKey]*compiled
+	reported     map[string]bool
+	missing      map[elemKey]*missing
+	missingOrder []elemKey
 }
 
 // failure is the problems found, as an error; nil when there are none.
 func (r *resolver) failure() error {
+	r.flushMissing()
 	if len(r.ds) == 0 {
 		return nil
 	}
@@ -406,15 +482,39 @@ func (r *resolver) symbol(f *Face, meta *content.Meta, what, name, imageFile str
 			return r.readImage(f, what, r.sys.Doc, fmt.Sprintf("/symbols/%d/image", i), sd.Image)
 		}
 	}
-	e := r.ds.Errorf(posOf(meta, "/symbol"), "counter-faces.symbol", "%s has symbol %q, which is neither a built-in symbol nor one of the System's symbols", what, name)
-	names := symbols.Names()
-	for _, sd := range r.sys.Symbols {
-		names = append(names, sd.ID)
-	}
-	if e.Hint = diag.DidYouMean(name, names); e.Hint == "" {
-		e.Hint = "use a built-in symbol (" + strings.Join(symbols.Names(), ", ") + "), none, or declare it in the System's symbols with an image"
-	}
+	problem, hint := SymbolProblem(r.sys, name)
+	r.ds.Errorf(posOf(meta, "/symbol"), "counter-faces.symbol", "%s has symbol %q, %s", what, name, problem).Hint = hint
 	return nil
+}
+
+// SymbolProblem says why a unit's symbol name cannot be drawn, with a hint, or "" when it can: a built-in
+// symbol or a combination of them (symbols.Known), one of the System's symbols, none or image.
+func SymbolProblem(sys *content.System, name string) (problem, hint string) {
+	if name == "" || name == "none" || name == "image" || symbols.Known(name) {
+		return "", ""
+	}
+	names := symbols.Names()
+	if sys != nil {
+		for _, sd := range sys.Symbols {
+			if sd.ID == name {
+				return "", ""
+			}
+			names = append(names, sd.ID)
+		}
+	}
+	problem = "which is neither a built-in symbol nor one of the System's symbols"
+	look := name
+	if strings.Contains(name, "+") {
+		look = symbols.Unknown(name)
+		problem = fmt.Sprintf("whose part %q is not a built-in symbol (a combination joins built-in symbols, each once, at most %d)", look, symbols.MaxParts)
+		if look == "" {
+			problem = fmt.Sprintf("which combines a symbol twice, or more than %d", symbols.MaxParts)
+		}
+	}
+	if hint = diag.DidYouMean(look, names); hint == "" {
+		hint = "use a built-in symbol (" + strings.Join(symbols.Builtins(), ", ") + "), several joined by + (armour+infantry), none, or declare it in the System's symbols with an image"
+	}
+	return problem, hint
 }
 
 // readImage reads an image symbol, or with SkipImages only notes that the face has one.
@@ -453,15 +553,24 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 		name = u.ID
 	}
 	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name, Footprint: footprint(u.Footprint)}
+	uf := &unitFields{kind: KindUnit, id: u.ID, name: name, abbr: u.Abbr, size: u.Size, echelon: u.Echelon, factionID: colourOf, faction: r.factionName(colourOf)}
 	lay := r.layout(u.Face, u.Classes, false)
-	c.Front = r.valueFace(lay, r.sys.UnitStats(u.Stats), bg, fg)
+	c.Front = r.valueFace(lay, r.sys.UnitStats(u.Stats), bg, fg, uf, roleFront)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
 	if err := r.symbol(&c.Front, &u.Meta, what, u.Symbol, u.Image, "/image"); err != nil {
 		r.imageProblem(posOf(&u.Meta, "/image"), err)
 	}
-	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, u.Stats, lay, bg, fg, false)
+	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, u.Stats, lay, bg, fg, false, uf)
 	r.cache[key] = c
 	return c
+}
+
+// factionName is a faction's name as a face prints it: its name, else its id.
+func (r *resolver) factionName(id string) string {
+	if f, _ := r.faction(id); f != nil && f.Name != "" {
+		return f.Name
+	}
+	return id
 }
 
 // imageProblem records an image that cannot be read (validate's assets check reports it).
@@ -502,9 +611,22 @@ func (r *resolver) marker(id, faction string, at diag.Pos) *Counter {
 	}
 	c.Front = r.markerFront(m, faction)
 	lay := r.layout("", m.Classes, true)
-	c.Back = r.back(&m.Meta, "marker "+m.ID, m.Back, &c.Front, m.Stats, lay, c.Front.Background, c.Front.Text, true)
+	c.Back = r.back(&m.Meta, "marker "+m.ID, m.Back, &c.Front, m.Stats, lay, c.Front.Background, c.Front.Text, true, r.markerFields(m, faction))
 	r.cache[key] = c
 	return c
+}
+
+// markerFields are a marker's own fields, for its layout's formats.
+func (r *resolver) markerFields(m *content.Marker, faction string) *unitFields {
+	colourOf := m.Faction
+	if faction != "" {
+		colourOf = faction
+	}
+	name := m.Name
+	if name == "" {
+		name = m.ID
+	}
+	return &unitFields{kind: KindMarker, id: m.ID, name: name, factionID: colourOf, faction: r.factionName(colourOf)}
 }
 
 // markerFront is a marker's front: its values laid out like a unit's when a layout names one of its classes,
@@ -525,7 +647,7 @@ func (r *resolver) markerFront(m *content.Marker, faction string) Face {
 	var f Face
 	stats := r.sys.UnitStats(m.Stats)
 	if lay := r.layout("", m.Classes, true); lay != nil && len(m.Stats) > 0 {
-		f = r.valueFace(lay, stats, bg, fg)
+		f = r.valueFace(lay, stats, bg, fg, r.markerFields(m, faction), roleFront)
 		f.Label = text
 	} else {
 		f = Face{Background: bg, Text: fg, Caption: text, SymbolAt: SymbolTop}
@@ -541,10 +663,41 @@ func (r *resolver) markerFront(m *content.Marker, faction string) Face {
 	return f
 }
 
-// back resolves the back face: reduced (its own values and a stripe), blank (faction colour), marker (that
-// marker's front), same (the front again). Without a back, units print blank and markers the same face. A
+// backLayout is the layout a reduced or fog back is drawn with: the back's own face, else (for a reduced back,
+// lay given) the front layout's back; nil and false for neither (a layout id that names none is reported).
+func (r *resolver) backLayout(doc *content.Meta, what string, b *content.Back, lay *content.FaceLayout) (*content.FaceLayout, bool) {
+	id, at := "", diag.Pos{}
+	switch {
+	case b != nil && b.Face != "":
+		id, at = b.Face, posOf(doc, "/back/face")
+	case lay != nil && lay.Back != "":
+		id, at = lay.Back, lay.Fields.Of("back", lay.At)
+	default:
+		return nil, false
+	}
+	for i := range r.sys.Faces {
+		if r.sys.Faces[i].ID == id {
+			return &r.sys.Faces[i], true
+		}
+	}
+	var ids []string
+	for _, f := range r.sys.Faces {
+		ids = append(ids, f.ID)
+	}
+	key := at.String() + "|back-face"
+	if !r.reported[key] {
+		r.reported[key] = true
+		e := r.ds.Errorf(at, "references.unknown", "the back of %s is drawn with face %q, which the System does not declare", what, id)
+		e.Hint = diag.DidYouMean(id, ids)
+	}
+	return nil, false
+}
+
+// back resolves the back face: reduced (its own values and a stripe, laid out by the back's layout), blank
+// (faction colour), marker (that marker's front), same (the front again), fog (the faction alone, or what
+// the back's layout shows without values). Without a back, units print blank and markers the same face. A
 // back that cannot be resolved is reported and prints blank.
-func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *Face, stats map[string]content.Scalar, lay *content.FaceLayout, bg, fg surface.Color, isMarker bool) Face {
+func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *Face, stats map[string]content.Scalar, lay *content.FaceLayout, bg, fg surface.Color, isMarker bool, uf *unitFields) Face {
 	kind := ""
 	if b != nil {
 		kind = b.Kind
@@ -589,24 +742,50 @@ func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *
 		if front.Caption != "" && front.Slots == nil { // a text marker: keep the text, add the values
 			f = *front
 		} else {
-			f = r.valueFace(lay, merged, bg, fg)
+			bl := lay
+			if l, ok := r.backLayout(doc, what, b, lay); ok {
+				bl = l
+			}
+			f = r.valueFace(bl, merged, bg, fg, uf, roleBack)
 			f.Symbol, f.Image, f.Label, f.AltLabel = front.Symbol, front.Image, front.Label, front.AltLabel
+			if bl != lay {
+				f.Label = label(bl, uf.name, uf.abbr, uf.size)
+			}
 		}
 		f.Stripe = b.Label
 		if f.Stripe == "" {
 			f.Stripe = "Reduced"
 		}
 		return f
+	case "fog":
+		fog := Face{Background: bg, Text: fg, Blank: true, Caption: uf.faction}
+		if b.Label != "" {
+			fog.Caption = b.Label
+		}
+		if l, ok := r.backLayout(doc, what, b, nil); ok {
+			fog = r.valueFace(l, nil, bg, fg, uf, roleFog)
+			fog.SymbolAt = SymbolNone // the fog of war hides what the unit is
+			if l.Label != "" && l.Label != "none" {
+				fog.Label = uf.faction
+			}
+		}
+		return fog
 	}
-	r.ds.Errorf(posOf(doc, "/back/kind"), "schema.back", "the back of %s is of kind %q", what, kind).Hint = "use reduced, blank, marker or same"
+	r.ds.Errorf(posOf(doc, "/back/kind"), "schema.back", "the back of %s is of kind %q", what, kind).Hint = "use reduced, blank, marker, same or fog"
 	return blank
 }
 
-// label is the name line a layout asks for.
+// label is the name line a layout asks for: by default the name, but none on a layout that places its
+// elements by position (it prints what it lists).
 func label(lay *content.FaceLayout, name, abbr, size string) string {
 	l := ""
 	if lay != nil {
 		l = lay.Label
+		for i := range lay.Slots {
+			if l == "" && lay.Slots[i].Placed() {
+				l = "none"
+			}
+		}
 	}
 	switch l {
 	case "none":
@@ -621,57 +800,6 @@ func label(lay *content.FaceLayout, name, abbr, size string) string {
 		}
 	}
 	return name
-}
-
-// valueFace lays a unit's values out by a layout (or the default one).
-func (r *resolver) valueFace(lay *content.FaceLayout, stats content.Stats, bg, fg surface.Color) Face {
-	f := Face{Background: bg, Text: fg, SymbolAt: SymbolCentre}
-	if lay == nil {
-		f.Slots = r.defaultSlots(stats)
-		return f
-	}
-	if lay.Symbol != "" {
-		f.SymbolAt = lay.Symbol
-	}
-	for _, s := range lay.Slots {
-		sl := Slot{Where: s.Where, Size: s.Size, Bold: s.Bold}
-		if sl.Size <= 0 {
-			sl.Size = 1
-		}
-		if sl.Where == "" {
-			sl.Where = "centre"
-		}
-		text := s.Text
-		def := r.sys.Stat(s.Stat)
-		if s.Stat != "" {
-			if def == nil {
-				continue // references reports a layout slot naming no stat
-			}
-			v, ok := stats.Get(def)
-			if !ok {
-				continue
-			}
-			text = strings.TrimSpace(v.Text)
-		}
-		if text == "" {
-			continue
-		}
-		if s.Stars {
-			n, err := strconv.Atoi(text)
-			if err != nil || n <= 0 {
-				continue
-			}
-			sl.Stars = min(n, 8)
-		} else {
-			prefix := s.Prefix
-			if prefix == "" && def != nil && s.Stat != "" {
-				prefix = def.Prefix
-			}
-			sl.Text = prefix + text
-		}
-		f.Slots = append(f.Slots, sl)
-	}
-	return f
 }
 
 // defaultSlots places up to three values along the bottom edge and the rest along the top, in the System's

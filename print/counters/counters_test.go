@@ -110,7 +110,8 @@ func TestPRESTAGSFlagsAsWritten(t *testing.T) {
 		t.Errorf("light infantry %v (melee only layout)", got)
 	}
 	lb := find(t, cs, "lb")
-	want := map[string]string{"top-left": "3", "top-right": "4", "bottom-left": ".", "bottom-right": "5"}
+	// The dot melee (3.36) prints as a bullet: a printed dot, large enough to see on a counter.
+	want := map[string]string{"top-left": "3", "top-right": "4", "bottom-left": "•", "bottom-right": "5"}
 	if got := slotText(lb.Front); !equal(got, want) {
 		t.Errorf("longbow (fire unit) %v, want %v", got, want)
 	}

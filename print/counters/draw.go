@@ -5,7 +5,10 @@ import (
 	"math"
 	"strings"
 
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
 )
@@ -28,12 +31,41 @@ func (f *Face) Draw(s surface.Surface, x, y, size, bleed float64) error {
 // corner at (x, y). Text, symbol and margins are sized by the height, so a wide face prints them as large as a
 // square face of the same size does; the values spread to its corners and the symbol and name stay centred.
 // The background extends bleed points past every edge, so the cutter may miss by that much; everything else
-// stays inside the counter. The background rectangle is always one `re` of (w+2*bleed)x(h+2*bleed) at
-// (x-bleed, y-bleed).
+// stays inside the counter. The background of a square or wide face is always one `re` of
+// (w+2*bleed)x(h+2*bleed) at (x-bleed, y-bleed); a hexagonal or round face fills its outline grown by the
+// bleed and clips everything to it, with the nine places in the largest square inside it. Elements placed by
+// position are drawn last, in their layout's order.
+//
+// DrawRect is the one function that draws a face: the sheets, the previews and the exports all call it, at
+// the origin or at a piece's place.
 func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
+	box := surface.Rect{X: x, Y: y, W: w, H: h}
+	clip := !shape.Plain(f.Shape)
+	if clip {
+		s.Push()
+		shape.Clip(s, f.Shape, box, bleed)
+	}
 	s.SetFill(f.Background)
-	s.Rect(x-bleed, y-bleed, w+2*bleed, h+2*bleed, surface.Fill)
-	pl := f.plan(s, x, y, w, h)
+	shape.Draw(s, f.Shape, box, bleed, surface.Fill)
+	f.drawBand(s, box, bleed)
+	err := f.drawPlaces(s, box, bleed)
+	if err == nil {
+		err = f.drawPlaced(s, box)
+	}
+	if clip {
+		s.Pop()
+	}
+	if err != nil {
+		return err
+	}
+	return s.Err()
+}
+
+// drawPlaces draws the symbol, the caption, the name line (or the stripe) and the values at the nine places,
+// in the largest square inside a hexagonal or round face.
+func (f *Face) drawPlaces(s surface.Surface, box surface.Rect, bleed float64) error {
+	in := shape.Inner(f.Shape, box)
+	pl := f.plan(s, in.X, in.Y, in.W, in.H)
 	fg := f.Text
 	if pl.hasSymbol {
 		if err := f.drawSymbol(s, pl.symbol, fg); err != nil {
@@ -45,7 +77,7 @@ func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
 		drawWrapped(s, c.text, c.cx, c.cy, c.w, c.h, c.size, c.bold)
 	}
 	if pl.blank {
-		return s.Err()
+		return nil
 	}
 	if l := pl.label; l != nil {
 		if l.stripe {
@@ -54,22 +86,57 @@ func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
 				col = stripeFallback
 			}
 			s.SetFill(col)
-			s.Rect(x-bleed, l.y-l.band/2, w+2*bleed, l.band, surface.Fill)
+			s.Rect(box.X-bleed, l.y-l.band/2, box.W+2*bleed, l.band, surface.Fill)
 			s.SetFill(f.Background)
 		} else {
 			s.SetFill(fg)
 		}
-		s.Text(x+w/2, l.y, l.text, l.font, surface.Align{H: surface.Center, V: surface.Middle})
+		s.Text(box.X+box.W/2, l.y, l.text, l.font, surface.Align{H: surface.Center, V: surface.Middle})
 	}
 	s.SetFill(fg)
 	for _, sp := range pl.slots {
+		if sp.colour != nil {
+			s.SetFill(*sp.colour)
+		}
 		if sp.stars > 0 {
 			drawStars(s, sp.stars, sp.x, sp.y, sp.r, sp.maxW, sp.align)
-			continue
+		} else {
+			s.Text(sp.x, sp.y, sp.text, sp.font, surface.Align{H: sp.align, V: surface.Middle})
 		}
-		s.Text(sp.x, sp.y, sp.text, sp.font, surface.Align{H: sp.align, V: surface.Middle})
+		if sp.colour != nil {
+			s.SetFill(fg)
+		}
 	}
-	return s.Err()
+	return nil
+}
+
+// bandRect is the face band's rectangle on a face in box, reaching bleed past the edges it touches.
+func (f *Face) bandRect(box surface.Rect, bleed float64) surface.Rect {
+	b := f.Band
+	dh, dw := b.Depth*box.H, b.Depth*box.W
+	x0, y0, x1, y1 := box.X-bleed, box.Y-bleed, box.X+box.W+bleed, box.Y+box.H+bleed
+	switch b.Edge {
+	case content.BandBottom:
+		y0 = box.Y + box.H - dh
+	case content.BandLeft:
+		x1 = box.X + dw
+	case content.BandRight:
+		x0 = box.X + box.W - dw
+	case content.BandMiddle:
+		y0, y1 = box.Y+(box.H-dh)/2, box.Y+(box.H+dh)/2
+	default:
+		y1 = box.Y + dh
+	}
+	return surface.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+func (f *Face) drawBand(s surface.Surface, box surface.Rect, bleed float64) {
+	if f.Band == nil || f.Band.Depth <= 0 {
+		return
+	}
+	r := f.bandRect(box, bleed)
+	s.SetFill(f.Band.Colour)
+	s.Rect(r.X, r.Y, r.W, r.H, surface.Fill)
 }
 
 // Measurer measures text; every surface is one.
@@ -100,14 +167,16 @@ type labelPlan struct {
 }
 
 type slotPlan struct {
-	where string
-	text  string
-	font  surface.Font
-	x, y  float64 // the anchor: y is the middle of the cap height
-	align surface.HAlign
-	stars int // draw this many stars of radius r in maxW instead of text
-	r     float64
-	maxW  float64
+	at     diag.Pos
+	colour *surface.Color // the value's own colour, nil for the face's
+	where  string
+	text   string
+	font   surface.Font
+	x, y   float64 // the anchor: y is the middle of the cap height
+	align  surface.HAlign
+	stars  int // draw this many stars of radius r in maxW instead of text
+	r      float64
+	maxW   float64
 }
 
 // plan lays the face out on a counter w wide and h high at (x, y); it measures text but draws nothing.
@@ -129,6 +198,9 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 	// Rows of values: their font size is the largest slot in the row.
 	rowSize := map[string]float64{}
 	for _, sl := range f.Slots {
+		if sl.Placed {
+			continue
+		}
 		row, _ := splitWhere(sl.Where)
 		rowSize[row] = math.Max(rowSize[row], size*valueFrac*sl.Size)
 	}
@@ -172,6 +244,9 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 	// form their own row under the symbol.
 	sideW, hasCentreRow, centreCol := 0.0, false, false
 	for _, sl := range f.Slots {
+		if sl.Placed {
+			continue
+		}
 		if row, col := splitWhere(sl.Where); row == "centre" {
 			hasCentreRow = true
 			if col == "centre" {
@@ -214,9 +289,15 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 	}
 
 	for _, sl := range f.Slots {
+		if sl.Placed {
+			continue
+		}
 		row, col := splitWhere(sl.Where)
 		fs := size * valueFrac * sl.Size
-		sp := slotPlan{where: sl.Where, text: sl.Text}
+		sp := slotPlan{where: sl.Where, text: sl.Text, at: sl.At}
+		if sl.HasColour {
+			sp.colour = &sl.Colour
+		}
 		switch row {
 		case "top":
 			sp.y = y + pad + rowSize["top"]*capRatio/2
@@ -316,6 +397,9 @@ func frame(cx, cy, maxW, maxH float64) surface.Rect {
 
 func (f *Face) hasSlot(where string) bool {
 	for _, sl := range f.Slots {
+		if sl.Placed {
+			continue
+		}
 		if sl.Where == where {
 			return true
 		}
@@ -325,8 +409,13 @@ func (f *Face) hasSlot(where string) bool {
 
 func fontFor(sl Slot, size float64) surface.Font {
 	st := surface.Regular
-	if sl.Bold {
+	switch {
+	case sl.Bold && sl.Italic:
+		st = surface.BoldItalic
+	case sl.Bold:
 		st = surface.Bold
+	case sl.Italic:
+		st = surface.Italic
 	}
 	return surface.Font{Style: st, Size: size * valueFrac * sl.Size}
 }
@@ -481,20 +570,24 @@ func drawStars(s surface.Surface, n int, x, cy, r, maxW float64, h surface.HAlig
 // Part is a part of a face as DrawRect places it, and the box its ink covers: the symbol's frame, or a line
 // of text from its left to its right and over its cap height (digits and capitals).
 type Part struct {
-	What string // "symbol", "name", or the value's place: "top-left", ...
+	What string // "symbol", "name", the value's place ("top-left", ...), or "placed" for an element at a position
 	Text string // the text printed; "" for the symbol, the stars' count for stars
 	Box  surface.Rect
+	At   diag.Pos // where the layout writes the element (a value or placed element)
 }
 
-// Parts lists the symbol, the name line and every value of the face where DrawRect would draw them on a
-// counter w wide and h high with its top-left corner at (0, 0). A blank face and a text marker's caption
-// have none.
+// Parts lists the symbol, the name line, every value and every placed text and symbol of the face where
+// DrawRect would draw them on a counter w wide and h high with its top-left corner at (0, 0). A blank face and
+// a text marker's caption have none; boxes, lines and images are not parts (they are drawn under or around
+// what they frame).
 func (f *Face) Parts(m Measurer, w, h float64) []Part {
-	pl := f.plan(m, 0, 0, w, h)
-	if pl.blank {
-		return nil
-	}
+	box := surface.Rect{W: w, H: h}
+	in := shape.Inner(f.Shape, box)
+	pl := f.plan(m, in.X, in.Y, in.W, in.H)
 	var out []Part
+	if pl.blank {
+		return f.placedParts(m, box, out)
+	}
 	if pl.hasSymbol && pl.symbol.W > 0 && pl.symbol.H > 0 {
 		out = append(out, Part{What: "symbol", Box: pl.symbol})
 	}
@@ -527,10 +620,29 @@ func (f *Face) Parts(m Measurer, w, h float64) []Part {
 			case surface.Right:
 				x -= sw
 			}
-			out = append(out, Part{What: sp.where, Text: strings.Repeat("*", sp.stars), Box: surface.Rect{X: x, Y: sp.y - r, W: sw, H: 2 * r}})
+			out = append(out, Part{What: sp.where, Text: strings.Repeat("*", sp.stars), Box: surface.Rect{X: x, Y: sp.y - r, W: sw, H: 2 * r}, At: sp.at})
 			continue
 		}
-		out = append(out, Part{What: sp.where, Text: sp.text, Box: textBox(sp.x, sp.y, sp.text, sp.font, sp.align)})
+		out = append(out, Part{What: sp.where, Text: sp.text, Box: textBox(sp.x, sp.y, sp.text, sp.font, sp.align), At: sp.at})
+	}
+	return f.placedParts(m, box, out)
+}
+
+// placedParts adds the placed texts, stars and symbols to parts.
+func (f *Face) placedParts(m Measurer, box surface.Rect, out []Part) []Part {
+	for _, p := range f.placed(m, box) {
+		switch p.slot.Kind {
+		case ElemText:
+			t := p.slot.Text
+			if p.slot.Stars > 0 {
+				t = strings.Repeat("*", p.slot.Stars)
+			}
+			out = append(out, Part{What: "placed", Text: t, Box: p.ink, At: p.slot.At})
+		case ElemSymbol:
+			if p.frame.W > 0 && p.frame.H > 0 && (f.Symbol != "" || f.Image != nil) {
+				out = append(out, Part{What: "symbol", Box: p.frame, At: p.slot.At})
+			}
+		}
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -44,7 +45,10 @@ func planSheets(pkg *content.Package, st Settings, cs []counters.Counter) ([]cou
 	for i := range cs {
 		c := &cs[i]
 		for k := 0; k < c.Count; k++ {
-			p := sheet.Piece{Size: c.Height(), Width: c.Width(), Front: &c.Front}
+			p := sheet.Piece{Size: c.Height(), Width: c.Width(), Shape: c.Shape, Front: &c.Front}
+			if shape.IsHex(c.Shape) {
+				p.Size, p.Width = c.Size, 0 // across the flats: the sheet packs the honeycomb
+			}
 			if st.Backs != sheet.NoBacks {
 				p.Back = &c.Back
 			}

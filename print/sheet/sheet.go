@@ -16,6 +16,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -56,18 +57,34 @@ type RectPainter interface {
 
 // Piece is one physical piece to print.
 type Piece struct {
-	Size  float64 // side in points; the height of a rectangular piece
+	Size  float64 // side in points; the height of a rectangular piece; across the flats of a hexagon
 	Width float64 // width in points of a piece wider than it is high (a double-width counter); 0 means Size
+	// Shape is the piece's outline (package shape): "" or shape.Square for a rectangle, shape.Hex,
+	// shape.HexPointy or shape.Round. Pieces of each shape print on sheets of their own; hexagons are packed
+	// edge to edge and share their cut lines.
+	Shape string
 	Front Painter
 	Back  Painter // nil: nothing on the back
 }
 
-// Dims returns the piece's width and height in points.
+// Dims returns the piece's width and height in points: a hexagon's bounding box (wider than high with flats
+// at top and bottom, higher than wide with points), a round piece's square.
 func (p Piece) Dims() (w, h float64) {
+	if shape.IsHex(p.Shape) {
+		return shape.Dims(p.Shape, p.Size)
+	}
 	if p.Width > 0 {
 		return p.Width, p.Size
 	}
 	return p.Size, p.Size
+}
+
+// kind is the shape a sheet of the piece holds: rectangles of any width together, each other shape apart.
+func (p Piece) kind() string {
+	if shape.Plain(p.Shape) {
+		return ""
+	}
+	return p.Shape
 }
 
 // Options set the page and the spacing; lengths in points.
@@ -121,7 +138,8 @@ type Slot struct {
 // Sheet is one front page (and, when backs are printed duplex, its back page) of pieces of one size: rows of
 // one shape (width) each, the first shape's rows above the second's.
 type Sheet struct {
-	Size       float64      // the pieces' height (the counter size)
+	Shape      string       // the pieces' shape: "" for rectangles, else a shape of package shape
+	Size       float64      // the pieces' height (the counter size); across a hexagon's flats
 	Width      float64      // the width of the pieces in the first rows (Size when they are square)
 	Cols, Rows int          // Cols: how many pieces of the first shape a row holds; Rows: rows used
 	Grid       surface.Rect // the fronts' trim area
@@ -174,28 +192,43 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 		opt.Gutter = 2 * opt.Bleed
 	}
 	l := &Layout{Opt: opt, Pieces: pieces}
-	type shape struct{ w, h float64 }
-	var sizes []float64
-	widths := map[float64][]float64{}
-	groups := map[shape][]int{}
+	type family struct {
+		kind string
+		h    float64
+	}
+	type group struct {
+		family
+		w float64
+	}
+	var sizes []family
+	widths := map[family][]float64{}
+	groups := map[group][]int{}
 	for i, p := range pieces {
-		if p.Size <= 0 || p.Width < 0 {
+		if p.Size <= 0 || p.Width < 0 || !shape.Valid(p.Shape) {
 			return nil, fmt.Errorf("piece %d has no size", i)
 		}
 		w, h := p.Dims()
-		if w != h {
+		if w != h && p.kind() == "" {
 			for _, pt := range []Painter{p.Front, p.Back} {
 				if _, ok := pt.(RectPainter); pt != nil && !ok {
 					return nil, fmt.Errorf("piece %d is %gx%gpt but its painter draws only square pieces", i, w, h)
 				}
 			}
 		}
-		k := shape{w, h}
-		if _, ok := widths[h]; !ok {
-			sizes = append(sizes, h)
+		if shape.IsHex(p.Shape) {
+			for _, pt := range []Painter{p.Front, p.Back} {
+				if _, ok := pt.(RectPainter); pt != nil && !ok {
+					return nil, fmt.Errorf("piece %d is a hexagon but its painter draws only square pieces", i)
+				}
+			}
+		}
+		fam := family{p.kind(), h}
+		k := group{fam, w}
+		if _, ok := widths[fam]; !ok {
+			sizes = append(sizes, fam)
 		}
 		if _, ok := groups[k]; !ok {
-			widths[h] = append(widths[h], w)
+			widths[fam] = append(widths[fam], w)
 		}
 		groups[k] = append(groups[k], i)
 	}
@@ -207,27 +240,38 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 	var places [][]place // per sheet, per slot
 	var rowLen []int     // pieces in each row of the current sheet
 	var cur *Sheet
-	for _, h := range sizes {
+	for _, fam := range sizes {
+		h := fam.h
+		if shape.IsHex(fam.kind) {
+			w := widths[fam][0]
+			if err := l.planHex(fam.kind, w, h, groups[group{fam, w}], area); err != nil {
+				return nil, err
+			}
+			places = append(places, make([][]place, len(l.Sheets)-len(places))...)
+			cur = nil
+			continue
+		}
 		rows := fit(h, area.H)
-		for _, w := range widths[h] {
+		for _, w := range widths[fam] {
 			cols := fit(w, area.W)
 			if cols < 1 || rows < 1 {
 				return nil, &FitError{W: w, H: h, Page: opt.Page}
 			}
-			for _, i := range groups[shape{w, h}] {
+			for _, i := range groups[group{fam, w}] {
 				last := -1
 				if cur != nil {
 					last = len(cur.RowWidth) - 1
 				}
+				same := cur != nil && cur.Size == h && cur.Shape == fam.kind
 				switch {
-				case cur != nil && cur.Size == h && cur.RowWidth[last] == w && rowLen[last] < cols:
+				case same && cur.RowWidth[last] == w && rowLen[last] < cols:
 					// room in the row
-				case cur != nil && cur.Size == h && len(cur.RowWidth) < rows && (cur.RowWidth[last] == w || cur.RowWidth[0] == cur.RowWidth[last]):
+				case same && len(cur.RowWidth) < rows && (cur.RowWidth[last] == w || cur.RowWidth[0] == cur.RowWidth[last]):
 					// a new row: of the same shape, or of the sheet's second shape
 					cur.RowWidth = append(cur.RowWidth, w)
 					rowLen = append(rowLen, 0)
 				default:
-					l.Sheets = append(l.Sheets, Sheet{Size: h, Width: w, Cols: cols, RowWidth: []float64{w}})
+					l.Sheets = append(l.Sheets, Sheet{Shape: fam.kind, Size: h, Width: w, Cols: cols, RowWidth: []float64{w}})
 					places = append(places, nil)
 					cur, rowLen = &l.Sheets[len(l.Sheets)-1], []int{0}
 				}
@@ -240,6 +284,10 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 	}
 	for si := range l.Sheets {
 		sh := &l.Sheets[si]
+		if shape.IsHex(sh.Shape) {
+			l.addPages(si)
+			continue
+		}
 		sh.Grid = l.grid(sh, area)
 		for k := range sh.Slots {
 			p := places[si][k]
@@ -253,19 +301,25 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 		used := len(sh.RowWidth)
 		sh.Rows = used
 		sh.Grid.H = float64(used)*sh.Size + float64(used-1)*opt.Gutter
-		if opt.Backs != NoBacks {
-			sh.BackGrid = l.BackOf(sh.Grid)
-		}
-		switch opt.Backs {
-		case LongEdge, ShortEdge:
-			l.Pages = append(l.Pages, Page{si, FrontPage}, Page{si, BackPage})
-		case Foldover:
-			l.Pages = append(l.Pages, Page{si, FoldPage})
-		default:
-			l.Pages = append(l.Pages, Page{si, FrontPage})
-		}
+		l.addPages(si)
 	}
 	return l, nil
+}
+
+// addPages adds the pages of sheet si, with its backs' grid.
+func (l *Layout) addPages(si int) {
+	sh := &l.Sheets[si]
+	if l.Opt.Backs != NoBacks {
+		sh.BackGrid = l.BackOf(sh.Grid)
+	}
+	switch l.Opt.Backs {
+	case LongEdge, ShortEdge:
+		l.Pages = append(l.Pages, Page{si, FrontPage}, Page{si, BackPage})
+	case Foldover:
+		l.Pages = append(l.Pages, Page{si, FoldPage})
+	default:
+		l.Pages = append(l.Pages, Page{si, FrontPage})
+	}
 }
 
 // area is where the pieces may go: inside the margins, and for foldover the left half short of the fold.
@@ -363,7 +417,17 @@ func (l *Layout) RenderPage(s surface.Surface, i int) error {
 			}
 		}
 	}
-	if pg.Side != BackPage {
+	switch {
+	case pg.Side == BackPage:
+	case sh.Shape != "":
+		// Hexagons and circles are cut by their outlines (or by a plotter that finds the sheet by its marks);
+		// crop marks in the margins would line up with nothing.
+		l.cutOutlines(s, sh, pg.Side == FoldPage)
+		l.registrationMarks(s)
+		if pg.Side == FoldPage {
+			l.foldLine(s, sh)
+		}
+	default:
 		l.cutLines(s, sh, pg.Side == FoldPage)
 		l.cropMarks(s, sh, false)
 		if pg.Side == FoldPage {

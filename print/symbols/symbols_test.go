@@ -3,12 +3,15 @@ package symbols
 import (
 	"encoding/json"
 	"os"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/print/surface"
 )
 
-// Every symbol the UnitType schema offers (but none and image) has a drawing.
+// The UnitType schema's symbol pattern accepts every built-in name, alias and combination, and its description
+// names the built-in symbols.
 func TestSchemaSymbolsDrawn(t *testing.T) {
 	b, err := os.ReadFile("../../schema/unit-type.schema.json")
 	if err != nil {
@@ -17,22 +20,26 @@ func TestSchemaSymbolsDrawn(t *testing.T) {
 	var sch struct {
 		Properties struct {
 			Symbol struct {
-				Enum []string `json:"enum"`
+				Pattern     string `json:"pattern"`
+				Description string `json:"description"`
 			} `json:"symbol"`
 		} `json:"properties"`
 	}
 	if err := json.Unmarshal(b, &sch); err != nil {
 		t.Fatal(err)
 	}
-	if len(sch.Properties.Symbol.Enum) == 0 {
-		t.Fatal("no symbol enum in the schema")
+	re, err := regexp.Compile(sch.Properties.Symbol.Pattern)
+	if err != nil || sch.Properties.Symbol.Pattern == "" {
+		t.Fatalf("no symbol pattern in the schema: %v", err)
 	}
-	for _, name := range sch.Properties.Symbol.Enum {
-		if name == "none" || name == "image" {
-			continue
+	for _, name := range append(Names(), "armour+infantry", "motorised+artillery", "hq+armour+infantry", "none", "image") {
+		if !re.MatchString(name) {
+			t.Errorf("the schema refuses symbol %q", name)
 		}
-		if !Known(name) {
-			t.Errorf("the schema allows symbol %q, but symbols cannot draw it", name)
+	}
+	for _, name := range Builtins() {
+		if !strings.Contains(sch.Properties.Symbol.Description, name) {
+			t.Errorf("the schema's description of symbol does not name %q", name)
 		}
 	}
 }
@@ -40,7 +47,8 @@ func TestSchemaSymbolsDrawn(t *testing.T) {
 // Each symbol paints something inside its frame, and no two symbols look the same.
 func TestSymbolsDistinct(t *testing.T) {
 	seen := map[string]string{}
-	for _, name := range Names() {
+	combos := []string{"armour+infantry", "motorised+artillery", "motorised+infantry", "airborne+infantry", "mountain+infantry", "hq+armour", "armour+anti-tank"}
+	for _, name := range append(Builtins(), combos...) {
 		p := surface.NewPNG(surface.PNGOptions{DPI: 144})
 		p.BeginPage(40, 30)
 		if !Draw(p, name, surface.Rect{X: 5, Y: 5, W: 30, H: 20}, surface.Black) {
@@ -64,5 +72,23 @@ func TestSymbolsDistinct(t *testing.T) {
 	}
 	if Draw(surface.NewPNG(surface.PNGOptions{}), "dragon", surface.Rect{W: 1, H: 1}, surface.Black) {
 		t.Error("unknown symbol reported as drawn")
+	}
+}
+
+// Aliases and combinations resolve as built-in parts; a part that is none, twice, or too many parts are not
+// symbols.
+func TestCombinations(t *testing.T) {
+	for _, name := range []string{"mechanised", "armoured-infantry", "armor", "motorized+artillery", "hq+infantry", "leader+cavalry"} {
+		if !Known(name) {
+			t.Errorf("%s is not known", name)
+		}
+	}
+	for _, name := range []string{"infantry+infantry", "armour+dragon", "", "+", "a+b+c+d+e", "infantry+cavalry+armour+motorised+artillery"} {
+		if Known(name) {
+			t.Errorf("%q is known", name)
+		}
+	}
+	if u := Unknown("armour+dragon"); u != "dragon" {
+		t.Errorf("Unknown = %q", u)
 	}
 }

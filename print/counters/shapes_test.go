@@ -1,0 +1,159 @@
+package counters
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/muster-wargames/muster/print/sheet"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// layoutSheet plans the layout fixture's counters on Letter, each copy a piece, front and back.
+func layoutSheet(t testing.TB, cs []Counter, copies int) *sheet.Layout {
+	t.Helper()
+	var ps []sheet.Piece
+	for i := range cs {
+		c := &cs[i]
+		for k := 0; k < c.Count*copies; k++ {
+			p := sheet.Piece{Size: c.Height(), Width: c.Width(), Shape: c.Shape, Front: &c.Front, Back: &c.Back}
+			if c.Shape == "hex" || c.Shape == "hex-pointy" {
+				p.Size, p.Width = c.Size, 0
+			}
+			ps = append(ps, p)
+		}
+	}
+	l, err := sheet.Plan(ps, sheet.Options{Page: surface.Letter.Size(), Margin: 36, Backs: sheet.LongEdge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// Square, hexagonal and round counters with placed elements, bands, frames and turned text print alike in the
+// PDF and in the PNG: each sheet page rasterised from the PDF by pdftoppm and drawn by the PNG backend agree
+// pixel for pixel but for anti-aliasing.
+func TestShapesCrossBackend(t *testing.T) {
+	tool, err := exec.LookPath("pdftoppm")
+	if err != nil {
+		t.Skip("pdftoppm not installed")
+	}
+	l := layoutSheet(t, resolve(t, "layout"), 1)
+	dir := os.Getenv("MUSTER_COUNTERS_SAMPLE_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	pdf := surface.NewPDF(surface.PDFOptions{})
+	if err := l.Render(pdf); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := pdf.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	pdfPath := filepath.Join(dir, "shapes.pdf")
+	if err := os.WriteFile(pdfPath, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for page := range l.Pages {
+		stem := filepath.Join(dir, fmt.Sprintf("shapes-pdf-%d", page+1))
+		if out, err := exec.Command(tool, "-png", "-r", "50", "-singlefile", "-f", fmt.Sprint(page+1), "-l", fmt.Sprint(page+1), pdfPath, stem).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v\n%s", err, out)
+		}
+		ref := decodePNG(t, stem+".png")
+		p := surface.NewPNG(surface.PNGOptions{DPI: 50})
+		if err := l.RenderPage(p, page); err != nil {
+			t.Fatal(err)
+		}
+		var pb bytes.Buffer
+		if _, err := p.WriteTo(&pb); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(bytes.NewReader(pb.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref.Bounds() != got.Bounds() {
+			t.Fatalf("page %d: pdftoppm %v, PNG backend %v", page+1, ref.Bounds(), got.Bounds())
+		}
+		mean, far := compareImages(ref, got)
+		t.Logf("page %d (%s): mean |diff| %.2f/255, %.3f%% pixels differ by >96", page+1, l.Sheets[l.Pages[page].Sheet].Shape, mean, 100*far)
+		if mean > 3 || far > 0.01 {
+			t.Errorf("page %d: the backends disagree: mean %.2f, far %.3f%%", page+1, mean, 100*far)
+		}
+	}
+}
+
+func decodePNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	im, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
+
+// compareImages is the mean absolute difference over all channels (of 255) and the share of pixels that
+// differ by more than 96.
+func compareImages(a, b image.Image) (mean, far float64) {
+	var sum, n, farN float64
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			d := (diff(r1, r2) + diff(g1, g2) + diff(b1, b2)) / 3 / 257
+			sum += d
+			if d > 96 {
+				farN++
+			}
+			n++
+		}
+	}
+	return sum / n, farN / n
+}
+
+func diff(a, b uint32) float64 {
+	if a > b {
+		return float64(a - b)
+	}
+	return float64(b - a)
+}
+
+// BenchmarkLayoutSheet: 400 counters, every face drawn with a layout of placed elements (a band, the
+// unit-size mark, the symbol, 8-4, the id turned up the side, a value in a circle; the backs with their own
+// layouts), square, hexagonal and round, planned on Letter and printed to a PDF with both sides.
+func BenchmarkLayoutSheet(b *testing.B) {
+	cs := resolve(b, "layout")
+	per := 0
+	for _, c := range cs {
+		per += c.Count
+	}
+	copies := (400 + per - 1) / per
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		l := layoutSheet(b, cs, copies)
+		p := surface.NewPDF(surface.PDFOptions{})
+		if err := l.Render(p); err != nil {
+			b.Fatal(err)
+		}
+		var out bytes.Buffer
+		if _, err := p.WriteTo(&out); err != nil {
+			b.Fatal(err)
+		}
+		size = out.Len()
+	}
+	b.ReportMetric(float64(per*copies), "counters")
+	b.ReportMetric(float64(size)/1024, "KB/pdf")
+}
