@@ -41,12 +41,14 @@ func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 		t.Fatal(err)
 	}
 	units := string(fileNamed(files, "units.yaml").Data)
-	// The second document (the cavalry) gets a wrong symbol, and a blank line where a key is to be typed.
+	// The second document (the cavalry) gets a wrong echelon, and a blank line where a key is to be typed. (A
+	// symbol is a pattern, since Systems declare their own and built-ins combine with +: validate names an
+	// unknown one.)
 	first, second, ok := strings.Cut(units, "\n---\n")
 	if !ok || !strings.Contains(second, "symbol: cavalry\n") {
 		t.Fatalf("units.yaml has no second document with a symbol:\n%s", units)
 	}
-	second = strings.Replace(second, "symbol: cavalry\n", "symbol: cavalryy\n\n", 1)
+	second = strings.Replace(second, "symbol: cavalry\n", "symbol: cavalry\nechelon: regimentt\n\n", 1)
 	// Without either, as before muster wrote a line per document and the settings, the second document gets
 	// nothing: the test can tell.
 	t.Run("neither", func(t *testing.T) {
@@ -59,7 +61,7 @@ func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 		var comp struct {
 			Items []struct{ Label string } `json:"items"`
 		}
-		line := strings.Count(first+"\n---\n"+doc[:strings.Index(doc, "symbol: cavalryy")], "\n") + 1
+		line := strings.Count(first+"\n---\n"+doc[:strings.Index(doc, "echelon: regimentt")], "\n") + 1
 		s.request("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": line, "character": 0}}, &comp)
 		for _, it := range comp.Items {
 			if it.Label == "footprint" {
@@ -77,7 +79,7 @@ func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 			lines := strings.Split(text, "\n")
 			badLine, blankLine := -1, -1
 			for i, l := range lines {
-				if l == "symbol: cavalryy" {
+				if l == "echelon: regimentt" {
 					badLine, blankLine = i, i+1
 				}
 			}
@@ -86,7 +88,7 @@ func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 			uri := fileURI(filepath.Join(dir, "units.yaml"))
 			s.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 				"uri": uri, "languageId": "yaml", "version": 1, "text": text}})
-			// Diagnostics: the wrong symbol, on its line in the second document.
+			// Diagnostics: the wrong echelon, on its line in the second document.
 			diags := s.waitDiagnostics(uri, func(ds []lspDiagnostic) bool {
 				for _, d := range ds {
 					if d.Range.Start.Line == badLine {
@@ -97,10 +99,10 @@ func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 			})
 			found := false
 			for _, d := range diags {
-				found = found || (d.Range.Start.Line == badLine && strings.Contains(d.Message, "infantry"))
+				found = found || (d.Range.Start.Line == badLine && strings.Contains(d.Message, "brigade"))
 			}
 			if !found {
-				t.Errorf("no diagnostic on line %d naming the allowed symbols: %+v", badLine+1, diags)
+				t.Errorf("no diagnostic on line %d naming the allowed echelons: %+v", badLine+1, diags)
 			}
 			// Completion on the blank line: the UnitType keys not yet written.
 			var comp struct {
