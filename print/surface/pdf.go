@@ -49,10 +49,16 @@ type pdfGS struct {
 }
 
 // PDF is the vector backend: pages of any size in points, the Go fonts
-// embedded (subset, UTF-8), deterministic compressed output.
+// embedded (subset, UTF-8), reused drawings as form XObjects (fpdf's
+// templates), deterministic compressed output.
 type PDF struct {
 	common
-	f         *fpdf.Fpdf
+	doc       *fpdf.Fpdf // the document
+	f         *fpdf.Fpdf // what is drawn into: the document's page, or a form being drawn
+	fh        float64    // the height of what is drawn into: PDF y = fh - y
+	forms     map[any]*pdfForm
+	formByID  map[string]*pdfForm // the forms by content, so that equal drawings are one form
+	alphaGS   map[string]int      // the document's graphics states by alpha (%.3f), numbered as fpdf numbers them
 	gs        pdfGS
 	gsStack   []pdfGS
 	boxesEver bool
@@ -90,8 +96,9 @@ func NewPDF(opts PDFOptions) *PDF {
 	if opts.Creator != "" {
 		f.SetCreator(opts.Creator, true)
 	}
-	p := &PDF{f: f}
+	p := &PDF{doc: f, f: f, forms: map[any]*pdfForm{}, formByID: map[string]*pdfForm{}, alphaGS: map[string]int{}}
 	p.common = newCommon(p)
+	p.self = p
 	p.maxPages = opts.MaxPages
 	p.setErr(f.Error())
 	return p
@@ -130,6 +137,7 @@ func (p *PDF) flushB() {
 }
 
 func (p *PDF) beginPage(w, h float64) {
+	p.fh = h
 	p.f.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 	if p.fpdfErr() {
 		return
@@ -168,10 +176,27 @@ func colorOp(b []byte, c Color, op string) []byte {
 
 func (p *PDF) setAlpha(a uint8) {
 	s := strconv.FormatFloat(float64(a)/255, 'f', 3, 64)
-	if p.gs.alpha != s {
-		p.f.SetAlpha(float64(a)/255, "Normal")
-		p.gs.alpha = s
+	if p.gs.alpha == s {
+		return
 	}
+	p.gs.alpha = s
+	n, ok := p.alphaGS[s]
+	if !ok && p.f == p.doc {
+		p.f.SetAlpha(float64(a)/255, "Normal") // adds the state to the document and sets it
+		p.alphaGS[s] = len(p.alphaGS) + 1
+		return
+	}
+	if !ok {
+		// A form is being drawn: fpdf would give it a graphics state of its own that the document never
+		// writes. The state is added to the document (set and at once restored on its page), and the form
+		// sets it by the document's name, which its resources have (see formsUsePageResources).
+		p.doc.RawWriteStr("q")
+		p.doc.SetAlpha(float64(a)/255, "Normal")
+		p.doc.RawWriteStr("Q")
+		n = len(p.alphaGS) + 1
+		p.alphaGS[s] = n
+	}
+	p.op("/GS" + strconv.Itoa(n) + " gs")
 }
 
 func (p *PDF) setFill() {
@@ -222,7 +247,7 @@ func (p *PDF) pathOps(path *Path) {
 		case segMove, segLine:
 			p.b = num(p.b, s.pts[0].X)
 			p.b = append(p.b, ' ')
-			p.b = num(p.b, p.h-s.pts[0].Y)
+			p.b = num(p.b, p.fh-s.pts[0].Y)
 			if s.op == segMove {
 				p.b = append(p.b, " m\n"...)
 			} else {
@@ -232,7 +257,7 @@ func (p *PDF) pathOps(path *Path) {
 			for _, q := range s.pts {
 				p.b = num(p.b, q.X)
 				p.b = append(p.b, ' ')
-				p.b = num(p.b, p.h-q.Y)
+				p.b = num(p.b, p.fh-q.Y)
 				p.b = append(p.b, ' ')
 			}
 			p.b = append(p.b, "c\n"...)
@@ -283,7 +308,7 @@ func (p *PDF) rect(x, y, w, h float64, mode Paint) {
 	p.paint(mode, false, func() {
 		p.b = num(p.b, x)
 		p.b = append(p.b, ' ')
-		p.b = num(p.b, p.h-y-h)
+		p.b = num(p.b, p.fh-y-h)
 		p.b = append(p.b, ' ')
 		p.b = num(p.b, w)
 		p.b = append(p.b, ' ')
@@ -304,7 +329,7 @@ func (p *PDF) pop() {
 }
 
 func (p *PDF) transform(m Matrix) {
-	flip := Matrix{A: 1, D: -1, F: p.h}
+	flip := Matrix{A: 1, D: -1, F: p.fh}
 	k := flip.Mul(m).Mul(flip)
 	for _, v := range []float64{k.A, k.B, k.C, k.D, k.E, k.F} {
 		p.b = strconv.AppendFloat(p.b, roundN(v, 6), 'f', -1, 64)
@@ -334,7 +359,8 @@ func (p *PDF) text(x, y float64, s string, fc *face, size float64) {
 		// fpdf writes into the font bytes while subsetting (an aliasing
 		// append in its hmtx reader), so it gets a private copy: the
 		// embedded package bytes stay pristine and output stays stable.
-		p.f.AddUTF8FontFromBytes(fc.key, "", append([]byte(nil), fc.ttf...))
+		// The document holds the font; forms share its font table.
+		p.doc.AddUTF8FontFromBytes(fc.key, "", append([]byte(nil), fc.ttf...))
 		if p.fpdfErr() {
 			return
 		}
@@ -357,14 +383,19 @@ func (p *PDF) text(x, y float64, s string, fc *face, size float64) {
 }
 
 func (p *PDF) image(di *decodedImage, x, y, w, h float64) error {
-	if p.f.GetImageInfo(di.key) == nil {
+	// The document holds every image (a form's images are the document's); a form being drawn knows its
+	// own too, under the same name (fpdf names an image by a hash of its content).
+	for _, f := range []*fpdf.Fpdf{p.doc, p.f} {
+		if f.GetImageInfo(di.key) != nil {
+			continue
+		}
 		data, typ, err := di.pdfBytes()
 		if err != nil {
 			return err
 		}
-		p.f.RegisterImageOptionsReader(di.key, fpdf.ImageOptions{ImageType: typ}, bytes.NewReader(data))
-		if err := p.f.Error(); err != nil {
-			p.f.ClearError()
+		f.RegisterImageOptionsReader(di.key, fpdf.ImageOptions{ImageType: typ}, bytes.NewReader(data))
+		if err := f.Error(); err != nil {
+			f.ClearError()
 			return fmt.Errorf("surface: pdf image: %w", err)
 		}
 	}
@@ -396,10 +427,18 @@ func (p *PDF) Bytes() ([]byte, error) {
 		p.setErr(fmt.Errorf("surface: pdf: %w", err))
 		return nil, p.err
 	}
+	out, err := formsUsePageResources(sortPageBoxes(buf.Bytes()))
+	if err != nil {
+		p.setErr(err)
+		return nil, err
+	}
 	p.done = true
-	p.out = sortPageBoxes(buf.Bytes())
+	p.out = out
 	return p.out, nil
 }
+
+// Pages is the number of pages begun.
+func (p *PDF) Pages() int { return p.pages }
 
 // WriteTo finishes the document and writes it; it may be called again to
 // write the same bytes.

@@ -58,6 +58,7 @@ var _ Surface = (*PNG)(nil)
 func NewPNG(opts PNGOptions) *PNG {
 	p := &PNG{dpi: opts.DPI, bg: opts.Background, onPage: opts.OnPage}
 	p.common = newCommon(p)
+	p.self = p
 	p.maxPages = opts.MaxPages
 	if p.dpi == 0 {
 		p.dpi = DefaultDPI
@@ -286,6 +287,10 @@ func (p *PNG) applyMask() {
 }
 
 func (p *PNG) transform(Matrix) {} // dev() reads the shared state
+
+func (p *PNG) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+	p.drawHere(x, y, art, view, draw)
+}
 
 // clip intersects the clip mask with the path. Only the path's bounding box
 // is rasterised, and masks no longer in use are recycled, so clipping every

@@ -1,0 +1,265 @@
+package surface
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// badge is a small drawing with everything a form must carry: fills and strokes, a dash, translucent paint
+// (a graphics state), text in two faces, an image, a clip, and a drawing reused inside it.
+func badge(s Surface, _ Rect) {
+	s.SetFill(RGB(60, 110, 170))
+	s.SetStroke(Black, 0.8)
+	s.Rect(0, 0, 40, 30, FillStroke)
+	s.Push()
+	s.ClipRect(2, 2, 36, 12)
+	s.SetFill(RGBA(255, 200, 0, 128))
+	s.Circle(20, 8, 12, Fill)
+	s.Pop()
+	s.SetStroke(RGB(200, 0, 0), 1.2)
+	s.SetDash(2, 1)
+	s.Line(2, 16, 38, 16)
+	s.SetFill(White)
+	s.Text(20, 24, "Légion ½", Font{Size: 6}, Align{H: Center, V: Middle})
+	s.Text(3, 29, "4", Font{Style: Bold, Size: 5}, Align{})
+	if err := s.Image(tinyPNG(), 30, 20, 8, 4); err != nil {
+		panic(err)
+	}
+	s.Reuse("star", 34, 6, Rect{X: -4, Y: -4, W: 8, H: 8}, Rect{X: -4, Y: -4, W: 8, H: 8}, func(s Surface, _ Rect) {
+		s.SetFill(RGBA(0, 0, 0, 180))
+		s.Star(0, 0, 3.5, 5, Fill)
+	})
+}
+
+var badgeArt = Rect{X: -1, Y: -1, W: 42, H: 32}
+
+// badgePage draws badges at several places, some rotated, some through a clip: in place when reuse is
+// false, else as reused drawings (the ones in the middle row nested in a reused row).
+func badgePage(s Surface, reuse bool) {
+	s.BeginPage(300, 200)
+	place := func(x, y float64) {
+		if reuse {
+			s.Reuse("badge", x, y, badgeArt, badgeArt, badge)
+			return
+		}
+		s.Push()
+		s.Translate(x, y)
+		badge(s, badgeArt)
+		s.Pop()
+	}
+	place(10, 10)
+	place(60.3, 12.7)
+	s.Push()
+	s.ClipRect(0, 60, 300, 50)
+	if reuse {
+		row := Rect{X: -1, Y: -1, W: 250, H: 40}
+		s.Reuse("row", 20, 65, row, row, func(s Surface, _ Rect) {
+			for i := 0; i < 4; i++ {
+				s.Reuse("badge", float64(i)*55, 0, badgeArt, badgeArt, badge)
+			}
+		})
+	} else {
+		for i := 0; i < 4; i++ {
+			place(20+float64(i)*55, 65)
+		}
+	}
+	s.Pop()
+	s.Push()
+	s.Translate(150, 150)
+	s.Rotate(30)
+	place(0, 0)
+	s.Pop()
+	s.SetFill(Black)
+	s.Text(10, 190, "page text", Font{Size: 8}, Align{})
+}
+
+// A reused drawing prints exactly as the same drawing drawn in place: the two PDFs rasterise alike.
+func TestPDFReuseDrawsTheSame(t *testing.T) {
+	tool, err := exec.LookPath("pdftoppm")
+	if err != nil {
+		t.Skip("pdftoppm not installed")
+	}
+	dir := t.TempDir()
+	raster := func(name string, b []byte) []byte {
+		path := filepath.Join(dir, name+".pdf")
+		writeFile(t, path, b)
+		out, err := exec.Command(tool, "-r", "100", "-singlefile", "-png", path, filepath.Join(dir, name)).CombinedOutput()
+		if err != nil || len(out) > 0 {
+			t.Fatalf("pdftoppm %s: %v\n%s", name, err, out)
+		}
+		return readFile(t, filepath.Join(dir, name+".png"))
+	}
+	inPlace := pdfBytes(t, func(s Surface) { badgePage(s, false) })
+	reused := pdfBytes(t, func(s Surface) { badgePage(s, true) })
+	if strings.Count(string(reused), "/Subtype /Form") != 3 {
+		t.Errorf("%d forms, want 3 (badge, star, row)", strings.Count(string(reused), "/Subtype /Form"))
+	}
+	a := decodePNGBytes(t, raster("in-place", inPlace))
+	b := decodePNGBytes(t, raster("reused", reused))
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("bounds %v and %v", a.Bounds(), b.Bounds())
+	}
+	var sum, far, n float64
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			d := (absDiff(r1, r2) + absDiff(g1, g2) + absDiff(b1, b2)) / 3 / 257
+			sum += d
+			if d > 64 {
+				far++
+			}
+			n++
+		}
+	}
+	if sum/n > 0.5 || far > 20 {
+		t.Errorf("reused drawing rasterises differently: mean %.3f, %v pixels far off", sum/n, far)
+	}
+}
+
+// Every PDF with forms passes qpdf --check, and its fonts and text read back: text drawn only inside a
+// form is found by pdftotext, and both faces are embedded with a ToUnicode map.
+func TestPDFReuseChecks(t *testing.T) {
+	b := pdfBytes(t, func(s Surface) { badgePage(s, true) })
+	path := writeTemp(t, "forms.pdf", b)
+	if tool, err := exec.LookPath("qpdf"); err == nil {
+		out, err := exec.Command(tool, "--check", path).CombinedOutput()
+		if err != nil || bytes.Contains(out, []byte("WARNING")) {
+			t.Fatalf("qpdf --check: %v\n%s", err, out)
+		}
+	}
+	if tool, err := exec.LookPath("pdftotext"); err == nil {
+		out, err := exec.Command(tool, "-enc", "UTF-8", path, "-").CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdftotext: %v\n%s", err, out)
+		}
+		// Six badges stand upright (the seventh is turned, and pdftotext splits it).
+		if n := strings.Count(string(out), "Légion ½"); n < 6 {
+			t.Errorf("pdftotext finds the form's text %d times, want 6:\n%s", n, out)
+		}
+	}
+	if tool, err := exec.LookPath("pdffonts"); err == nil {
+		out, err := exec.Command(tool, path).CombinedOutput()
+		if err != nil || bytes.Contains(out, []byte("Error")) {
+			t.Fatalf("pdffonts: %v\n%s", err, out)
+		}
+		for _, face := range []string{"go-regular", "go-bold"} {
+			if !regexp.MustCompile(`(?m)^utf8` + face + ` +CID TrueType +Identity-H +yes +\w+ +yes`).Match(out) {
+				t.Errorf("%s not embedded with a ToUnicode map:\n%s", face, out)
+			}
+		}
+	}
+	// A form names the document's resources: its graphics state, fonts, image and forms are all there.
+	objs := parsePDF(t, b)
+	forms := 0
+	for _, o := range objs {
+		if !strings.Contains(o.dict, "/Subtype /Form") {
+			continue
+		}
+		forms++
+		if !regexp.MustCompile(`/Resources\s+2 0 R\s+/Length`).MatchString(o.dict) {
+			t.Errorf("form without the document's resources: %s", o.dict)
+		}
+	}
+	if forms != 3 {
+		t.Errorf("%d forms", forms)
+	}
+}
+
+// Forms come out the same bytes every time, however many there are.
+func TestPDFReuseDeterministic(t *testing.T) {
+	draw := func(s Surface) {
+		s.BeginPage(600, 600)
+		for i := 0; i < 60; i++ {
+			col := RGBA(uint8(i*4), 100, 200, uint8(100+i))
+			art := Rect{W: 20, H: 20}
+			s.Reuse(i%30, float64(i%10)*50, float64(i/10)*50, art, art, func(s Surface, _ Rect) {
+				s.SetFill(col)
+				s.Rect(0, 0, 20, 20, Fill)
+				if err := s.Image(tinyPNG(), 2, 2, 8, 4); err != nil {
+					t.Error(err)
+				}
+				s.Text(10, 10, string(rune('A'+i%26)), Font{Style: Italic, Size: 8}, Align{})
+			})
+		}
+	}
+	a, b := pdfBytes(t, draw), pdfBytes(t, draw)
+	if !bytes.Equal(a, b) {
+		t.Fatal("two runs differ")
+	}
+	if n := strings.Count(string(a), "/Subtype /Form"); n != 30 {
+		t.Errorf("%d forms, want 30", n)
+	}
+}
+
+// Equal drawings under different keys are one form; a key is one form however often it is placed.
+func TestPDFReuseSharesForms(t *testing.T) {
+	b := pdfBytes(t, func(s Surface) {
+		s.BeginPage(600, 600)
+		art := Rect{W: 10, H: 10}
+		box := func(s Surface, _ Rect) { s.Rect(0, 0, 10, 10, Fill) }
+		for i := 0; i < 200; i++ {
+			s.Reuse(i%2, float64(i%20)*20, float64(i/20)*20, art, art, box)
+		}
+	})
+	if n := strings.Count(string(b), "/Subtype /Form"); n != 1 {
+		t.Errorf("%d forms, want 1", n)
+	}
+	objs := parsePDF(t, b)
+	c := pageContent(t, objs, pdfPages(t, objs)[0])
+	if n := strings.Count(c, " Do"); n != 200 {
+		t.Errorf("%d placements, want 200", n)
+	}
+}
+
+// A reused drawing that leaves a Push open, and a key that cannot be compared, are errors on every backend.
+func TestReuseErrors(t *testing.T) {
+	for _, s := range []Surface{NewPDF(PDFOptions{}), NewPNG(PNGOptions{DPI: 72}), NewDry(0)} {
+		s.BeginPage(100, 100)
+		art := Rect{W: 10, H: 10}
+		s.Reuse("open", 0, 0, art, art, func(s Surface, _ Rect) { s.Push() })
+		if s.Err() == nil {
+			t.Errorf("%T: unbalanced Push accepted", s)
+		}
+	}
+	for _, s := range []Surface{NewPDF(PDFOptions{}), NewPNG(PNGOptions{DPI: 72}), NewDry(0)} {
+		s.BeginPage(100, 100)
+		art := Rect{W: 10, H: 10}
+		s.Reuse([]int{1}, 0, 0, art, art, func(s Surface, _ Rect) {})
+		if s.Err() == nil {
+			t.Errorf("%T: a slice key accepted", s)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func decodePNGBytes(t *testing.T, b []byte) image.Image {
+	t.Helper()
+	im, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
