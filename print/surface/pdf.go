@@ -189,7 +189,7 @@ func (p *PDF) setAlpha(a uint8) {
 	if !ok {
 		// A form is being drawn: fpdf would give it a graphics state of its own that the document never
 		// writes. The state is added to the document (set and at once restored on its page), and the form
-		// sets it by the document's name, which its resources have (see formsUsePageResources).
+		// sets it by the document's name, which its resources have (see formResources).
 		p.doc.RawWriteStr("q")
 		p.doc.SetAlpha(float64(a)/255, "Normal")
 		p.doc.RawWriteStr("Q")
@@ -427,7 +427,11 @@ func (p *PDF) Bytes() ([]byte, error) {
 		p.setErr(fmt.Errorf("surface: pdf: %w", err))
 		return nil, p.err
 	}
-	out, err := formsUsePageResources(sortPageBoxes(buf.Bytes()))
+	contents := make(map[string][]byte, len(p.formByID))
+	for id, fm := range p.formByID {
+		contents[id] = fm.tpl.Bytes()
+	}
+	out, err := formResources(sortPageBoxes(buf.Bytes()), contents)
 	if err != nil {
 		p.setErr(err)
 		return nil, err

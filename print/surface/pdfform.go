@@ -2,9 +2,15 @@ package surface
 
 import (
 	"bytes"
+	"crypto/sha1"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
+	"regexp"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/go-pdf/fpdf"
 )
@@ -77,8 +83,12 @@ func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) *pdfForm {
 	if p.err != nil {
 		return nil
 	}
-	id := t.ID()
-	if fm := p.formByID[id]; fm != nil && fm.art == frame {
+	// The form's name: its content and size (fpdf would name it by its content alone).
+	h := sha1.New()
+	h.Write(t.Bytes())
+	fmt.Fprintf(h, "\n%g %g", frame.W, frame.H)
+	id := hex.EncodeToString(h.Sum(nil))
+	if fm := p.formByID[id]; fm != nil {
 		return fm // the same drawing under another key: one form
 	}
 	fm := &pdfForm{tpl: &formTemplate{Template: t, id: id}, art: frame}
@@ -86,77 +96,168 @@ func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) *pdfForm {
 	return fm
 }
 
-// formsUsePageResources gives every form XObject of an fpdf-written PDF the document's resource dictionary
-// (object 2, which every page uses), in place of the one fpdf writes for it. fpdf gives a template the
-// document's fonts and its own images and templates, but not the graphics states (alpha) the document holds,
-// which a form's content may set; the document's dictionary holds all of these. The form's dictionary is
-// overwritten with a reference and spaces, so every byte offset, and the cross-reference table, stays valid.
-// The objects are found through the cross-reference table, never by searching stream data.
-func formsUsePageResources(pdf []byte) ([]byte, error) {
+// formResources writes each form XObject's resource dictionary, in place of the one fpdf writes for it.
+// fpdf gives a template every font of the document and its own images and templates (with object numbers
+// that are wrong for an image first drawn inside it), and none of the graphics states (alpha) its content
+// sets. A form gets instead what its content names (contents holds each form's content by template ID), with
+// the objects the document's own dictionary (object 2, which every page uses) gives those names: a viewer
+// that loads a form's fonts each time it is drawn (poppler does) loads only those it needs, none for a map's
+// cell. The new dictionary is padded with spaces to the old one's length, so every byte offset, and the
+// cross-reference table, stays valid; when it would not fit, the form uses the document's dictionary. The
+// objects are found through the cross-reference table, never by searching stream data.
+func formResources(pdf []byte, contents map[string][]byte) ([]byte, error) {
 	offsets, err := xrefOffsets(pdf)
 	if err != nil {
 		return nil, err
 	}
-	formHead := []byte("/Type /XObject\n/Subtype /Form\n")
+	if len(offsets) <= 2 || offsets[2] < 0 {
+		return nil, errors.New("surface: pdf: no resource dictionary")
+	}
+	// The document's names: /F... fonts, /GS.. graphics states, /I... images and /TPL... forms.
+	docRes := objectDict(pdf[offsets[2]:])
+	refs := map[string]string{}
+	formObj := map[int]string{} // object number to template ID
+	for _, m := range resourceRefRe.FindAllSubmatch(docRes, -1) {
+		name, ref := string(m[1]), string(m[2])
+		refs[name] = ref + " 0 R"
+		if id, ok := strings.CutPrefix(name, "TPL"); ok {
+			n, _ := strconv.Atoi(ref)
+			formObj[n] = id
+		}
+	}
 	resHead := []byte("/Resources \n")
-	for _, off := range offsets {
-		// An object's dictionary comes first; a form's is fpdf's: "<<[filter]/Type /XObject\n/Subtype
-		// /Form\n/Formtype 1\n/BBox [...]\n/Resources \n<<...>>\n/Length n >>\nstream\n".
-		obj := pdf[off:]
-		head := obj[:min(len(obj), 128)]
-		if i, st := bytes.Index(head, formHead), bytes.Index(head, []byte("stream\n")); i < 0 || st >= 0 && st < i {
+	for n, off := range offsets {
+		id, ok := formObj[n]
+		if !ok || off < 0 {
 			continue
 		}
-		end := bytes.Index(obj, []byte("\nstream\n")) // the dictionary before it is fpdf's text
+		// A form's dictionary is fpdf's text: "<<[filter]/Type /XObject\n/Subtype /Form\n/Formtype 1\n/BBox
+		// [...]\n/Resources \n<<...>>\n/Length n >>\nstream\n".
+		end := bytes.Index(pdf[off:], []byte("\nstream\n"))
 		if end < 0 {
-			return nil, fmt.Errorf("surface: pdf: form at %d has no stream", off)
+			return nil, fmt.Errorf("surface: pdf: form object %d has no stream", n)
 		}
-		dict := obj[:end]
+		dict := pdf[off : off+end]
 		r := bytes.Index(dict, resHead)
 		l := bytes.LastIndex(dict, []byte("\n/Length "))
-		if r < 0 || l < r {
-			return nil, fmt.Errorf("surface: pdf: form at %d has no resources", off)
+		if !bytes.Contains(dict, []byte("/Subtype /Form\n")) || r < 0 || l < r {
+			return nil, fmt.Errorf("surface: pdf: object %d is not a form with resources", n)
 		}
-		res := dict[r+len(resHead) : l]
-		if len(res) < len("2 0 R") || !bytes.HasPrefix(res, []byte("<<")) || !bytes.HasSuffix(res, []byte(">>")) {
-			return nil, fmt.Errorf("surface: pdf: form at %d: unexpected resources %q", off, res)
+		old := dict[r+len(resHead) : l]
+		if len(old) < len("2 0 R") || !bytes.HasPrefix(old, []byte("<<")) || !bytes.HasSuffix(old, []byte(">>")) {
+			return nil, fmt.Errorf("surface: pdf: form object %d: unexpected resources %q", n, old)
 		}
-		n := copy(res, "2 0 R")
-		for i := n; i < len(res); i++ {
-			res[i] = ' '
+		content, ok := contents[id]
+		if !ok {
+			return nil, fmt.Errorf("surface: pdf: form object %d is no form of this document", n)
+		}
+		res, err := namedResources(content, refs)
+		if err != nil {
+			return nil, fmt.Errorf("surface: pdf: form object %d: %w", n, err)
+		}
+		if len(res) > len(old) {
+			res = []byte("2 0 R")
+		}
+		k := copy(old, res)
+		for i := k; i < len(old); i++ {
+			old[i] = ' '
 		}
 	}
 	return pdf, nil
 }
 
-// xrefOffsets reads the byte offsets of the objects in use from a PDF's cross-reference table.
+var (
+	// resourceRefRe is an entry of fpdf's resource dictionary: /F<id> 5 0 R, /GS1 9 0 R, /I<id>..., /TPL<id>....
+	resourceRefRe = regexp.MustCompile(`/((?:F|GS|I|TPL)[0-9A-Za-z]+) (\d+) 0 R`)
+	// contentNameRe is a resource named in a content stream fpdf and this package write.
+	contentNameRe = regexp.MustCompile(`/((?:F|GS|I|TPL)[0-9A-Za-z]+) (?:[0-9.]+ Tf|gs|Do)\b`)
+)
+
+// namedResources is a resource dictionary for what content names, with the document's references.
+func namedResources(content []byte, refs map[string]string) ([]byte, error) {
+	var fonts, states, xobjects []string
+	seen := map[string]bool{}
+	for _, m := range contentNameRe.FindAllSubmatch(content, -1) {
+		name := string(m[1])
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		ref, ok := refs[name]
+		if !ok {
+			return nil, fmt.Errorf("names /%s, which the document does not have", name)
+		}
+		e := "/" + name + " " + ref
+		switch {
+		case strings.HasPrefix(name, "GS"):
+			states = append(states, e)
+		case strings.HasPrefix(name, "F"):
+			fonts = append(fonts, e)
+		default:
+			xobjects = append(xobjects, e)
+		}
+	}
+	b := []byte("<<")
+	for _, part := range []struct {
+		key     string
+		entries []string
+	}{{"/Font", fonts}, {"/ExtGState", states}, {"/XObject", xobjects}} {
+		if len(part.entries) == 0 {
+			continue
+		}
+		sort.Strings(part.entries)
+		b = append(b, part.key+" <<"...)
+		b = append(b, strings.Join(part.entries, " ")...)
+		b = append(b, ">>"...)
+	}
+	return append(b, ">>"...), nil
+}
+
+// objectDict is the dictionary an object (at the start of b) begins with, up to its stream or its end.
+func objectDict(b []byte) []byte {
+	end := len(b)
+	for _, stop := range []string{"\nstream\n", "endobj"} {
+		if i := bytes.Index(b, []byte(stop)); i >= 0 && i < end {
+			end = i
+		}
+	}
+	return b[:end]
+}
+
+// xrefOffsets reads a PDF's cross-reference table: the byte offset of each object by number, -1 for one not
+// in use.
 func xrefOffsets(pdf []byte) ([]int, error) {
 	i := bytes.LastIndex(pdf, []byte("startxref\n"))
 	if i < 0 {
-		return nil, fmt.Errorf("surface: pdf: no startxref")
+		return nil, errors.New("surface: pdf: no startxref")
 	}
 	rest := pdf[i+len("startxref\n"):]
 	nl := bytes.IndexByte(rest, '\n')
 	if nl < 0 {
-		return nil, fmt.Errorf("surface: pdf: bad startxref")
+		return nil, errors.New("surface: pdf: bad startxref")
 	}
 	at, err := strconv.Atoi(string(rest[:nl]))
 	if err != nil || at < 0 || at >= len(pdf) || !bytes.HasPrefix(pdf[at:], []byte("xref\n")) {
-		return nil, fmt.Errorf("surface: pdf: bad startxref")
+		return nil, errors.New("surface: pdf: bad startxref")
 	}
 	lines := bytes.Split(pdf[at:], []byte("\n"))
 	var out []int
-	// xref, then sections of "first count" and count entries "oooooooooo ggggg n ".
+	// "xref", then sections of "first count" and count entries "oooooooooo ggggg n".
 	for k := 1; k < len(lines); {
 		f := bytes.Fields(lines[k])
 		if len(f) != 2 {
-			break // trailer
+			break // the trailer
 		}
-		count, err := strconv.Atoi(string(f[1]))
-		if err != nil || count < 0 || k+1+count > len(lines) {
+		first, err1 := strconv.Atoi(string(f[0]))
+		count, err2 := strconv.Atoi(string(f[1]))
+		if err1 != nil || err2 != nil || first < 0 || count < 0 || k+1+count > len(lines) {
 			return nil, fmt.Errorf("surface: pdf: bad cross-reference section %q", lines[k])
 		}
-		for _, e := range lines[k+1 : k+1+count] {
+		for j, e := range lines[k+1 : k+1+count] {
+			n := first + j
+			for len(out) <= n {
+				out = append(out, -1)
+			}
 			ef := bytes.Fields(e)
 			if len(ef) != 3 || string(ef[2]) != "n" {
 				continue
@@ -165,7 +266,7 @@ func xrefOffsets(pdf []byte) ([]int, error) {
 			if err != nil || o < 0 || o >= len(pdf) {
 				return nil, fmt.Errorf("surface: pdf: bad cross-reference entry %q", e)
 			}
-			out = append(out, o)
+			out[n] = o
 		}
 		k += 1 + count
 	}
