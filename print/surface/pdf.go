@@ -59,6 +59,8 @@ type PDF struct {
 	forms     map[any]*pdfForm
 	formByID  map[string]*pdfForm // the forms by content, so that equal drawings are one form
 	alphaGS   map[string]int      // the document's graphics states by alpha (%.3f), numbered as fpdf numbers them
+	formText  bool                // text was drawn into the form being drawn
+	tplBase   *fpdf.Fpdf          // what forms are made from: a document that never sets a font
 	gs        pdfGS
 	gsStack   []pdfGS
 	boxesEver bool
@@ -71,11 +73,7 @@ var _ Surface = (*PDF)(nil)
 
 // NewPDF returns an empty PDF surface; call BeginPage before drawing.
 func NewPDF(opts PDFOptions) *PDF {
-	f := fpdf.NewCustom(&fpdf.InitType{
-		OrientationStr: "P",
-		UnitStr:        "pt",
-		Size:           fpdf.SizeType{Wd: LetterW, Ht: LetterH},
-	})
+	f := newFpdf()
 	f.SetCompression(true)
 	f.SetCatalogSort(true)
 	t := docTime(opts.Time)
@@ -102,6 +100,15 @@ func NewPDF(opts PDFOptions) *PDF {
 	p.maxPages = opts.MaxPages
 	p.setErr(f.Error())
 	return p
+}
+
+// newFpdf is an fpdf document measured in points.
+func newFpdf() *fpdf.Fpdf {
+	return fpdf.NewCustom(&fpdf.InitType{
+		OrientationStr: "P",
+		UnitStr:        "pt",
+		Size:           fpdf.SizeType{Wd: LetterW, Ht: LetterH},
+	})
 }
 
 func (p *PDF) fpdfErr() bool {
@@ -355,11 +362,14 @@ func (p *PDF) clip(path *Path) {
 }
 
 func (p *PDF) text(x, y float64, s string, fc *face, size float64) {
+	if p.f != p.doc {
+		p.formText = true // the drawing is not a form, and this one never written (see pdfForm)
+		return
+	}
 	if !fc.pdfLoaded {
 		// fpdf writes into the font bytes while subsetting (an aliasing
 		// append in its hmtx reader), so it gets a private copy: the
 		// embedded package bytes stay pristine and output stays stable.
-		// The document holds the font; forms share its font table.
 		p.doc.AddUTF8FontFromBytes(fc.key, "", append([]byte(nil), fc.ttf...))
 		if p.fpdfErr() {
 			return

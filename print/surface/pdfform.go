@@ -22,6 +22,10 @@ import (
 type pdfForm struct {
 	tpl *formTemplate
 	art Rect // the drawing's frame: the template spans it, its top-left corner at the template's
+	// inPlace is set for a drawing that shows text, which is drawn at every placement instead: a reader may
+	// load the fonts of a form each time it draws it (poppler does: a counter sheet whose faces were forms
+	// rasterised 5 times and read as text 50 times slower).
+	inPlace bool
 }
 
 // formTemplate is an fpdf template whose ID is worked out once: fpdf's is the SHA-1 of the template's content,
@@ -37,7 +41,7 @@ func (t *formTemplate) ID() string { return t.id }
 // minFormSide is the smallest side of a form, in points: fpdf scales a template by its size.
 const minFormSide = 0.01
 
-func (p *PDF) reuse(key any, x, y float64, art, _ Rect, draw func(Surface, Rect)) {
+func (p *PDF) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
 	fm := p.forms[key]
 	if fm == nil {
 		fm = p.makeForm(art, draw)
@@ -45,6 +49,10 @@ func (p *PDF) reuse(key any, x, y float64, art, _ Rect, draw func(Surface, Rect)
 			return
 		}
 		p.forms[key] = fm
+	}
+	if fm.inPlace {
+		p.drawHere(x, y, art, view, draw)
+		return
 	}
 	a := fm.art
 	p.f.UseTemplateScaled(fm.tpl, fpdf.PointType{X: x + a.X, Y: y + a.Y}, fpdf.SizeType{Wd: a.W, Ht: a.H})
@@ -66,8 +74,15 @@ func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) *pdfForm {
 		fpdfFont string
 	}
 	outer := drawingInto{p.f, p.fh, p.gs, p.gsStack, p.fpdfFont}
+	outerText := p.formText
+	p.formText = false
 	var tplErr error
-	t := p.doc.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: frame.W, Ht: frame.H}, func(tpl *fpdf.Tpl) {
+	// fpdf starts a template in the font, colours and line style of the document it is made from: made from
+	// the document, every form would select the document's font and name it in its resources.
+	if p.tplBase == nil {
+		p.tplBase = newFpdf()
+	}
+	t := p.tplBase.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: frame.W, Ht: frame.H}, func(tpl *fpdf.Tpl) {
 		// A form starts from whatever state is in effect where it is placed: nothing is known.
 		p.f, p.fh, p.gs, p.gsStack, p.fpdfFont = &tpl.Fpdf, frame.H, pdfGS{}, nil, ""
 		if frame.X != 0 || frame.Y != 0 {
@@ -77,11 +92,16 @@ func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) *pdfForm {
 		tplErr = tpl.Error()
 	})
 	p.f, p.fh, p.gs, p.gsStack, p.fpdfFont = outer.f, outer.fh, outer.gs, outer.gsStack, outer.fpdfFont
+	hasText := p.formText
+	p.formText = outerText
 	if tplErr != nil {
 		p.setErr(fmt.Errorf("surface: pdf: %w", tplErr))
 	}
 	if p.err != nil {
 		return nil
+	}
+	if hasText { // the template is never placed, so fpdf never writes it
+		return &pdfForm{inPlace: true}
 	}
 	// The form's name: its content and size (fpdf would name it by its content alone).
 	h := sha1.New()

@@ -12,7 +12,6 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"reflect"
 )
 
 // Paint says how a shape is painted.
@@ -116,9 +115,10 @@ type Surface interface {
 	// starting from the default graphics state but for the transform. art is the frame's extent, which draw
 	// must stay inside; view is the part of art that will be seen, which is all draw needs to draw. The PDF
 	// backend draws art once per key, as a form XObject that every later Reuse with an equal key places
-	// again, so key must stand for everything draw depends on (and be comparable); the PNG backend keeps
-	// small drawings as sprites and draws others, like the dry backend, in place (view only). draw may
-	// reuse other drawings; its Pushes and Pops must balance.
+	// again, so key must stand for everything draw depends on (and be comparable); a drawing that shows text
+	// is drawn at each placement instead (readers may load a form's fonts each time they draw it). The PNG
+	// backend keeps small drawings as sprites and draws others, like the dry backend, in place (view only).
+	// draw may reuse other drawings; its Pushes and Pops must balance.
 	Reuse(key any, x, y float64, art, view Rect, draw func(s Surface, view Rect))
 
 	// Err returns the first drawing error, if any.
@@ -495,11 +495,23 @@ func (c *common) Reuse(key any, x, y float64, art, view Rect, draw func(Surface,
 		c.setErr(errors.New("surface: bad reused drawing frame"))
 		return
 	}
-	if key == nil || !reflect.TypeOf(key).Comparable() {
+	if key == nil || !hashable(key) {
 		c.setErr(fmt.Errorf("surface: reuse key of type %T is not comparable", key))
 		return
 	}
 	c.be.reuse(key, x, y, art, view, draw)
+}
+
+// hashable reports whether key can be a map key: a comparable type may still hold a value that is not (an
+// interface field holding a slice), and using it as one would panic.
+func hashable(key any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	var m map[any]bool
+	return !m[key]
 }
 
 // drawAlone runs a reused drawing from the default graphics state in a frame of its own, checking that its
