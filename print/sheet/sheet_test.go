@@ -349,3 +349,48 @@ func hasLine(ls []pdfcheck.Line, x1, y1, x2, y2 float64) bool {
 	}
 	return false
 }
+
+// A face the sheet can tell apart (a pointer, as a counter's face is) is drawn once and placed at every piece
+// it paints: the page places one form 40 times and draws no red square of its own, and every counter still
+// measures where it was laid out.
+func TestFacesDrawnOnceAndPlaced(t *testing.T) {
+	front := &box{red}
+	ps := make([]Piece, 40)
+	for i := range ps {
+		ps[i] = Piece{Size: 36, Front: front}
+	}
+	l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	p := surface.NewPDF(surface.PDFOptions{})
+	if err := l.Render(p); err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte("/Subtype /Form")); n != 1 {
+		t.Errorf("%d forms, want 1", n)
+	}
+	d, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := d.Pages[0]
+	if n := bytes.Count([]byte(pg.Raw), []byte(" Do")); n != 40 {
+		t.Errorf("%d placements, want 40", n)
+	}
+	if bytes.Contains([]byte(pg.Raw), []byte("1 0 0 rg")) {
+		t.Error("the page draws a red square of its own")
+	}
+	rects, _ := pg.Shapes()
+	reds := filled(rects, [3]float64{1, 0, 0})
+	if len(reds) != 40 {
+		t.Fatalf("%d counters drawn, want 40", len(reds))
+	}
+	for k, r := range reds {
+		wx, wy := 36+float64(k%15)*36, 36+float64(k/15)*36
+		if !pdfcheck.Near(r.X, wx, eps) || !pdfcheck.Near(r.Y, wy, eps) || !pdfcheck.Near(r.W, 36, eps) || !pdfcheck.Near(r.H, 36, eps) {
+			t.Errorf("counter %d at %+v, want 36x36 at (%g,%g)", k, r, wx, wy)
+		}
+	}
+}

@@ -1,12 +1,14 @@
 package symbols
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -90,5 +92,38 @@ func TestCombinations(t *testing.T) {
 	}
 	if u := Unknown("armour+dragon"); u != "dragon" {
 		t.Errorf("Unknown = %q", u)
+	}
+}
+
+// A symbol is drawn once per name, size and colour and placed wherever it is: two infantry symbols on a PDF
+// page are one form, and each reads back as its frame, where it was drawn.
+func TestSymbolDrawnOnce(t *testing.T) {
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(200, 100)
+	frames := []surface.Rect{{X: 10, Y: 10, W: 30, H: 20}, {X: 120.5, Y: 60.25, W: 30, H: 20}}
+	for _, r := range frames {
+		Draw(p, "infantry", r, surface.Black)
+	}
+	Draw(p, "infantry", surface.Rect{X: 10, Y: 60, W: 15, H: 10}, surface.Black) // another size: another form
+	b, err := p.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte("/Subtype /Form")); n != 2 {
+		t.Errorf("%d forms, want 2", n)
+	}
+	d, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rects, _ := d.Pages[0].Shapes()
+	for _, r := range frames {
+		found := false
+		for _, got := range pdfcheck.Find(rects, r.X, r.Y, r.W, r.H, 0.001) {
+			found = found || got.Stroke
+		}
+		if !found {
+			t.Errorf("no frame stroked at %+v: %+v", r, rects)
+		}
 	}
 }
