@@ -119,13 +119,31 @@ func (p *PDF) fpdfErr() bool {
 	return false
 }
 
-// num appends v with at most 3 decimals, no trailing zeros.
+// num appends v with at most 3 decimals, no trailing zeros. It formats the whole thousandths as an integer:
+// every coordinate of every page goes through here, and strconv's float formatting was a tenth of a build.
 func num(b []byte, v float64) []byte {
-	v = math.Round(v*1000) / 1000
-	if v == 0 {
+	r := math.Round(v * 1000)
+	if r == 0 {
 		return append(b, '0')
 	}
-	b = strconv.AppendFloat(b, v, 'f', 3, 64)
+	if !(math.Abs(r) < 1e15) { // beyond what a page holds; strconv says it as before
+		return trimZeros(strconv.AppendFloat(b, r/1000, 'f', 3, 64))
+	}
+	n := int64(r)
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/1000, 10)
+	if f := n % 1000; f != 0 {
+		b = append(b, '.', byte('0'+f/100), byte('0'+f/10%10), byte('0'+f%10))
+		b = trimZeros(b)
+	}
+	return b
+}
+
+// trimZeros drops the trailing zeros of a number with a decimal point, and the point if nothing follows it.
+func trimZeros(b []byte) []byte {
 	i := len(b)
 	for b[i-1] == '0' {
 		i--
