@@ -178,8 +178,8 @@ func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surfa
 }
 
 // pngPages renders a document onto a PNG surface and returns one file per page: <stem>-page-01.png. Each
-// page is encoded as soon as it is drawn and then dropped, so a long document never holds every page's
-// pixels at once.
+// page is encoded as soon as it is drawn and the next is drawn into its pixels, so a long document is drawn
+// in one page's memory.
 func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem string) ([]File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {
@@ -188,7 +188,7 @@ func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem 
 	dpi = previewDPI(dpi, page.W, page.H) // a page may turn (charts), keeping its area
 
 	var out []File
-	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, OnPage: func(i int, im *image.RGBA) error {
+	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
 		var b bytes.Buffer
 		if err := surface.EncodePNG(&b, im); err != nil {
 			return err

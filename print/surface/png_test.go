@@ -495,3 +495,53 @@ func TestEncodePNGRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// With Recycle, each page is drawn into the pixels of the page handed over before it: the pages come out as
+// if each had pixels of its own (the page before's paint and clip are gone), in one page's memory.
+func TestPNGRecyclesPages(t *testing.T) {
+	for _, transparent := range []bool{false, true} {
+		var got []*image.RGBA
+		var pix []*uint8
+		p := NewPNG(PNGOptions{DPI: 72, Transparent: transparent, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
+			got = append(got, image.NewRGBA(im.Bounds()))
+			copy(got[i].Pix, im.Pix)
+			pix = append(pix, &im.Pix[0])
+			return nil
+		}})
+		p.BeginPage(40, 40)
+		p.SetFill(RGB(255, 0, 0))
+		p.Rect(0, 0, 20, 20, Fill)
+		p.Push()
+		p.ClipRect(20, 20, 20, 20) // a clip left behind on the page
+		p.Pop()
+		p.BeginPage(40, 40)
+		p.SetFill(RGB(0, 0, 255))
+		p.Rect(20, 20, 20, 20, Fill)
+		p.Push()
+		p.ClipRect(0, 0, 10, 10)
+		p.SetFill(RGB(0, 255, 0))
+		p.Rect(0, 0, 40, 40, Fill)
+		p.Pop()
+		if err := p.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 2 || pix[0] != pix[1] {
+			t.Fatalf("transparent %v: %d pages, second drawn into the first's pixels: %v", transparent, len(got), len(pix) == 2 && pix[0] == pix[1])
+		}
+		bg := color.RGBA{255, 255, 255, 255}
+		if transparent {
+			bg = color.RGBA{}
+		}
+		for _, c := range []struct {
+			page, x, y int
+			want       color.RGBA
+		}{
+			{0, 5, 5, color.RGBA{255, 0, 0, 255}}, {0, 30, 30, bg},
+			{1, 5, 5, color.RGBA{0, 255, 0, 255}}, {1, 15, 15, bg}, {1, 30, 30, color.RGBA{0, 0, 255, 255}}, {1, 30, 5, bg},
+		} {
+			if px := got[c.page].RGBAAt(c.x, c.y); px != c.want {
+				t.Errorf("transparent %v: page %d at %d,%d is %v, want %v", transparent, c.page+1, c.x, c.y, px, c.want)
+			}
+		}
+	}
+}
