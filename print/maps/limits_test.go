@@ -94,8 +94,9 @@ func BenchmarkTiledMap(b *testing.B) {
 }
 
 // A tiled map draws each terrain's cell (fill, pattern, outline) and the alignment crosshair once, as a form
-// placed wherever it is: a page's own content places the cells it shows, draws no cell of its own, and
-// draws only what it shows (each page's content is about its share of the map's, not the whole map's).
+// placed wherever it is: a page's own content places the cells it shows, draws few cells of its own (a
+// terrain's first cells are drawn in place while that costs less than a form), and draws only what it shows
+// (each page's content is about its share of the map's, not the whole map's).
 func TestTilesPlaceCellsDrawnOnce(t *testing.T) {
 	pkg := load(t, "highest-ground")
 	m := pkg.Map("III")
@@ -112,7 +113,7 @@ func TestTilesPlaceCellsDrawnOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	placed, own := 0, 0
+	placed, own, drawn := 0, 0, 0
 	for i := range pl.Tiles {
 		raw := doc.Pages[i].Raw
 		own += len(raw)
@@ -123,9 +124,12 @@ func TestTilesPlaceCellsDrawnOnce(t *testing.T) {
 		placed += n
 		for _, poly := range polygons(raw) {
 			if _, h := extent(poly); len(poly) == 6 && pdfcheck.Near(h, d.cell, 0.5) {
-				t.Fatalf("page %d draws a cell of its own: %v", i+1, poly)
+				drawn++
 			}
 		}
+	}
+	if drawn > 60*60/20 {
+		t.Errorf("%d cells drawn in place, of %d", drawn, 60*60)
 	}
 	// Every cell is placed on a page or two (tiles overlap), not on every page.
 	if cells := 60 * 60; placed < cells || placed > 2*cells {

@@ -350,11 +350,24 @@ func hasLine(ls []pdfcheck.Line, x1, y1, x2, y2 float64) bool {
 	return false
 }
 
+// checker is a test painter with a few kilobytes of content: a square in its colour under a 10 x 10 checker.
+type checker struct{ c surface.Color }
+
+func (b *checker) Draw(s surface.Surface, x, y, size, bleed float64) error {
+	s.SetFill(b.c)
+	s.Rect(x-bleed, y-bleed, size+2*bleed, size+2*bleed, surface.Fill)
+	s.SetFill(surface.RGB(0, 0, 0))
+	for i := 0; i < 100; i += 2 {
+		s.Rect(x+float64(i%10)*size/10, y+float64(i/10)*size/10, size/10, size/10, surface.Fill)
+	}
+	return nil
+}
+
 // A face the sheet can tell apart (a pointer, as a counter's face is) is drawn once and placed at every piece
-// it paints: the page places one form 40 times and draws no red square of its own, and every counter still
-// measures where it was laid out.
+// it paints: the page places one form (after drawing a face or two in place, while that costs less) and every
+// counter still measures where it was laid out.
 func TestFacesDrawnOnceAndPlaced(t *testing.T) {
-	front := &box{red}
+	front := &checker{red}
 	ps := make([]Piece, 40)
 	for i := range ps {
 		ps[i] = Piece{Size: 36, Front: front}
@@ -376,11 +389,8 @@ func TestFacesDrawnOnceAndPlaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	pg := d.Pages[0]
-	if n := bytes.Count([]byte(pg.Raw), []byte(" Do")); n != 40 {
-		t.Errorf("%d placements, want 40", n)
-	}
-	if bytes.Contains([]byte(pg.Raw), []byte("1 0 0 rg")) {
-		t.Error("the page draws a red square of its own")
+	if n := bytes.Count([]byte(pg.Raw), []byte(" Do")); n < 30 {
+		t.Errorf("%d placements, want 30 or more", n)
 	}
 	rects, _ := pg.Shapes()
 	reds := filled(rects, [3]float64{1, 0, 0})

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/print/pdfcheck"
 )
 
 // badge is a small drawing with everything a form may carry: fills and strokes, a dash, translucent paint
@@ -95,9 +97,18 @@ func badgePage(s Surface, reuse bool) {
 	s.Text(10, 190, "page text", Font{Size: 8}, Align{})
 }
 
+// formsAtOnce makes every reused drawing without text a form from its first placement, for the tests of
+// what a form holds.
+func formsAtOnce(t *testing.T) {
+	old := formCost
+	formCost = 0
+	t.Cleanup(func() { formCost = old })
+}
+
 // A reused drawing prints exactly as the same drawing drawn in place: the two PDFs rasterise alike. The
 // badges are forms (one in another, some turned, some clipped); the labels, which show text, are not.
 func TestPDFReuseDrawsTheSame(t *testing.T) {
+	formsAtOnce(t)
 	tool, err := exec.LookPath("pdftoppm")
 	if err != nil {
 		t.Skip("pdftoppm not installed")
@@ -149,6 +160,7 @@ func TestPDFReuseDrawsTheSame(t *testing.T) {
 // Every PDF with forms passes qpdf --check, and its fonts and text read back: text drawn in reused drawings
 // is found by pdftotext, and both faces are embedded with a ToUnicode map.
 func TestPDFReuseChecks(t *testing.T) {
+	formsAtOnce(t)
 	b := pdfBytes(t, func(s Surface) { badgePage(s, true) })
 	path := writeTemp(t, "forms.pdf", b)
 	if tool, err := exec.LookPath("qpdf"); err == nil {
@@ -208,6 +220,7 @@ func TestPDFReuseChecks(t *testing.T) {
 
 // Forms come out the same bytes every time, however many there are.
 func TestPDFReuseDeterministic(t *testing.T) {
+	formsAtOnce(t)
 	draw := func(s Surface) {
 		s.BeginPage(600, 600)
 		for i := 0; i < 60; i++ {
@@ -235,6 +248,7 @@ func TestPDFReuseDeterministic(t *testing.T) {
 
 // Equal drawings under different keys are one form; a key is one form however often it is placed.
 func TestPDFReuseSharesForms(t *testing.T) {
+	formsAtOnce(t)
 	b := pdfBytes(t, func(s Surface) {
 		s.BeginPage(600, 600)
 		art := Rect{W: 10, H: 10}
@@ -305,4 +319,48 @@ func decodePNGBytes(t *testing.T, b []byte) image.Image {
 		t.Fatal(err)
 	}
 	return im
+}
+
+// A drawing is drawn in place until that has cost about what a form does, and placed as a form from then on:
+// a small one after many placements, a large one from its second; either way every placement lands where it
+// was put.
+func TestPDFReuseFormWhenItPays(t *testing.T) {
+	small := func(s Surface, _ Rect) { s.Rect(0, 0, 4, 4, Fill) }
+	large := func(s Surface, _ Rect) {
+		for i := 0; i < 400; i++ { // several kilobytes
+			s.Rect(float64(i%20)/2, float64(i/20)/2, 0.5, 0.5, Fill)
+		}
+	}
+	for _, c := range []struct {
+		name          string
+		draw          func(Surface, Rect)
+		inPlaceAtMost int
+	}{{"small", small, 100}, {"large", large, 1}} {
+		var content []byte
+		b := pdfBytes(t, func(s Surface) {
+			s.BeginPage(600, 600)
+			art := Rect{W: 10, H: 10}
+			for i := 0; i < 400; i++ {
+				s.Reuse(c.name, float64(i%20)*20, float64(i/20)*20, art, art, c.draw)
+			}
+		})
+		objs := parsePDF(t, b)
+		content = []byte(pageContent(t, objs, pdfPages(t, objs)[0]))
+		forms := bytes.Count(b, []byte("/Subtype /Form"))
+		placed := bytes.Count(content, []byte(" Do"))
+		inPlace := 400 - placed
+		if forms != 1 || inPlace < 1 || inPlace > c.inPlaceAtMost {
+			t.Errorf("%s: %d forms, %d of 400 drawn in place (want 1 form, at most %d in place)", c.name, forms, inPlace, c.inPlaceAtMost)
+		}
+		d, err := pdfcheck.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rects, _ := d.Pages[0].Shapes()
+		for _, at := range [][2]float64{{0, 0}, {380, 380}, {200, 100}} {
+			if len(pdfcheck.Find(rects, at[0], at[1], map[bool]float64{true: 4, false: 0.5}[c.name == "small"], map[bool]float64{true: 4, false: 0.5}[c.name == "small"], 0.001)) != 1 {
+				t.Errorf("%s: nothing at %v", c.name, at)
+			}
+		}
+	}
 }
