@@ -14,11 +14,21 @@ import (
 func TestShapesReadThroughForms(t *testing.T) {
 	p := surface.NewPDF(surface.PDFOptions{})
 	p.BeginPage(600, 600)
+	// Drawings of a few hundred bytes, worth a form after a few dozen placements.
+	zigzag := func(s surface.Surface, w, h float64) {
+		var pts []surface.Pt
+		for i := 0; i <= 20; i++ {
+			pts = append(pts, surface.Pt{X: w * float64(i) / 20, Y: h * float64(i%2)})
+		}
+		s.SetStroke(surface.RGB(0, 0, 255), 0.2)
+		s.Polyline(pts)
+	}
 	box := func(s surface.Surface, _ surface.Rect) {
 		s.SetFill(surface.RGB(255, 0, 0))
 		s.Rect(0, 0, 10, 5, surface.Fill)
 		s.SetStroke(surface.Black, 1)
 		s.Line(0, 0, 10, 0)
+		zigzag(s, 10, 5)
 	}
 	art := surface.Rect{W: 10, H: 5}
 	var want []surface.Pt
@@ -34,6 +44,7 @@ func TestShapesReadThroughForms(t *testing.T) {
 		x, y := float64(i%20)*14, 100+float64(i/20)*9
 		p.Reuse("two", x, y, outer, outer, func(s surface.Surface, _ surface.Rect) {
 			s.Reuse("box", 1, 0.5, art, art, box)
+			zigzag(s, 12, 6)
 		})
 		want = append(want, surface.Pt{X: 300 + x + 1, Y: y + 0.5})
 	}

@@ -57,10 +57,11 @@ type PDF struct {
 	f         *fpdf.Fpdf // what is drawn into: the document's page, or a form being drawn
 	fh        float64    // the height of what is drawn into: PDF y = fh - y
 	forms     map[any]*pdfForm
-	formByID  map[string]*pdfForm // the forms by content, so that equal drawings are one form
-	alphaGS   map[string]int      // the document's graphics states by alpha (%.3f), numbered as fpdf numbers them
-	formText  bool                // text was drawn into the form being drawn
-	tplBase   *fpdf.Fpdf          // what forms are made from: a document that never sets a font
+	formByID  map[string]*formTemplate // the forms by content, so that equal drawings are one form
+	written   int                      // bytes of operators written so far (see pdfForm)
+	alphaGS   map[string]int           // the document's graphics states by alpha (%.3f), numbered as fpdf numbers them
+	sawText   bool                     // text was drawn (see pdfForm)
+	tplBase   *fpdf.Fpdf               // what forms are made from: a document that never sets a font
 	gs        pdfGS
 	gsStack   []pdfGS
 	boxesEver bool
@@ -94,7 +95,7 @@ func NewPDF(opts PDFOptions) *PDF {
 	if opts.Creator != "" {
 		f.SetCreator(opts.Creator, true)
 	}
-	p := &PDF{doc: f, f: f, forms: map[any]*pdfForm{}, formByID: map[string]*pdfForm{}, alphaGS: map[string]int{}}
+	p := &PDF{doc: f, f: f, forms: map[any]*pdfForm{}, formByID: map[string]*formTemplate{}, alphaGS: map[string]int{}}
 	p.common = newCommon(p)
 	p.self = p
 	p.maxPages = opts.MaxPages
@@ -154,10 +155,14 @@ func trimZeros(b []byte) []byte {
 	return b[:i]
 }
 
-func (p *PDF) op(s string) { p.f.RawWriteStr(s) }
+func (p *PDF) op(s string) {
+	p.f.RawWriteStr(s)
+	p.written += len(s) + 1
+}
 
 func (p *PDF) flushB() {
 	p.f.RawWriteStr(string(p.b))
+	p.written += len(p.b) + 1
 	p.b = p.b[:0]
 }
 
@@ -380,9 +385,9 @@ func (p *PDF) clip(path *Path) {
 }
 
 func (p *PDF) text(x, y float64, s string, fc *face, size float64) {
+	p.sawText = true
 	if p.f != p.doc {
-		p.formText = true // the drawing is not a form, and this one never written (see pdfForm)
-		return
+		return // the drawing will not be a form, and this template is never written (see pdfForm)
 	}
 	if !fc.pdfLoaded {
 		// fpdf writes into the font bytes while subsetting (an aliasing
@@ -456,8 +461,8 @@ func (p *PDF) Bytes() ([]byte, error) {
 		return nil, p.err
 	}
 	contents := make(map[string][]byte, len(p.formByID))
-	for id, fm := range p.formByID {
-		contents[id] = fm.tpl.Bytes()
+	for id, ft := range p.formByID {
+		contents[id] = ft.Bytes()
 	}
 	out, err := formResources(sortPageBoxes(buf.Bytes()), contents)
 	if err != nil {

@@ -18,34 +18,36 @@ import (
 // A reused drawing is a form XObject, made with fpdf's templates: drawn once per document (into the
 // template's own fpdf page, with the same operators as a page) and placed with one Do wherever it is reused.
 
-// pdfForm is one reused drawing of a document. It is drawn into a template at its first placement, which
-// tells what it is: one that shows text is drawn in place at every placement; any other is drawn in place
-// until what that has cost (in bytes of content) reaches formCost, and placed as a form from then on.
+// pdfForm is one reused drawing of a document, drawn in place until it pays to make it a form. One that shows
+// text is drawn in place at every placement: a reader may load the fonts of a form each time it draws it
+// (poppler does: a counter sheet whose faces were forms rasterised 5 times and read as text 50 times slower).
+// Any other is drawn in place until what that cost beyond placing a form reaches formCost, and placed as a
+// form from then on.
 type pdfForm struct {
-	tpl *formTemplate
-	art Rect // the drawing's frame: the template spans it, its top-left corner at the template's
-	// inPlace is set for a drawing that shows text, which is drawn at every placement instead: a reader may
-	// load the fonts of a form each time it draws it (poppler does: a counter sheet whose faces were forms
-	// rasterised 5 times and read as text 50 times slower).
-	inPlace bool
-	spent   int  // bytes of content drawn in place so far, while the form was not yet placed
-	placed  bool // the form has been placed: fpdf writes a template only then
+	tpl     *formTemplate // nil until it is first placed as a form
+	inPlace bool          // it shows text
+	spent   int           // bytes its placements drawn in place have written beyond placementBytes each
 }
+
+// placementBytes is what placing a form writes: "q 1.0000 0 0 1.0000 x y cm /TPL<40 hex digits> Do Q". A
+// drawing no larger (a unit symbol's box and cross) is always drawn in place.
+const placementBytes = 90
 
 // formCost is about what a form costs, in bytes of content drawn in place instead: fpdf writes each form as
 // an object with a stream of its own, deflated by a new compressor (1.1 MB allocated and cleared). A drawing
-// is drawn in place until it has cost that much, as one rents skis until renting has cost the price: a map
-// cell's pattern (several kilobytes) becomes a form at its second placement, a unit symbol of 200 bytes at its
-// 26th. Measured against making every drawing a form at once (5,000 against 0): a sheet of 100 counters
+// is drawn in place until that has cost as much, as one rents skis until renting has cost the price: a map
+// cell's pattern (several kilobytes) becomes a form at its second placement, a plain cell (300 bytes) at its
+// 25th. Measured against making every drawing a form at once (5,000 against 0): a sheet of 100 counters
 // builds in 10 ms rather than 15, THG's build allocates 204 MB rather than 227, larger documents alike.
 var formCost = 5000
 
 // formTemplate is an fpdf template whose ID is worked out once: fpdf's is the SHA-1 of the template's content,
-// computed again each time the template is placed or written, which for a large drawing (a tiled map's
-// artwork) placed on many pages would cost more than drawing it.
+// computed again each time the template is placed or written, which for a large drawing placed on many pages
+// would cost more than drawing it.
 type formTemplate struct {
 	fpdf.Template
-	id string
+	id    string
+	frame Rect // the drawing's frame: the template spans it, its top-left corner at the template's
 }
 
 func (t *formTemplate) ID() string { return t.id }
@@ -56,32 +58,34 @@ const minFormSide = 0.01
 func (p *PDF) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
 	fm := p.forms[key]
 	if fm == nil {
-		fm = p.makeForm(art, draw)
-		if fm == nil {
-			return
-		}
+		fm = &pdfForm{}
 		p.forms[key] = fm
 	}
-	if fm.inPlace {
-		p.drawHere(x, y, art, view, draw)
-		return
-	}
-	if !fm.placed {
-		if fm.spent < formCost {
-			fm.spent += len(fm.tpl.Bytes())
-			p.drawHere(x, y, art, view, draw)
+	if fm.tpl == nil && !fm.inPlace && fm.spent >= formCost {
+		tpl, hasText := p.makeForm(art, draw)
+		if p.err != nil {
 			return
 		}
-		fm.placed = true
+		fm.tpl, fm.inPlace = tpl, hasText // text the placements before did not show (their view hid it)
 	}
-	a := fm.art
+	if fm.tpl == nil {
+		outerText, before := p.sawText, p.written
+		p.sawText = false
+		p.drawHere(x, y, art, view, draw)
+		fm.spent += max(0, p.written-before-placementBytes)
+		fm.inPlace = fm.inPlace || p.sawText
+		p.sawText = outerText || p.sawText
+		return
+	}
+	a := fm.tpl.frame
 	p.f.UseTemplateScaled(fm.tpl, fpdf.PointType{X: x + a.X, Y: y + a.Y}, fpdf.SizeType{Wd: a.W, Ht: a.H})
 	p.fpdfErr()
 }
 
-// makeForm draws a reused drawing into a new template. The template's page is the frame art, rounded out to
-// the hundredth of a point fpdf writes its bounding box in.
-func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) *pdfForm {
+// makeForm draws a reused drawing into a new template, and says whether it showed text (then the template is
+// never placed, so fpdf never writes it, and makeForm returns nil). The template's page is the frame art,
+// rounded out to the hundredth of a point fpdf writes its bounding box in.
+func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) (*formTemplate, bool) {
 	x0, y0 := math.Floor(art.X*100)/100, math.Floor(art.Y*100)/100
 	x1, y1 := math.Ceil((art.X+art.W)*100)/100, math.Ceil((art.Y+art.H)*100)/100
 	frame := Rect{X: x0, Y: y0, W: math.Max(x1-x0, minFormSide), H: math.Max(y1-y0, minFormSide)}
@@ -94,8 +98,8 @@ func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) *pdfForm {
 		fpdfFont string
 	}
 	outer := drawingInto{p.f, p.fh, p.gs, p.gsStack, p.fpdfFont}
-	outerText := p.formText
-	p.formText = false
+	outerText := p.sawText
+	p.sawText = false
 	var tplErr error
 	// fpdf starts a template in the font, colours and line style of the document it is made from: made from
 	// the document, every form would select the document's font and name it in its resources.
@@ -112,28 +116,25 @@ func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) *pdfForm {
 		tplErr = tpl.Error()
 	})
 	p.f, p.fh, p.gs, p.gsStack, p.fpdfFont = outer.f, outer.fh, outer.gs, outer.gsStack, outer.fpdfFont
-	hasText := p.formText
-	p.formText = outerText
+	hasText := p.sawText
+	p.sawText = outerText
 	if tplErr != nil {
 		p.setErr(fmt.Errorf("surface: pdf: %w", tplErr))
 	}
-	if p.err != nil {
-		return nil
-	}
-	if hasText { // the template is never placed, so fpdf never writes it
-		return &pdfForm{inPlace: true}
+	if p.err != nil || hasText {
+		return nil, hasText
 	}
 	// The form's name: its content and size (fpdf would name it by its content alone).
 	h := sha1.New()
 	h.Write(t.Bytes())
 	fmt.Fprintf(h, "\n%g %g", frame.W, frame.H)
 	id := hex.EncodeToString(h.Sum(nil))
-	if fm := p.formByID[id]; fm != nil {
-		return fm // the same drawing under another key: one form
+	if ft := p.formByID[id]; ft != nil {
+		return ft, false // the same drawing under another key: one form
 	}
-	fm := &pdfForm{tpl: &formTemplate{Template: t, id: id}, art: frame}
-	p.formByID[id] = fm
-	return fm
+	ft := &formTemplate{Template: t, id: id, frame: frame}
+	p.formByID[id] = ft
+	return ft, false
 }
 
 // formResources writes each form XObject's resource dictionary, in place of the one fpdf writes for it.

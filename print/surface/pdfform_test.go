@@ -322,43 +322,43 @@ func decodePNGBytes(t *testing.T, b []byte) image.Image {
 }
 
 // A drawing is drawn in place until that has cost about what a form does, and placed as a form from then on:
-// a small one after many placements, a large one from its second; either way every placement lands where it
-// was put.
+// a drawing no larger than a placement never, a middling one after a few dozen placements, a large one from its
+// second; either way every placement lands where it was put.
 func TestPDFReuseFormWhenItPays(t *testing.T) {
-	small := func(s Surface, _ Rect) { s.Rect(0, 0, 4, 4, Fill) }
-	large := func(s Surface, _ Rect) {
-		for i := 0; i < 400; i++ { // several kilobytes
-			s.Rect(float64(i%20)/2, float64(i/20)/2, 0.5, 0.5, Fill)
+	rects := func(n int) func(Surface, Rect) {
+		return func(s Surface, _ Rect) {
+			for i := 0; i < n; i++ {
+				s.Rect(float64(i%20)/2, float64(i/20)/2, 0.5, 0.5, Fill)
+			}
 		}
 	}
 	for _, c := range []struct {
-		name          string
-		draw          func(Surface, Rect)
-		inPlaceAtMost int
-	}{{"small", small, 100}, {"large", large, 1}} {
-		var content []byte
+		name                   string
+		rects                  int
+		forms                  int
+		inPlaceMin, inPlaceMax int
+	}{{"tiny", 1, 0, 400, 400}, {"middling", 15, 1, 15, 60}, {"large", 400, 1, 1, 1}} {
 		b := pdfBytes(t, func(s Surface) {
 			s.BeginPage(600, 600)
 			art := Rect{W: 10, H: 10}
 			for i := 0; i < 400; i++ {
-				s.Reuse(c.name, float64(i%20)*20, float64(i/20)*20, art, art, c.draw)
+				s.Reuse(c.name, float64(i%20)*20, float64(i/20)*20, art, art, rects(c.rects))
 			}
 		})
 		objs := parsePDF(t, b)
-		content = []byte(pageContent(t, objs, pdfPages(t, objs)[0]))
+		content := []byte(pageContent(t, objs, pdfPages(t, objs)[0]))
 		forms := bytes.Count(b, []byte("/Subtype /Form"))
-		placed := bytes.Count(content, []byte(" Do"))
-		inPlace := 400 - placed
-		if forms != 1 || inPlace < 1 || inPlace > c.inPlaceAtMost {
-			t.Errorf("%s: %d forms, %d of 400 drawn in place (want 1 form, at most %d in place)", c.name, forms, inPlace, c.inPlaceAtMost)
+		inPlace := 400 - bytes.Count(content, []byte(" Do"))
+		if forms != c.forms || inPlace < c.inPlaceMin || inPlace > c.inPlaceMax {
+			t.Errorf("%s: %d forms, %d of 400 drawn in place (want %d, %d to %d)", c.name, forms, inPlace, c.forms, c.inPlaceMin, c.inPlaceMax)
 		}
 		d, err := pdfcheck.Parse(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rects, _ := d.Pages[0].Shapes()
+		found, _ := d.Pages[0].Shapes()
 		for _, at := range [][2]float64{{0, 0}, {380, 380}, {200, 100}} {
-			if len(pdfcheck.Find(rects, at[0], at[1], map[bool]float64{true: 4, false: 0.5}[c.name == "small"], map[bool]float64{true: 4, false: 0.5}[c.name == "small"], 0.001)) != 1 {
+			if len(pdfcheck.Find(found, at[0], at[1], 0.5, 0.5, 0.001)) != 1 {
 				t.Errorf("%s: nothing at %v", c.name, at)
 			}
 		}
