@@ -115,10 +115,11 @@ type Surface interface {
 	// starting from the default graphics state but for the transform. art is the frame's extent, which draw
 	// must stay inside; view is the part of art that will be seen, which is all draw needs to draw. The PDF
 	// backend draws art once per key, as a form XObject that every later Reuse with an equal key places
-	// again, so key must stand for everything draw depends on (and be comparable); a drawing that shows text
-	// is drawn at each placement instead (readers may load a form's fonts each time they draw it). The PNG
-	// backend keeps small drawings as sprites and draws others, like the dry backend, in place (view only).
-	// draw may reuse other drawings; its Pushes and Pops must balance.
+	// again, so key must stand for everything draw depends on (and be comparable). It draws a placement in
+	// place instead while the form would not yet pay for itself (a few kilobytes drawn in place), and every
+	// placement of a drawing that shows text (readers may load a form's fonts each time they draw it). The
+	// PNG backend keeps small drawings as sprites and draws others, like the dry backend, in place (view
+	// only). draw may reuse other drawings; its Pushes and Pops must balance.
 	Reuse(key any, x, y float64, art, view Rect, draw func(s Surface, view Rect))
 
 	// Err returns the first drawing error, if any.
