@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"github.com/muster-wargames/muster/content/english"
 	"image"
-	"image/png"
 	"math"
+	"runtime"
+	"sync"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/plan"
@@ -73,7 +74,7 @@ func buildMaps(j *Job) error {
 		}
 		r.note = fmt.Sprintf("%s: %s, %s (%s), %s", name, it.Drawing.Title, english.Count(pl.Pages(), "page"), how, plan.PaperName(j.Settings))
 		if j.Opt.PNG {
-			files, err := pngPages(j, j.paper(), func(s surface.Surface) error { return it.Drawing.Render(s, pl) }, "png/"+plan.MapsDir+"/"+it.Stem)
+			files, err := pngEachPage(j, j.paper(), pl.Pages(), func(s surface.Surface, i int) { it.Drawing.RenderPage(s, pl, i) }, "png/"+plan.MapsDir+"/"+it.Stem)
 			if err != nil {
 				fail(err)
 				return
@@ -107,9 +108,78 @@ func previewDPI(dpi, w, h float64) float64 {
 	return dpi
 }
 
+// pngEachPage renders the n pages of a document, each drawn on its own by drawPage, and returns one file per
+// page: <stem>-page-01.png. The pages are drawn at once on as many goroutines as there are processors, each
+// drawing its pages one after another into one page's pixels and encoding each as soon as it is drawn; the
+// files do not depend on which goroutine drew which page.
+func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surface, i int), stem string) ([]File, error) {
+	dpi := j.Opt.PageDPI
+	if dpi <= 0 {
+		dpi = DefaultPageDPI
+	}
+	dpi = previewDPI(dpi, page.W, page.H)
+	if n > content.MaxPages {
+		return nil, &surface.PageLimitError{Max: content.MaxPages}
+	}
+	out := make([]File, n)
+	errs := make([]error, n)
+	workers := min(n, runtime.GOMAXPROCS(0))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var order []int // the pages this worker drew, in order: OnPage's i indexes it
+			var b bytes.Buffer
+			s := surface.NewPNG(surface.PNGOptions{DPI: dpi, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
+				b.Reset()
+				if err := surface.EncodePNG(&b, im); err != nil {
+					return err
+				}
+				pg := order[i]
+				out[pg] = File{Path: fmt.Sprintf("%s-page-%02d.png", stem, pg+1), Data: bytes.Clone(b.Bytes())}
+				return nil
+			}})
+			for i := range next {
+				if s.Err() != nil {
+					errs[i] = s.Err()
+					continue
+				}
+				order = append(order, i)
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							errs[i] = fmt.Errorf("drawing page %d failed: %v", i+1, r)
+						}
+					}()
+					drawPage(s, i)
+				}()
+				if err := s.Err(); err != nil {
+					errs[i] = err
+				}
+			}
+			if err := s.Flush(); err != nil && len(order) > 0 {
+				errs[order[len(order)-1]] = err
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // pngPages renders a document onto a PNG surface and returns one file per page: <stem>-page-01.png. Each
-// page is encoded as soon as it is drawn and then dropped, so a long document never holds every page's
-// pixels at once.
+// page is encoded as soon as it is drawn and the next is drawn into its pixels, so a long document is drawn
+// in one page's memory.
 func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem string) ([]File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {
@@ -118,9 +188,9 @@ func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem 
 	dpi = previewDPI(dpi, page.W, page.H) // a page may turn (charts), keeping its area
 
 	var out []File
-	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, OnPage: func(i int, im *image.RGBA) error {
+	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
 		var b bytes.Buffer
-		if err := png.Encode(&b, im); err != nil {
+		if err := surface.EncodePNG(&b, im); err != nil {
 			return err
 		}
 		out = append(out, File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bytes"
 	"fmt"
 	"github.com/muster-wargames/muster/content/english"
 
@@ -47,7 +46,7 @@ func (j *Job) document(name, what, pngStem string, draw func(s surface.Surface) 
 			}
 		}
 	}
-	return bytes.Count(b, []byte("/Type /Page\n")), nil
+	return pdf.Pages(), nil
 }
 
 func buildCharts(j *Job) error {

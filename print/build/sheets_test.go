@@ -2,9 +2,11 @@ package build
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -58,6 +60,23 @@ func TestHighestGroundBuild(t *testing.T) {
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files %v, want %v", got, want)
+	}
+	// The summary counts each document's pages as the PDF has them.
+	for _, f := range res.Files {
+		d, err := pdfcheck.Parse(f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(d.Pages)
+		found := false
+		for _, note := range res.Notes {
+			if strings.HasPrefix(note, f.Path+":") && regexp.MustCompile(fmt.Sprintf(`\b%d pages?\b`, n)).MatchString(note) {
+				found = true
+			}
+		}
+		if !found && f.Path != CountersFile {
+			t.Errorf("%s has %d pages; the summary says %q", f.Path, n, res.Notes)
+		}
 	}
 	again, err := Run(example(t, "highest-ground"), Options{}, nil)
 	if err != nil {

@@ -127,7 +127,7 @@ func (d *Drawing) drawMap(p *pen) {
 func (d *Drawing) drawGrid(p *pen) {
 	s := p.s
 	set := d.Set
-	var poly, buf []surface.Pt
+	var poly []surface.Pt
 	type vis struct {
 		c   grid.Cell
 		ter string
@@ -144,54 +144,45 @@ func (d *Drawing) drawGrid(p *pen) {
 			cells = append(cells, vis{c, set.Terrain(c)})
 		}
 	}
-	// Terrain fills.
+	// Each cell: its terrain's fill, pattern and outline, drawn once per terrain and placed at every cell of it.
+	art := d.cellArt()
 	for _, v := range cells {
-		poly = d.cellPoly(v.c, poly)
-		s.SetFill(d.terrainColour(v.ter))
-		s.Polygon(p.poly(poly, buf), surface.Fill)
+		ctr := p.pt(d.centre(v.c).X, d.centre(v.c).Y)
+		s.Reuse(cellKey{d, v.ter}, ctr.X, ctr.Y, art, art, func(s surface.Surface, _ surface.Rect) { d.drawCell(s, v.ter) })
 	}
-	// Patterns, clipped to each cell and anchored to the map so neighbouring cells continue each other.
-	for _, v := range cells {
-		pat := d.terrainPattern(v.ter)
-		if pat == "" || pat == "none" || pat == "contour" {
-			continue
-		}
-		poly = d.cellPoly(v.c, poly)
-		buf = p.poly(poly, buf)
-		s.Push()
-		s.ClipPolygon(buf)
-		x0, y0, x1, y1 := bbox(poly)
-		drawPattern(s, pat, patternInk(d.terrainColour(v.ter)), math.Min(d.cell, patternCell), p, x0, y0, x1, y1)
-		s.Pop()
-	}
+	s.SetStroke(gridColour, d.gridWidth())
+	s.SetDash()
+	s.SetLineJoin(surface.RoundJoin)
 	// Contours where the ground falls away.
 	d.drawContours(p, func(yield func(grid.Cell)) {
 		for _, v := range cells {
 			yield(v.c)
 		}
 	})
-	// Grid lines.
-	s.SetStroke(gridColour, clamp(d.cell/120, 0.35, 0.8))
-	s.SetDash()
-	s.SetLineJoin(surface.RoundJoin)
-	for _, v := range cells {
-		poly = d.cellPoly(v.c, poly)
-		s.Polygon(p.poly(poly, buf), surface.Stroke)
-	}
 	d.drawBoardJoins(p)
 	d.drawSides(p)
 	d.drawPaths(p)
 	d.drawCrossings(p)
-	// Cell labels, elevations.
+	// Cell labels on pads of their cell's colour (over roads and rivers), then the labels and elevations, each
+	// pass in one run so the PDF backend writes them compactly.
 	lf := surface.Font{Size: clamp(d.cell*0.15, 4, 8)}
 	ef := surface.Font{Style: surface.Italic, Size: clamp(d.cell*0.15, 4, 8)}
+	asc, desc, _ := s.FontMetrics(lf)
+	type label struct {
+		text string
+		x, y float64 // anchor
+		px   float64 // the pad's left
+		w    float64
+		bg   surface.Color
+		a    surface.Align
+	}
+	labels := make([]label, 0, len(cells))
 	for _, v := range cells {
-		label := set.Label(v.c)
-		if label == "" {
+		text := set.Label(v.c)
+		if text == "" {
 			continue
 		}
 		ctr := d.centre(v.c)
-		bg := d.terrainColour(v.ter)
 		x, y := ctr.X, ctr.Y-d.cell*0.5+d.cell*0.06
 		a := surface.Align{H: surface.Center, V: surface.Top}
 		if set.Type == content.GridSquare {
@@ -200,21 +191,29 @@ func (d *Drawing) drawGrid(p *pen) {
 		} else if set.Hex.Orientation == grid.PointyTop {
 			y = ctr.Y - d.cell*0.36
 		}
-		w := s.MeasureText(label, lf)
-		asc, desc, _ := s.FontMetrics(lf)
+		w := s.MeasureText(text, lf)
 		px := x - w/2
 		if a.H == surface.Left {
 			px = x
 		}
-		q := p.pt(px-0.6, y)
-		s.SetFill(bg)
-		s.Rect(q.X, q.Y, w+1.2, asc+desc*0.6, surface.Fill)
-		s.SetFill(surface.ReadableOn(bg))
-		q = p.pt(x, y)
-		s.Text(q.X, q.Y, label, lf, a)
-		if d.showElev {
+		labels = append(labels, label{text, x, y, px, w, d.terrainColour(v.ter), a})
+	}
+	for _, l := range labels {
+		q := p.pt(l.px-0.6, l.y)
+		s.SetFill(l.bg)
+		s.Rect(q.X, q.Y, l.w+1.2, asc+desc*0.6, surface.Fill)
+	}
+	for _, l := range labels {
+		s.SetFill(surface.ReadableOn(l.bg))
+		q := p.pt(l.x, l.y)
+		s.Text(q.X, q.Y, l.text, lf, l.a)
+	}
+	if d.showElev {
+		for _, v := range cells {
 			if e := d.elevation(v.c); e != 0 {
-				q = p.pt(ctr.X, ctr.Y+d.cell*0.42)
+				ctr := d.centre(v.c)
+				s.SetFill(surface.ReadableOn(d.terrainColour(v.ter)))
+				q := p.pt(ctr.X, ctr.Y+d.cell*0.42)
 				s.Text(q.X, q.Y, itoa(e), ef, surface.Align{H: surface.Center, V: surface.Baseline})
 			}
 		}
@@ -237,6 +236,48 @@ func (d *Drawing) drawGrid(p *pen) {
 		d.drawBadges(p)
 	}
 	d.drawNames(p, names)
+}
+
+// cellKey names the reused drawing of a cell of one terrain in one drawing.
+type cellKey struct {
+	d   *Drawing
+	ter string
+}
+
+// cellArt is the extent of a cell's drawing round its centre: the cell and half its outline's width.
+func (d *Drawing) cellArt() surface.Rect {
+	poly := d.cellPoly(grid.Cell{}, nil)
+	c := d.centre(grid.Cell{})
+	x0, y0, x1, y1 := bbox(poly)
+	m := d.gridWidth()
+	return surface.Rect{X: x0 - c.X - m, Y: y0 - c.Y - m, W: x1 - x0 + 2*m, H: y1 - y0 + 2*m}
+}
+
+func (d *Drawing) gridWidth() float64 { return clamp(d.cell/120, 0.35, 0.8) }
+
+// drawCell draws a cell of terrain ter round the origin: its fill, its pattern (which repeats with the grid's
+// cells, so it runs on into the next cell of the same terrain) and its outline.
+func (d *Drawing) drawCell(s surface.Surface, ter string) {
+	c := d.centre(grid.Cell{})
+	poly := d.cellPoly(grid.Cell{}, nil)
+	for i := range poly {
+		poly[i].X -= c.X
+		poly[i].Y -= c.Y
+	}
+	col := d.terrainColour(ter)
+	s.SetFill(col)
+	s.Polygon(poly, surface.Fill)
+	if pat := d.terrainPattern(ter); pat != "" && pat != "none" && pat != "contour" {
+		s.Push()
+		s.ClipPolygon(poly)
+		x0, y0, x1, y1 := bbox(poly)
+		drawPattern(s, pat, patternInk(col), math.Min(d.cell, patternCell), d.cellPeriod(), &pen{s: s}, x0, y0, x1, y1)
+		s.Pop()
+	}
+	s.SetStroke(gridColour, d.gridWidth())
+	s.SetDash()
+	s.SetLineJoin(surface.RoundJoin)
+	s.Polygon(poly, surface.Stroke)
 }
 
 func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
@@ -472,10 +513,46 @@ func (d *Drawing) sideRuns(sides [][2]grid.Cell) [][]surface.Pt {
 }
 
 func (d *Drawing) drawSides(p *pen) {
+	for _, f := range d.lines().sides {
+		for _, pl := range f.runs {
+			d.strokeFeature(p, pl, f.st)
+		}
+		if f.st.kind == "slope" || f.st.kind == "wall" {
+			d.sideTicks(p, f.segs, f.owners, f.st)
+		}
+	}
+}
+
+// lineFeatures are the geometry of a drawing's hexside and path features, worked out once for all its
+// pages (a page then only looks for the parts it shows).
+type lineFeatures struct {
+	gx, gy float64 // the grid's position in the artwork they were worked out for
+	sides  []sideFeature
+	paths  []pathFeature
+}
+
+type sideFeature struct {
+	st     lineStyle
+	runs   [][]surface.Pt // the polylines a pen draws
+	segs   [][2]surface.Pt
+	owners [][2]grid.Cell
+}
+
+type pathFeature struct {
+	st lineStyle
+	pl []surface.Pt
+}
+
+func (d *Drawing) lines() *lineFeatures {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if lf := d.lineGeom; lf != nil && lf.gx == d.gx && lf.gy == d.gy {
+		return lf
+	}
+	lf := &lineFeatures{gx: d.gx, gy: d.gy}
 	for _, b := range d.Set.Boards {
 		for _, h := range b.Map.Hexsides {
-			var segs [][2]surface.Pt
-			var owners [][2]grid.Cell
+			f := sideFeature{st: d.lineStyle(h.Type)}
 			for _, sd := range h.Sides {
 				a, c, ok := b.Side(sd)
 				if !ok {
@@ -485,30 +562,44 @@ func (d *Drawing) drawSides(p *pen) {
 				if !ok {
 					continue
 				}
-				segs = append(segs, [2]surface.Pt{e1, e2})
-				owners = append(owners, [2]grid.Cell{a, c})
+				f.segs = append(f.segs, [2]surface.Pt{e1, e2})
+				f.owners = append(f.owners, [2]grid.Cell{a, c})
 			}
-			st := d.lineStyle(h.Type)
-			for _, pl := range d.sideRuns(owners) {
-				d.strokeFeature(p, pl, st)
+			f.runs = d.sideRuns(f.owners)
+			lf.sides = append(lf.sides, f)
+		}
+		for _, pf := range b.Map.Paths {
+			var pl []surface.Pt
+			for _, c := range b.Cells(pf.Cells) {
+				pl = append(pl, d.centre(c))
 			}
-			if st.kind == "slope" || st.kind == "wall" {
-				d.sideTicks(p, segs, owners, st)
+			if len(pl) == 1 {
+				pl = append(pl, pl[0])
+			}
+			if len(pl) > 1 {
+				lf.paths = append(lf.paths, pathFeature{d.lineStyle(pf.Type), pl})
 			}
 		}
 	}
+	d.lineGeom = lf
+	return lf
 }
 
 // strokeFeature strokes a polyline (art coordinates) in a feature's style.
 func (d *Drawing) strokeFeature(p *pen, pl []surface.Pt, st lineStyle) {
+	d.strokeFeatureAt(p, pl, st, d.cell)
+}
+
+// strokeFeatureAt strokes a polyline in a feature's style sized for cells of size cell.
+func (d *Drawing) strokeFeatureAt(p *pen, pl []surface.Pt, st lineStyle, cell float64) {
 	x0, y0, x1, y1 := bbox(pl)
-	m := d.cell
+	m := cell
 	if !p.visible(x0-m, y0-m, x1+m, y1+m) {
 		return
 	}
 	s := p.s
 	pts := p.poly(pl, nil)
-	w := st.w(d.cell)
+	w := st.w(cell)
 	s.SetLineJoin(surface.RoundJoin)
 	s.SetLineCap(surface.RoundCap)
 	s.SetDash()
@@ -554,8 +645,12 @@ func (d *Drawing) sideTicks(p *pen, segs [][2]surface.Pt, owners [][2]grid.Cell,
 	if st.kind == "wall" {
 		s.SetStroke(darker(st.colour, 0.6), math.Max(0.5, st.w(d.cell)*0.6))
 	}
+	tl := math.Min(d.cell*0.12, 6)
 	for i, sg := range segs {
 		a, b := sg[0], sg[1]
+		if !p.visible(math.Min(a.X, b.X)-tl, math.Min(a.Y, b.Y)-tl, math.Max(a.X, b.X)+tl, math.Max(a.Y, b.Y)+tl) {
+			continue
+		}
 		lo := owners[i][1]
 		if d.elevation(owners[i][0]) < d.elevation(owners[i][1]) {
 			lo = owners[i][0]
@@ -568,7 +663,6 @@ func (d *Drawing) sideTicks(p *pen, segs [][2]surface.Pt, owners [][2]grid.Cell,
 			continue
 		}
 		nx, ny = nx/l, ny/l
-		tl := math.Min(d.cell*0.12, 6)
 		for _, t := range []float64{0.2, 0.4, 0.6, 0.8} {
 			q := surface.Pt{X: a.X + (b.X-a.X)*t, Y: a.Y + (b.Y-a.Y)*t}
 			r0 := p.pt(q.X, q.Y)
@@ -583,19 +677,8 @@ func (d *Drawing) sideTicks(p *pen, segs [][2]surface.Pt, owners [][2]grid.Cell,
 }
 
 func (d *Drawing) drawPaths(p *pen) {
-	for _, b := range d.Set.Boards {
-		for _, pf := range b.Map.Paths {
-			var pl []surface.Pt
-			for _, c := range b.Cells(pf.Cells) {
-				pl = append(pl, d.centre(c))
-			}
-			if len(pl) == 1 {
-				pl = append(pl, pl[0])
-			}
-			if len(pl) > 1 {
-				d.strokeFeature(p, pl, d.lineStyle(pf.Type))
-			}
-		}
+	for _, f := range d.lines().paths {
+		d.strokeFeature(p, f.pl, f.st)
 	}
 }
 

@@ -66,6 +66,8 @@ func (in *labelInput) mark(x, y, r float64) {
 
 // placedNames places the drawing's names for the current grid position (computed once and kept).
 func (d *Drawing) placedNames() []nameLabel {
+	d.mu.Lock() // pages may be drawn at once on several goroutines (PNG previews)
+	defer d.mu.Unlock()
 	if d.names.ok && d.names.gx == d.gx && d.names.gy == d.gy {
 		return d.names.names
 	}

@@ -284,6 +284,9 @@ type titleBlock struct {
 
 func (d *Drawing) titleBlock(m flow.Measurer, w float64) titleBlock {
 	// Layout tries a dozen placements of the strip, most of them with the same width: wrap once per width.
+	// Pages may be drawn at once on several goroutines (PNG previews): the cache is locked.
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	key := [2]float64{w, d.Scale}
 	if tb, ok := d.titleBlocks[key]; ok {
 		return tb
@@ -477,7 +480,7 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 			s.Push()
 			s.ClipPolygon(pts)
 			x0, y0, x1, y1 := bbox(poly)
-			drawPattern(s, e.pattern, patternInk(e.colour), math.Max(d.cell, 30), p, x0, y0, x1, y1)
+			drawPattern(s, e.pattern, patternInk(e.colour), math.Max(d.cell, 30), period{}, p, x0, y0, x1, y1)
 			s.Pop()
 		}
 		if e.pattern == "contour" {
@@ -493,9 +496,7 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 	case legSide, legPath:
 		pl := []surface.Pt{{X: x + 3, Y: cy}, {X: x + sw - 3, Y: cy}}
 		st := e.style
-		old := d.cell
-		d.cell = math.Min(math.Max(d.cell, 24), 40)
-		d.strokeFeature(&pen{s: s, dx: p.dx, dy: p.dy, view: p.view}, pl, st)
+		d.strokeFeatureAt(p, pl, st, math.Min(math.Max(d.cell, 24), 40))
 		if st.kind == "slope" || st.kind == "wall" {
 			s.SetStroke(st.colour, 0.6)
 			for _, t := range []float64{0.2, 0.4, 0.6, 0.8} {
@@ -503,7 +504,6 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 				s.Line(a.X, a.Y, a.X, a.Y+4)
 			}
 		}
-		d.cell = old
 	case legCrossing:
 		a, b := p.pt(x+3, cy), p.pt(x+sw-3, cy)
 		s.SetStroke(surface.RGB(0x4a, 0x86, 0xc5), 3)

@@ -2,9 +2,12 @@ package maps
 
 import (
 	"errors"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -88,4 +91,58 @@ func BenchmarkTiledMap(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(pl.Tiles)), "pages")
+}
+
+// A tiled map draws each terrain's cell (fill, pattern, outline) and the alignment crosshair once, as a form
+// placed wherever it is: a page's own content places the cells it shows, draws few cells of its own (a
+// terrain's first cells are drawn in place while that costs less than a form), and draws only what it shows
+// (each page's content is about its share of the map's, not the whole map's).
+func TestTilesPlaceCellsDrawnOnce(t *testing.T) {
+	pkg := load(t, "highest-ground")
+	m := pkg.Map("III")
+	m.Grid.Cols, m.Grid.Rows = 60, 60
+	d, err := ForMap(pkg, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, pl := render(t, d, Options{Paper: letter})
+	if len(pl.Tiles) < 4 {
+		t.Fatalf("%d tiles", len(pl.Tiles))
+	}
+	doc, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed, own, drawn := 0, 0, 0
+	for i := range pl.Tiles {
+		raw := doc.Pages[i].Raw
+		own += len(raw)
+		n := len(regexp.MustCompile(`/TPL[0-9a-f]+ Do`).FindAllString(raw, -1))
+		if n < 100 {
+			t.Errorf("page %d places %d forms", i+1, n)
+		}
+		placed += n
+		for _, poly := range polygons(raw) {
+			if _, h := extent(poly); len(poly) == 6 && pdfcheck.Near(h, d.cell, 0.5) {
+				drawn++
+			}
+		}
+	}
+	if drawn > 60*60/20 {
+		t.Errorf("%d cells drawn in place, of %d", drawn, 60*60)
+	}
+	// Every cell is placed on a page or two (tiles overlap), not on every page.
+	if cells := 60 * 60; placed < cells || placed > 2*cells {
+		t.Errorf("%d cells placed on %d pages, for %d cells", placed, len(pl.Tiles), cells)
+	}
+	if per := own / (60 * 60); per > 400 {
+		t.Errorf("%d bytes of page content per cell", per)
+	}
+	forms := strings.Count(string(b), "/Subtype /Form")
+	if terrains := len(pkg.System.Terrain); forms > terrains+1 {
+		t.Errorf("%d forms for %d terrains and the crosshair", forms, terrains)
+	}
+	if len(b) > 300_000 {
+		t.Errorf("a 60 x 60 map takes %d bytes", len(b))
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -38,8 +39,10 @@ type Drawing struct {
 	elev     []int // per set cell (row-major), when any cell has an elevation
 	showElev bool
 
-	layer *layer // the scenario's marks (grids only)
-	names labels // names placed for the current grid position
+	mu       sync.Mutex // guards the caches pages share (names, titleBlocks, lineGeom): pages may be drawn at once
+	lineGeom *lineFeatures
+	layer    *layer // the scenario's marks (grids only)
+	names    labels // names placed for the current grid position
 
 	legend      []legendEntry
 	titleBlocks map[[2]float64]titleBlock // by width and scale

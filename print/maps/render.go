@@ -92,14 +92,19 @@ func crosshair(s surface.Surface, p *pen, x, y float64) {
 		return
 	}
 	q := p.pt(x, y)
-	s.SetFill(surface.RGBA(255, 255, 255, 200))
-	s.Circle(q.X, q.Y, 5.5, surface.Fill)
-	s.SetStroke(surface.Black, 0.4)
-	s.SetDash()
-	s.Circle(q.X, q.Y, 4, surface.Stroke)
-	s.Line(q.X-8, q.Y, q.X+8, q.Y)
-	s.Line(q.X, q.Y-8, q.X, q.Y+8)
+	art := surface.Rect{X: -8.5, Y: -8.5, W: 17, H: 17}
+	s.Reuse(crosshairKey{}, q.X, q.Y, art, art, func(s surface.Surface, _ surface.Rect) {
+		s.SetFill(surface.RGBA(255, 255, 255, 200))
+		s.Circle(0, 0, 5.5, surface.Fill)
+		s.SetStroke(surface.Black, 0.4)
+		s.Circle(0, 0, 4, surface.Stroke)
+		s.Line(-8, 0, 8, 0)
+		s.Line(0, -8, 0, 8)
+	})
 }
+
+// crosshairKey names the reused drawing of an alignment crosshair.
+type crosshairKey struct{}
 
 // tileMarks draws crop marks at the frame's corners, and a fine cut line along the edges to trim (the left
 // edge of every sheet but the first column, the top edge of every sheet but the first row).

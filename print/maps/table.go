@@ -62,7 +62,7 @@ func (d *Drawing) drawTable(p *pen) {
 					s.Polygon(p.poly(in, nil), surface.Stroke)
 				}
 			} else if pat != "" && pat != "none" {
-				drawPattern(s, pat, patternInk(col), d.cell, p, x0, y0, x1, y1)
+				drawPattern(s, pat, patternInk(col), d.cell, period{}, p, x0, y0, x1, y1)
 			}
 			s.Pop()
 			s.SetStroke(patternInk(col), 0.8)

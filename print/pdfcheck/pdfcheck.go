@@ -1,7 +1,8 @@
 // Package pdfcheck reads back the PDFs muster writes, for tests: pages, page boxes, and the rectangles and
-// lines of each page's content stream in top-left page coordinates, so a test can measure a counter sheet
-// rather than look at it. It handles what the surface's fpdf backend writes (direct stream lengths, no object
-// streams), not PDFs in general.
+// lines of each page's content in top-left page coordinates, so a test can measure a counter sheet rather than
+// look at it. A page's content is read through the form XObjects it draws and the transforms it applies, so
+// what a test finds is where it lands on the page. It handles what the surface's PDF backend writes (direct
+// stream lengths, no object streams), not PDFs in general.
 package pdfcheck
 
 import (
@@ -26,10 +27,15 @@ type obj struct {
 	data []byte
 }
 
-// Page is one page: its boxes ([x0 y0 x1 y1] in PDF space) and its decompressed content.
+// Page is one page: its boxes ([x0 y0 x1 y1] in PDF space) and its content.
 type Page struct {
 	MediaBox, TrimBox, BleedBox []float64
-	Content                     string
+	// Content is what the page draws, flattened: every form XObject it draws is written out in place (inside
+	// q ... Q, after a clip to its bounding box) and every transform is applied, so coordinates are PDF page
+	// coordinates and there is no cm; text positions become absolute (1 0 0 1 x y Tm).
+	Content string
+	// Raw is the page's own decompressed content stream, as written.
+	Raw string
 }
 
 // Width and Height are the page size in points.
@@ -115,7 +121,13 @@ func Parse(b []byte) (*Doc, error) {
 		if c := contRe.FindStringSubmatch(po.dict); c != nil {
 			cn, _ := strconv.Atoi(c[1])
 			if co := d.objs[cn]; co != nil {
-				p.Content = string(co.data)
+				p.Raw = string(co.data)
+				var f flattener
+				f.d = d
+				if err := f.run(p.Raw, d.xobjects(po.dict), identity, 0); err != nil {
+					return nil, fmt.Errorf("page %d: %v", len(d.Pages)+1, err)
+				}
+				p.Content = string(f.out)
 			}
 		}
 		d.Pages = append(d.Pages, p)

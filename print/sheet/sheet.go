@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"sort"
 
 	"github.com/muster-wargames/muster/print/shape"
@@ -438,12 +439,29 @@ func (l *Layout) RenderPage(s surface.Surface, i int) error {
 	return s.Err()
 }
 
-// paint draws one side of a piece in its trim rectangle r.
+// paint draws one side of a piece in its trim rectangle r. A painter draws the same wherever it is asked to,
+// so a painter the sheet can tell apart (a pointer: a counter's face) is drawn once per size and placed at
+// every piece it paints (see surface.Reuse); others are drawn at each piece.
 func paint(s surface.Surface, p Painter, r surface.Rect, bleed float64) error {
-	if rp, ok := p.(RectPainter); ok {
-		return rp.DrawRect(s, r.X, r.Y, r.W, r.H, bleed)
+	draw := func(s surface.Surface, x, y float64) error {
+		if rp, ok := p.(RectPainter); ok {
+			return rp.DrawRect(s, x, y, r.W, r.H, bleed)
+		}
+		return p.Draw(s, x, y, r.W, bleed)
 	}
-	return p.Draw(s, r.X, r.Y, r.W, bleed)
+	if reflect.TypeOf(p).Kind() != reflect.Pointer {
+		return draw(s, r.X, r.Y)
+	}
+	var err error
+	art := surface.Rect{X: -bleed, Y: -bleed, W: r.W + 2*bleed, H: r.H + 2*bleed}
+	s.Reuse(pieceKey{p, r.W, r.H, bleed}, r.X, r.Y, art, art, func(s surface.Surface, _ surface.Rect) { err = draw(s, 0, 0) })
+	return err
+}
+
+// pieceKey names the reused drawing of one side of a piece at one size.
+type pieceKey struct {
+	p           Painter
+	w, h, bleed float64
 }
 
 func clampRect(r surface.Rect, pg surface.Size) surface.Rect {

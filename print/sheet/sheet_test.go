@@ -349,3 +349,58 @@ func hasLine(ls []pdfcheck.Line, x1, y1, x2, y2 float64) bool {
 	}
 	return false
 }
+
+// checker is a test painter with a few kilobytes of content: a square in its colour under a 10 x 10 checker.
+type checker struct{ c surface.Color }
+
+func (b *checker) Draw(s surface.Surface, x, y, size, bleed float64) error {
+	s.SetFill(b.c)
+	s.Rect(x-bleed, y-bleed, size+2*bleed, size+2*bleed, surface.Fill)
+	s.SetFill(surface.RGB(0, 0, 0))
+	for i := 0; i < 100; i += 2 {
+		s.Rect(x+float64(i%10)*size/10, y+float64(i/10)*size/10, size/10, size/10, surface.Fill)
+	}
+	return nil
+}
+
+// A face the sheet can tell apart (a pointer, as a counter's face is) is drawn once and placed at every piece
+// it paints: the page places one form (after drawing a face or two in place, while that costs less) and every
+// counter still measures where it was laid out.
+func TestFacesDrawnOnceAndPlaced(t *testing.T) {
+	front := &checker{red}
+	ps := make([]Piece, 40)
+	for i := range ps {
+		ps[i] = Piece{Size: 36, Front: front}
+	}
+	l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	p := surface.NewPDF(surface.PDFOptions{})
+	if err := l.Render(p); err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte("/Subtype /Form")); n != 1 {
+		t.Errorf("%d forms, want 1", n)
+	}
+	d, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := d.Pages[0]
+	if n := bytes.Count([]byte(pg.Raw), []byte(" Do")); n < 30 {
+		t.Errorf("%d placements, want 30 or more", n)
+	}
+	rects, _ := pg.Shapes()
+	reds := filled(rects, [3]float64{1, 0, 0})
+	if len(reds) != 40 {
+		t.Fatalf("%d counters drawn, want 40", len(reds))
+	}
+	for k, r := range reds {
+		wx, wy := 36+float64(k%15)*36, 36+float64(k/15)*36
+		if !pdfcheck.Near(r.X, wx, eps) || !pdfcheck.Near(r.Y, wy, eps) || !pdfcheck.Near(r.W, 36, eps) || !pdfcheck.Near(r.H, 36, eps) {
+			t.Errorf("counter %d at %+v, want 36x36 at (%g,%g)", k, r, wx, wy)
+		}
+	}
+}

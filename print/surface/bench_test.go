@@ -77,3 +77,31 @@ func BenchmarkPNG400ClippedCounters150dpi(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPDFFontPerDocument is what one face costs a document: a one-page PDF with a word in it, less the
+// same page with a rectangle instead. fpdf parses and hashes the font when it is added to the document and
+// subsets and deflates it when the document is written, once per document: it has no way to share a parsed
+// font between documents (issue 18).
+func BenchmarkPDFFontPerDocument(b *testing.B) {
+	for _, text := range []bool{false, true} {
+		name := "rect"
+		if text {
+			name = "word"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				p := NewPDF(PDFOptions{})
+				p.BeginPage(200, 100)
+				if text {
+					p.Text(10, 50, "Légion", Font{Size: 10}, Align{})
+				} else {
+					p.Rect(10, 40, 50, 10, Fill)
+				}
+				if _, err := p.WriteTo(io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -17,7 +17,8 @@ var _ Surface = (*Dry)(nil)
 // NewDry returns a dry surface; maxPages, when more than zero, limits its pages as PDFOptions.MaxPages does.
 func NewDry(maxPages int) *Dry {
 	d := &Dry{}
-	d.common = newCommon(dryBackend{})
+	d.common = newCommon(dryBackend{&d.common})
+	d.self = d
 	d.maxPages = maxPages
 	return d
 }
@@ -33,7 +34,7 @@ func (d *Dry) WriteTo(io.Writer) (int64, error) {
 	return 0, errors.New("surface: a dry surface makes no document")
 }
 
-type dryBackend struct{}
+type dryBackend struct{ c *common }
 
 func (dryBackend) beginPage(w, h float64)                            {}
 func (dryBackend) setBoxes(PageBoxes)                                {}
@@ -44,6 +45,9 @@ func (dryBackend) pop()                                              {}
 func (dryBackend) transform(Matrix)                                  {}
 func (dryBackend) clip(*Path)                                        {}
 func (dryBackend) text(x, y float64, s string, fc *face, sz float64) {}
+func (b dryBackend) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+	b.c.drawHere(x, y, art, view, draw)
+}
 func (dryBackend) image(*decodedImage, float64, float64, float64, float64) error {
 	return nil
 }

@@ -49,10 +49,19 @@ type pdfGS struct {
 }
 
 // PDF is the vector backend: pages of any size in points, the Go fonts
-// embedded (subset, UTF-8), deterministic compressed output.
+// embedded (subset, UTF-8), reused drawings as form XObjects (fpdf's
+// templates), deterministic compressed output.
 type PDF struct {
 	common
-	f         *fpdf.Fpdf
+	doc       *fpdf.Fpdf // the document
+	f         *fpdf.Fpdf // what is drawn into: the document's page, or a form being drawn
+	fh        float64    // the height of what is drawn into: PDF y = fh - y
+	forms     map[any]*pdfForm
+	formByID  map[string]*formTemplate // the forms by content, so that equal drawings are one form
+	written   int                      // bytes of operators written so far (see pdfForm)
+	alphaGS   map[string]int           // the document's graphics states by alpha (%.3f), numbered as fpdf numbers them
+	sawText   bool                     // text was drawn (see pdfForm)
+	tplBase   *fpdf.Fpdf               // what forms are made from: a document that never sets a font
 	gs        pdfGS
 	gsStack   []pdfGS
 	boxesEver bool
@@ -65,11 +74,7 @@ var _ Surface = (*PDF)(nil)
 
 // NewPDF returns an empty PDF surface; call BeginPage before drawing.
 func NewPDF(opts PDFOptions) *PDF {
-	f := fpdf.NewCustom(&fpdf.InitType{
-		OrientationStr: "P",
-		UnitStr:        "pt",
-		Size:           fpdf.SizeType{Wd: LetterW, Ht: LetterH},
-	})
+	f := newFpdf()
 	f.SetCompression(true)
 	f.SetCatalogSort(true)
 	t := docTime(opts.Time)
@@ -90,11 +95,21 @@ func NewPDF(opts PDFOptions) *PDF {
 	if opts.Creator != "" {
 		f.SetCreator(opts.Creator, true)
 	}
-	p := &PDF{f: f}
+	p := &PDF{doc: f, f: f, forms: map[any]*pdfForm{}, formByID: map[string]*formTemplate{}, alphaGS: map[string]int{}}
 	p.common = newCommon(p)
+	p.self = p
 	p.maxPages = opts.MaxPages
 	p.setErr(f.Error())
 	return p
+}
+
+// newFpdf is an fpdf document measured in points.
+func newFpdf() *fpdf.Fpdf {
+	return fpdf.NewCustom(&fpdf.InitType{
+		OrientationStr: "P",
+		UnitStr:        "pt",
+		Size:           fpdf.SizeType{Wd: LetterW, Ht: LetterH},
+	})
 }
 
 func (p *PDF) fpdfErr() bool {
@@ -105,13 +120,31 @@ func (p *PDF) fpdfErr() bool {
 	return false
 }
 
-// num appends v with at most 3 decimals, no trailing zeros.
+// num appends v with at most 3 decimals, no trailing zeros. It formats the whole thousandths as an integer:
+// every coordinate of every page goes through here, and strconv's float formatting was a tenth of a build.
 func num(b []byte, v float64) []byte {
-	v = math.Round(v*1000) / 1000
-	if v == 0 {
+	r := math.Round(v * 1000)
+	if r == 0 {
 		return append(b, '0')
 	}
-	b = strconv.AppendFloat(b, v, 'f', 3, 64)
+	if !(math.Abs(r) < 1e15) { // beyond what a page holds; strconv says it as before
+		return trimZeros(strconv.AppendFloat(b, r/1000, 'f', 3, 64))
+	}
+	n := int64(r)
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/1000, 10)
+	if f := n % 1000; f != 0 {
+		b = append(b, '.', byte('0'+f/100), byte('0'+f/10%10), byte('0'+f%10))
+		b = trimZeros(b)
+	}
+	return b
+}
+
+// trimZeros drops the trailing zeros of a number with a decimal point, and the point if nothing follows it.
+func trimZeros(b []byte) []byte {
 	i := len(b)
 	for b[i-1] == '0' {
 		i--
@@ -122,14 +155,19 @@ func num(b []byte, v float64) []byte {
 	return b[:i]
 }
 
-func (p *PDF) op(s string) { p.f.RawWriteStr(s) }
+func (p *PDF) op(s string) {
+	p.f.RawWriteStr(s)
+	p.written += len(s) + 1
+}
 
 func (p *PDF) flushB() {
 	p.f.RawWriteStr(string(p.b))
+	p.written += len(p.b) + 1
 	p.b = p.b[:0]
 }
 
 func (p *PDF) beginPage(w, h float64) {
+	p.fh = h
 	p.f.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 	if p.fpdfErr() {
 		return
@@ -168,10 +206,27 @@ func colorOp(b []byte, c Color, op string) []byte {
 
 func (p *PDF) setAlpha(a uint8) {
 	s := strconv.FormatFloat(float64(a)/255, 'f', 3, 64)
-	if p.gs.alpha != s {
-		p.f.SetAlpha(float64(a)/255, "Normal")
-		p.gs.alpha = s
+	if p.gs.alpha == s {
+		return
 	}
+	p.gs.alpha = s
+	n, ok := p.alphaGS[s]
+	if !ok && p.f == p.doc {
+		p.f.SetAlpha(float64(a)/255, "Normal") // adds the state to the document and sets it
+		p.alphaGS[s] = len(p.alphaGS) + 1
+		return
+	}
+	if !ok {
+		// A form is being drawn: fpdf would give it a graphics state of its own that the document never
+		// writes. The state is added to the document (set and at once restored on its page), and the form
+		// sets it by the document's name, which its resources have (see formResources).
+		p.doc.RawWriteStr("q")
+		p.doc.SetAlpha(float64(a)/255, "Normal")
+		p.doc.RawWriteStr("Q")
+		n = len(p.alphaGS) + 1
+		p.alphaGS[s] = n
+	}
+	p.op("/GS" + strconv.Itoa(n) + " gs")
 }
 
 func (p *PDF) setFill() {
@@ -222,7 +277,7 @@ func (p *PDF) pathOps(path *Path) {
 		case segMove, segLine:
 			p.b = num(p.b, s.pts[0].X)
 			p.b = append(p.b, ' ')
-			p.b = num(p.b, p.h-s.pts[0].Y)
+			p.b = num(p.b, p.fh-s.pts[0].Y)
 			if s.op == segMove {
 				p.b = append(p.b, " m\n"...)
 			} else {
@@ -232,7 +287,7 @@ func (p *PDF) pathOps(path *Path) {
 			for _, q := range s.pts {
 				p.b = num(p.b, q.X)
 				p.b = append(p.b, ' ')
-				p.b = num(p.b, p.h-q.Y)
+				p.b = num(p.b, p.fh-q.Y)
 				p.b = append(p.b, ' ')
 			}
 			p.b = append(p.b, "c\n"...)
@@ -283,7 +338,7 @@ func (p *PDF) rect(x, y, w, h float64, mode Paint) {
 	p.paint(mode, false, func() {
 		p.b = num(p.b, x)
 		p.b = append(p.b, ' ')
-		p.b = num(p.b, p.h-y-h)
+		p.b = num(p.b, p.fh-y-h)
 		p.b = append(p.b, ' ')
 		p.b = num(p.b, w)
 		p.b = append(p.b, ' ')
@@ -304,7 +359,7 @@ func (p *PDF) pop() {
 }
 
 func (p *PDF) transform(m Matrix) {
-	flip := Matrix{A: 1, D: -1, F: p.h}
+	flip := Matrix{A: 1, D: -1, F: p.fh}
 	k := flip.Mul(m).Mul(flip)
 	for _, v := range []float64{k.A, k.B, k.C, k.D, k.E, k.F} {
 		p.b = strconv.AppendFloat(p.b, roundN(v, 6), 'f', -1, 64)
@@ -330,11 +385,15 @@ func (p *PDF) clip(path *Path) {
 }
 
 func (p *PDF) text(x, y float64, s string, fc *face, size float64) {
+	p.sawText = true
+	if p.f != p.doc {
+		return // the drawing will not be a form, and this template is never written (see pdfForm)
+	}
 	if !fc.pdfLoaded {
 		// fpdf writes into the font bytes while subsetting (an aliasing
 		// append in its hmtx reader), so it gets a private copy: the
 		// embedded package bytes stay pristine and output stays stable.
-		p.f.AddUTF8FontFromBytes(fc.key, "", append([]byte(nil), fc.ttf...))
+		p.doc.AddUTF8FontFromBytes(fc.key, "", append([]byte(nil), fc.ttf...))
 		if p.fpdfErr() {
 			return
 		}
@@ -357,14 +416,19 @@ func (p *PDF) text(x, y float64, s string, fc *face, size float64) {
 }
 
 func (p *PDF) image(di *decodedImage, x, y, w, h float64) error {
-	if p.f.GetImageInfo(di.key) == nil {
+	// The document holds every image (a form's images are the document's); a form being drawn knows its
+	// own too, under the same name (fpdf names an image by a hash of its content).
+	for _, f := range []*fpdf.Fpdf{p.doc, p.f} {
+		if f.GetImageInfo(di.key) != nil {
+			continue
+		}
 		data, typ, err := di.pdfBytes()
 		if err != nil {
 			return err
 		}
-		p.f.RegisterImageOptionsReader(di.key, fpdf.ImageOptions{ImageType: typ}, bytes.NewReader(data))
-		if err := p.f.Error(); err != nil {
-			p.f.ClearError()
+		f.RegisterImageOptionsReader(di.key, fpdf.ImageOptions{ImageType: typ}, bytes.NewReader(data))
+		if err := f.Error(); err != nil {
+			f.ClearError()
 			return fmt.Errorf("surface: pdf image: %w", err)
 		}
 	}
@@ -396,10 +460,22 @@ func (p *PDF) Bytes() ([]byte, error) {
 		p.setErr(fmt.Errorf("surface: pdf: %w", err))
 		return nil, p.err
 	}
+	contents := make(map[string][]byte, len(p.formByID))
+	for id, ft := range p.formByID {
+		contents[id] = ft.Bytes()
+	}
+	out, err := formResources(sortPageBoxes(buf.Bytes()), contents)
+	if err != nil {
+		p.setErr(err)
+		return nil, err
+	}
 	p.done = true
-	p.out = sortPageBoxes(buf.Bytes())
+	p.out = out
 	return p.out, nil
 }
+
+// Pages is the number of pages begun.
+func (p *PDF) Pages() int { return p.pages }
 
 // WriteTo finishes the document and writes it; it may be called again to
 // write the same bytes.

@@ -2,9 +2,12 @@ package surface
 
 import (
 	"bytes"
+	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -264,5 +267,28 @@ func TestPDFFontAfterPop(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("regular CID font not found")
+	}
+}
+
+// num writes what strconv writes for the number rounded to thousandths, trailing zeros dropped.
+func TestNumMatchesStrconv(t *testing.T) {
+	want := func(v float64) string {
+		v = math.Round(v*1000) / 1000
+		if v == 0 {
+			return "0"
+		}
+		s := strconv.FormatFloat(v, 'f', 3, 64)
+		s = strings.TrimRight(s, "0")
+		return strings.TrimSuffix(s, ".")
+	}
+	vals := []float64{0, -0.0004, 0.0005, -0.0005, 1, -1, 0.1, 612, 791.9995, 1e9 + 0.25, -3.14159, 1e15, -2e16, 123456.7894}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 100000; i++ {
+		vals = append(vals, (r.Float64()-0.5)*math.Pow(10, float64(r.IntN(9))))
+	}
+	for _, v := range vals {
+		if got, w := string(num(nil, v)), want(v); got != w {
+			t.Fatalf("num(%v) = %s, want %s", v, got, w)
+		}
 	}
 }

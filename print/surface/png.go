@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"image"
 	stddraw "image/draw"
-	"image/png"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/draw"
@@ -28,6 +28,9 @@ type PNGOptions struct {
 	// Flush for the last), and the surface lets go of it, so a long document never holds all its pages'
 	// pixels at once. Its error stops the drawing. Pages handed over cannot be written with WritePage.
 	OnPage func(i int, im *image.RGBA) error
+	// Recycle, with OnPage, draws the next page into the image of the page handed over before (when their
+	// sizes agree), so a long document is drawn in one page's memory: OnPage must not keep the image.
+	Recycle bool
 }
 
 // DefaultDPI is the PNG resolution when PNGOptions.DPI is zero.
@@ -40,24 +43,32 @@ const maxPagePixels = 256 << 20
 // DPI (points are scaled by DPI/72), written one PNG per page.
 type PNG struct {
 	common
-	dpi, k    float64
-	bg        Color
-	pages     []*image.RGBA
-	dc        *gg.Context
-	mask      *image.Alpha // current clip; nil means none
-	maskStack []*image.Alpha
-	freeMasks []*image.Alpha
-	raster    *vector.Rasterizer
-	onPage    func(int, *image.RGBA) error
-	handed    int // pages handed to onPage
+	dpi, k     float64
+	bg         Color
+	pages      []*image.RGBA
+	dc         *gg.Context
+	mask       *image.Alpha // current clip; nil means none
+	maskStack  []*image.Alpha
+	freeMasks  []*image.Alpha
+	raster     *vector.Rasterizer
+	dirty      map[*image.Alpha]image.Rectangle // where a mask may be non-zero
+	target     *image.RGBA                      // what is drawn into: the page, or a sprite being made
+	orgX, orgY float64                          // device offset of the target: pixel = dev(point) - org
+	sprites    map[spriteKey]*sprite
+	spritePx   int // pixels held in sprites
+	onPage     func(int, *image.RGBA) error
+	reusePages bool
+	spare      *image.RGBA // a page handed over, to draw the next one into
+	handed     int         // pages handed to onPage
 }
 
 var _ Surface = (*PNG)(nil)
 
 // NewPNG returns an empty PNG surface; call BeginPage before drawing.
 func NewPNG(opts PNGOptions) *PNG {
-	p := &PNG{dpi: opts.DPI, bg: opts.Background, onPage: opts.OnPage}
+	p := &PNG{dpi: opts.DPI, bg: opts.Background, onPage: opts.OnPage, reusePages: opts.Recycle && opts.OnPage != nil, dirty: map[*image.Alpha]image.Rectangle{}}
 	p.common = newCommon(p)
+	p.self = p
 	p.maxPages = opts.MaxPages
 	if p.dpi == 0 {
 		p.dpi = DefaultDPI
@@ -117,6 +128,9 @@ func (p *PNG) handOver() {
 		if err := p.onPage(p.handed, im); err != nil {
 			p.setErr(err)
 		}
+		if p.reusePages {
+			p.spare = im
+		}
 	}
 }
 
@@ -135,8 +149,7 @@ func (p *PNG) WritePage(i int, w io.Writer) (int64, error) {
 		}
 	}
 	cw := &countWriter{w: w}
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err := enc.Encode(cw, im); err != nil {
+	if err := EncodePNG(cw, im); err != nil {
 		return cw.n, fmt.Errorf("surface: png: %w", err)
 	}
 	return cw.n, nil
@@ -185,19 +198,39 @@ func (p *PNG) beginPage(w, h float64) {
 			return
 		}
 	}
-	im := image.NewRGBA(image.Rect(0, 0, pw, ph))
+	var im *image.RGBA
+	if sp := p.spare; sp != nil && sp.Bounds().Dx() == pw && sp.Bounds().Dy() == ph {
+		im, p.spare = sp, nil
+		if p.bg.A == 0 {
+			clear(im.Pix)
+		}
+	} else {
+		im = image.NewRGBA(image.Rect(0, 0, pw, ph))
+	}
 	if p.bg.A > 0 {
 		stddraw.Draw(im, im.Bounds(), image.NewUniform(p.bg), image.Point{}, stddraw.Src)
 	}
 	p.pages = append(p.pages, im)
+	p.target, p.orgX, p.orgY = im, 0, 0
 	p.dc = gg.NewContextForRGBA(im)
-	p.mask, p.maskStack, p.freeMasks = nil, p.maskStack[:0], nil
+	// Masks of the page before are kept for this one (newMask checks their size).
+	for _, m := range append(p.maskStack, p.mask) {
+		if m != nil && !slices.Contains(p.freeMasks, m) {
+			p.freeMasks = append(p.freeMasks, m)
+		}
+	}
+	p.mask, p.maskStack = nil, p.maskStack[:0]
 }
 
 func (p *PNG) setBoxes(PageBoxes) {}
 
 // dev is the user-to-pixel transform.
-func (p *PNG) dev() Matrix { return scaleM(p.k, p.k).Mul(p.st.m) }
+func (p *PNG) dev() Matrix {
+	m := scaleM(p.k, p.k).Mul(p.st.m)
+	m.E -= p.orgX
+	m.F -= p.orgY
+	return m
+}
 
 // loadPath puts the path into gg in device coordinates.
 func (p *PNG) loadPath(path *Path) {
@@ -287,11 +320,115 @@ func (p *PNG) applyMask() {
 
 func (p *PNG) transform(Matrix) {} // dev() reads the shared state
 
+// A reused drawing small enough on the page is drawn once per sub-pixel position into a sprite, which every
+// later placement composites (through the clip): a map's cells, counters and symbols cost a copy each.
+// Larger drawings, or any under a rotation or mirror, are drawn where they are.
+const (
+	maxSpritePixels  = 320 * 320
+	maxSpritesPixels = 8 << 20 // all of one surface's sprites; past this they are dropped and remade
+	spritePhases     = 8       // sub-pixel positions per pixel
+)
+
+type spriteKey struct {
+	key    any
+	sx, sy float64 // device pixels per point
+	fx, fy uint8   // the sub-pixel phase, in 1/spritePhases pixel
+}
+
+type sprite struct {
+	im     *image.RGBA
+	dx, dy int // the sprite's top-left corner, in pixels from the placement's whole pixel
+}
+
+func (p *PNG) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+	m := p.dev()
+	sx, sy := m.A, m.D
+	if m.B != 0 || m.C != 0 || !(sx > 0) || !(sy > 0) || art.W*sx*art.H*sy > maxSpritePixels {
+		p.drawHere(x, y, art, view, draw)
+		return
+	}
+	px, py := m.Apply(x, y)
+	ix, iy := math.Floor(px), math.Floor(py)
+	fx, fy := math.Round((px-ix)*spritePhases), math.Round((py-iy)*spritePhases)
+	if fx == spritePhases {
+		ix, fx = ix+1, 0
+	}
+	if fy == spritePhases {
+		iy, fy = iy+1, 0
+	}
+	if math.Abs(ix) > 1<<24 || math.Abs(iy) > 1<<24 {
+		p.drawHere(x, y, art, view, draw)
+		return
+	}
+	k := spriteKey{key, sx, sy, uint8(fx), uint8(fy)}
+	sp := p.sprites[k]
+	if sp == nil {
+		sp = p.makeSprite(fx/spritePhases, fy/spritePhases, sx, sy, art, draw)
+		if p.err != nil {
+			return
+		}
+		if p.spritePx+len(sp.im.Pix)/4 > maxSpritesPixels {
+			p.sprites, p.spritePx = nil, 0
+		}
+		if p.sprites == nil {
+			p.sprites = map[spriteKey]*sprite{}
+		}
+		p.sprites[k] = sp
+		p.spritePx += len(sp.im.Pix) / 4
+	}
+	b := sp.im.Bounds()
+	// px, py are in the target's pixels already (dev subtracts its offset).
+	corner := image.Pt(int(ix)+sp.dx, int(iy)+sp.dy)
+	at := b.Add(corner).Intersect(p.target.Bounds())
+	if at.Empty() {
+		return
+	}
+	src := at.Min.Sub(corner)
+	if p.mask != nil {
+		stddraw.DrawMask(p.target, at, sp.im, src, p.mask, at.Min, stddraw.Over)
+	} else {
+		stddraw.Draw(p.target, at, sp.im, src, stddraw.Over)
+	}
+}
+
+// makeSprite draws a reused drawing into an image of its own, with the drawing's origin fx, fy pixels into
+// the pixel (0, 0) of the placement.
+func (p *PNG) makeSprite(fx, fy, sx, sy float64, art Rect, draw func(Surface, Rect)) *sprite {
+	x0, y0 := int(math.Floor(fx+art.X*sx))-1, int(math.Floor(fy+art.Y*sy))-1
+	x1, y1 := int(math.Ceil(fx+(art.X+art.W)*sx))+1, int(math.Ceil(fy+(art.Y+art.H)*sy))+1
+	im := image.NewRGBA(image.Rect(0, 0, max(1, x1-x0), max(1, y1-y0)))
+	// Draw into the sprite as if it were the page: the device transform maps the drawing's origin to
+	// (fx - x0, fy - y0) in the sprite.
+	target, dc, orgX, orgY := p.target, p.dc, p.orgX, p.orgY
+	mask, maskStack, free := p.mask, p.maskStack, p.freeMasks
+	p.target, p.dc = im, gg.NewContextForRGBA(im)
+	p.orgX, p.orgY = -(fx - float64(x0)), -(fy - float64(y0))
+	p.mask, p.maskStack, p.freeMasks = nil, nil, nil
+	st, stack := p.st, p.stack
+	p.st, p.stack = defaultState(), nil
+	p.st.m = scaleM(sx/p.k, sy/p.k)
+	draw(p.self, art)
+	if p.err == nil && len(p.stack) != 0 {
+		p.setErr(fmt.Errorf("surface: a reused drawing has %d Push without Pop", len(p.stack)))
+	}
+	for _, m := range append(p.maskStack, p.mask) {
+		delete(p.dirty, m)
+	}
+	for _, m := range p.freeMasks {
+		delete(p.dirty, m)
+	}
+	p.st, p.stack = st, stack
+	p.target, p.dc, p.orgX, p.orgY = target, dc, orgX, orgY
+	p.mask, p.maskStack, p.freeMasks = mask, maskStack, free
+	p.applyMask()
+	return &sprite{im: im, dx: x0, dy: y0}
+}
+
 // clip intersects the clip mask with the path. Only the path's bounding box
 // is rasterised, and masks no longer in use are recycled, so clipping every
 // counter on a sheet stays cheap.
 func (p *PNG) clip(path *Path) {
-	page := p.pages[len(p.pages)-1].Bounds()
+	page := p.target.Bounds()
 	segs := path.transformed(p.dev())
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, s := range segs {
@@ -344,6 +481,7 @@ func (p *PNG) clip(path *Path) {
 			z.ClosePath()
 		}
 		z.Draw(mask, r, image.Opaque, image.Point{})
+		p.dirty[mask] = r
 		if old := p.mask; old != nil {
 			for y := r.Min.Y; y < r.Max.Y; y++ {
 				i, j := mask.PixOffset(r.Min.X, y), mask.PixOffset(r.Max.X, y)
@@ -357,15 +495,24 @@ func (p *PNG) clip(path *Path) {
 	p.applyMask()
 }
 
-// newMask returns a cleared page-sized mask, recycled when possible.
+// newMask returns a cleared page-sized mask, recycled when possible: only the part a mask was drawn in is
+// cleared, so a small clip costs its size, not the page's.
 func (p *PNG) newMask(page image.Rectangle) *image.Alpha {
-	if n := len(p.freeMasks); n > 0 {
+	for n := len(p.freeMasks); n > 0; n = len(p.freeMasks) {
 		m := p.freeMasks[n-1]
 		p.freeMasks = p.freeMasks[:n-1]
-		if m.Bounds() == page {
-			clear(m.Pix)
-			return m
+		if m.Bounds() != page {
+			delete(p.dirty, m)
+			continue
 		}
+		if r := p.dirty[m].Intersect(page); !r.Empty() {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i := m.PixOffset(r.Min.X, y)
+				clear(m.Pix[i : i+r.Dx()])
+			}
+		}
+		delete(p.dirty, m)
+		return m
 	}
 	return image.NewAlpha(page)
 }
@@ -457,6 +604,6 @@ func (p *PNG) image(di *decodedImage, x, y, w, h float64) error {
 	if sx, sy := math.Hypot(m.A, m.B), math.Hypot(m.C, m.D); sx >= 2 && sy >= 2 {
 		k = draw.NearestNeighbor
 	}
-	k.Transform(p.pages[len(p.pages)-1], s2d, di.img, b, draw.Over, opts)
+	k.Transform(p.target, s2d, di.img, b, draw.Over, opts)
 	return nil
 }

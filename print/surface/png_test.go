@@ -3,6 +3,7 @@ package surface
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"testing"
@@ -400,4 +401,147 @@ func TestPNGNestedClips(t *testing.T) {
 	expectPx(t, p, 2, 97, c1)
 	expectPx(t, p, 7, 97, White)
 	expectPx(t, p, 92, 97, c1)
+}
+
+// A reused drawing looks the same on a PNG page as the same drawing drawn in place: placed at many sub-pixel
+// positions, through a clip and nested, it differs from drawing directly by little more than rounding.
+func TestPNGReuseMatchesDrawing(t *testing.T) {
+	shape := func(s Surface, _ Rect) {
+		s.SetFill(RGB(40, 120, 200))
+		s.Polygon([]Pt{{-6, -5}, {6, -5}, {8, 0}, {6, 5}, {-6, 5}, {-8, 0}}, Fill)
+		s.SetStroke(RGBA(0, 0, 0, 200), 0.7)
+		s.Line(-6, 0, 6, 0)
+		s.Text(0, 0, "12", Font{Size: 5}, Align{H: Center, V: Middle})
+	}
+	art := Rect{X: -9, Y: -6, W: 18, H: 12}
+	page := func(reuse bool) *image.RGBA {
+		p := NewPNG(PNGOptions{DPI: 150})
+		p.BeginPage(200, 200)
+		p.Push()
+		p.ClipRect(10, 10, 170, 170)
+		for i := 0; i < 60; i++ {
+			x, y := 5+float64(i%10)*19.37, 7+float64(i/10)*31.13
+			if !reuse {
+				p.Push()
+				p.Translate(x, y)
+				shape(p, art)
+				p.Pop()
+				continue
+			}
+			if i%2 == 0 {
+				p.Reuse("shape", x, y, art, art, shape)
+			} else { // nested in a drawing of its own
+				outer := Rect{X: -10, Y: -10, W: 20, H: 20}
+				p.Reuse("outer", x, y, outer, outer, func(s Surface, _ Rect) { s.Reuse("shape", 0, 0, art, art, shape) })
+			}
+		}
+		p.Pop()
+		im, err := p.PageImage(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return im
+	}
+	a, b := page(false), page(true)
+	var sum, n float64
+	far := 0
+	for i := range a.Pix {
+		d := math.Abs(float64(a.Pix[i]) - float64(b.Pix[i]))
+		sum += d
+		n++
+		if d > 64 {
+			far++
+		}
+	}
+	if mean := sum / n; mean > 0.5 || far > len(a.Pix)/2000 {
+		t.Errorf("reused drawing differs from drawing in place: mean %.3f, %d values far off", mean, far)
+	}
+	// Outside the clip nothing is drawn.
+	if c := b.RGBAAt(3, 3); c != (color.RGBA{255, 255, 255, 255}) {
+		t.Errorf("pixel outside the clip is %v", c)
+	}
+}
+
+// EncodePNG writes what image/png reads back exactly: opaque pages as RGB, translucent ones with straight
+// alpha.
+func TestEncodePNGRoundTrip(t *testing.T) {
+	for _, bg := range []PNGOptions{{DPI: 72}, {DPI: 72, Transparent: true}} {
+		p := NewPNG(bg)
+		p.BeginPage(60, 40)
+		p.SetFill(RGBA(200, 30, 30, 128))
+		p.Circle(20, 20, 15, Fill)
+		p.SetFill(RGB(30, 30, 200))
+		p.Rect(30, 5, 20, 10, Fill)
+		im, _ := p.PageImage(0)
+		var b bytes.Buffer
+		if err := EncodePNG(&b, im); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := 0; y < 40; y++ {
+			for x := 0; x < 60; x++ {
+				r1, g1, b1, a1 := im.At(x, y).RGBA()
+				r2, g2, b2, a2 := got.At(x, y).RGBA()
+				// Straight alpha rounds: a channel may move by one step of 255 in the premultiplied value.
+				for _, d := range [][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
+					if diff := int(d[0]) - int(d[1]); diff > 257 || diff < -257 {
+						t.Fatalf("transparent %v: pixel %d,%d was %v, reads back %v", bg.Transparent, x, y, im.At(x, y), got.At(x, y))
+					}
+				}
+			}
+		}
+	}
+}
+
+// With Recycle, each page is drawn into the pixels of the page handed over before it: the pages come out as
+// if each had pixels of its own (the page before's paint and clip are gone), in one page's memory.
+func TestPNGRecyclesPages(t *testing.T) {
+	for _, transparent := range []bool{false, true} {
+		var got []*image.RGBA
+		var pix []*uint8
+		p := NewPNG(PNGOptions{DPI: 72, Transparent: transparent, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
+			got = append(got, image.NewRGBA(im.Bounds()))
+			copy(got[i].Pix, im.Pix)
+			pix = append(pix, &im.Pix[0])
+			return nil
+		}})
+		p.BeginPage(40, 40)
+		p.SetFill(RGB(255, 0, 0))
+		p.Rect(0, 0, 20, 20, Fill)
+		p.Push()
+		p.ClipRect(20, 20, 20, 20) // a clip left behind on the page
+		p.Pop()
+		p.BeginPage(40, 40)
+		p.SetFill(RGB(0, 0, 255))
+		p.Rect(20, 20, 20, 20, Fill)
+		p.Push()
+		p.ClipRect(0, 0, 10, 10)
+		p.SetFill(RGB(0, 255, 0))
+		p.Rect(0, 0, 40, 40, Fill)
+		p.Pop()
+		if err := p.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 2 || pix[0] != pix[1] {
+			t.Fatalf("transparent %v: %d pages, second drawn into the first's pixels: %v", transparent, len(got), len(pix) == 2 && pix[0] == pix[1])
+		}
+		bg := color.RGBA{255, 255, 255, 255}
+		if transparent {
+			bg = color.RGBA{}
+		}
+		for _, c := range []struct {
+			page, x, y int
+			want       color.RGBA
+		}{
+			{0, 5, 5, color.RGBA{255, 0, 0, 255}}, {0, 30, 30, bg},
+			{1, 5, 5, color.RGBA{0, 255, 0, 255}}, {1, 15, 15, bg}, {1, 30, 30, color.RGBA{0, 0, 255, 255}}, {1, 30, 5, bg},
+		} {
+			if px := got[c.page].RGBAAt(c.x, c.y); px != c.want {
+				t.Errorf("transparent %v: page %d at %d,%d is %v, want %v", transparent, c.page+1, c.x, c.y, px, c.want)
+			}
+		}
+	}
 }

@@ -111,6 +111,17 @@ type Surface interface {
 	// image returns an error and leaves the surface usable.
 	Image(data []byte, x, y, w, h float64) error
 
+	// Reuse draws, with its origin at (x, y), what draw draws in a frame of its own (points, y down),
+	// starting from the default graphics state but for the transform. art is the frame's extent, which draw
+	// must stay inside; view is the part of art that will be seen, which is all draw needs to draw. The PDF
+	// backend draws art once per key, as a form XObject that every later Reuse with an equal key places
+	// again, so key must stand for everything draw depends on (and be comparable). It draws a placement in
+	// place instead while the form would not yet pay for itself (a few kilobytes drawn in place), and every
+	// placement of a drawing that shows text (readers may load a form's fonts each time they draw it). The
+	// PNG backend keeps small drawings as sprites and draws others, like the dry backend, in place (view
+	// only). draw may reuse other drawings; its Pushes and Pops must balance.
+	Reuse(key any, x, y float64, art, view Rect, draw func(s Surface, view Rect))
+
 	// Err returns the first drawing error, if any.
 	Err() error
 	// WriteTo writes the finished document (PDF: all pages; PNG: the single
@@ -130,6 +141,8 @@ type backend interface {
 	clip(p *Path)
 	text(x, y float64, s string, fc *face, size float64)
 	image(img *decodedImage, x, y, w, h float64) error
+	// reuse places a reused drawing; the backends that draw immediately draw it (common.drawHere).
+	reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect))
 }
 
 type gstate struct {
@@ -148,6 +161,7 @@ func defaultState() gstate {
 // common implements Surface on top of a backend.
 type common struct {
 	be      backend
+	self    Surface // the surface this is part of, handed to reused drawings
 	fonts   *fontSet
 	err     error
 	pages   int
@@ -472,6 +486,68 @@ func (c *common) MissingGlyphs(s string, f Font) []rune {
 		return []rune(s)
 	}
 	return c.fonts.missing(fc, s)
+}
+
+func (c *common) Reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+	if !c.ok() {
+		return
+	}
+	if !finite(x, y, art.X, art.Y, art.W, art.H, view.X, view.Y, view.W, view.H) || art.W < 0 || art.H < 0 {
+		c.setErr(errors.New("surface: bad reused drawing frame"))
+		return
+	}
+	if key == nil || !hashable(key) {
+		c.setErr(fmt.Errorf("surface: reuse key of type %T is not comparable", key))
+		return
+	}
+	c.be.reuse(key, x, y, art, view, draw)
+}
+
+// hashable reports whether key can be a map key: a comparable type may still hold a value that is not (an
+// interface field holding a slice), and using it as one would panic.
+func hashable(key any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	var m map[any]bool
+	return !m[key]
+}
+
+// drawAlone runs a reused drawing from the default graphics state in a frame of its own, checking that its
+// Pushes and Pops balance.
+func (c *common) drawAlone(view Rect, draw func(Surface, Rect)) {
+	st, stack := c.st, c.stack
+	c.st, c.stack = defaultState(), nil
+	draw(c.self, view)
+	if c.err == nil && len(c.stack) != 0 {
+		c.setErr(fmt.Errorf("surface: a reused drawing has %d Push without Pop", len(c.stack)))
+	}
+	c.st, c.stack = st, stack
+}
+
+// drawHere is reuse for the backends that draw immediately: the visible part of the drawing, moved to (x, y).
+func (c *common) drawHere(x, y float64, art, view Rect, draw func(Surface, Rect)) {
+	c.Push()
+	m := c.st.m
+	c.st = defaultState()
+	c.st.m = m
+	c.concat(translateM(x, y))
+	depth := len(c.stack)
+	draw(c.self, intersect(art, view))
+	if c.err == nil && len(c.stack) != depth {
+		c.setErr(errors.New("surface: a reused drawing has unbalanced Push and Pop"))
+		return
+	}
+	c.Pop()
+}
+
+// intersect is the overlap of two rectangles (empty when they do not meet).
+func intersect(a, b Rect) Rect {
+	x0, y0 := math.Max(a.X, b.X), math.Max(a.Y, b.Y)
+	x1, y1 := math.Min(a.X+a.W, b.X+b.W), math.Min(a.Y+a.H, b.Y+b.H)
+	return Rect{X: x0, Y: y0, W: math.Max(0, x1-x0), H: math.Max(0, y1-y0)}
 }
 
 func (c *common) RegisterFont(family string, style Style, ttf []byte) error {

@@ -174,38 +174,49 @@ func Draw(s surface.Surface, name string, r surface.Rect, fg surface.Color) bool
 		return ps != nil
 	}
 	lw := math.Max(0.3, r.H/14)
-	s.Push()
-	s.SetStroke(fg, lw)
-	s.SetFill(fg)
-	s.SetLineJoin(surface.MiterJoin)
-	s.SetLineCap(surface.ButtCap)
-	frame := frameNone
-	for _, p := range ps {
-		switch {
-		case p.frame == frameHQ:
-			frame = frameHQ
-		case p.frame == frameBox && frame == frameNone:
-			frame = frameBox
+	// A symbol is drawn once per name, size and colour, and placed wherever it is (see surface.Reuse).
+	local := surface.Rect{W: r.W, H: r.H}
+	art := surface.Rect{X: -r.W, Y: -r.H, W: 3 * r.W, H: 3 * r.H} // room for strokes and marks past the frame
+	s.Reuse(symbolKey{name, r.W, r.H, fg}, r.X, r.Y, art, art, func(s surface.Surface, _ surface.Rect) {
+		r := local
+		s.SetStroke(fg, lw)
+		s.SetFill(fg)
+		s.SetLineJoin(surface.MiterJoin)
+		s.SetLineCap(surface.ButtCap)
+		frame := frameNone
+		for _, p := range ps {
+			switch {
+			case p.frame == frameHQ:
+				frame = frameHQ
+			case p.frame == frameBox && frame == frameNone:
+				frame = frameBox
+			}
 		}
-	}
-	inner := r
-	switch frame {
-	case frameBox:
-		box(s, r)
-	case frameHQ:
-		inner = surface.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H * 0.7}
-		box(s, inner)
-		s.Line(r.X, inner.Y+inner.H, r.X, r.Y+r.H)
-	}
-	for _, p := range ps {
-		ir := inner
-		if p.frame == frameHQ || p.frame == frameNone && frame != frameNone {
-			ir = r // the staff and the flag are drawn against the whole frame
+		inner := r
+		switch frame {
+		case frameBox:
+			box(s, r)
+		case frameHQ:
+			inner = surface.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H * 0.7}
+			box(s, inner)
+			s.Line(r.X, inner.Y+inner.H, r.X, r.Y+r.H)
 		}
-		p.icon(s, ir, lw, fg)
-	}
-	s.Pop()
+		for _, p := range ps {
+			ir := inner
+			if p.frame == frameHQ || p.frame == frameNone && frame != frameNone {
+				ir = r // the staff and the flag are drawn against the whole frame
+			}
+			p.icon(s, ir, lw, fg)
+		}
+	})
 	return true
+}
+
+// symbolKey names the reused drawing of a symbol.
+type symbolKey struct {
+	name string
+	w, h float64
+	fg   surface.Color
 }
 
 func box(s surface.Surface, r surface.Rect) { s.Rect(r.X, r.Y, r.W, r.H, surface.Stroke) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -90,5 +91,41 @@ func TestCombinations(t *testing.T) {
 	}
 	if u := Unknown("armour+dragon"); u != "dragon" {
 		t.Errorf("Unknown = %q", u)
+	}
+}
+
+// A symbol is one reused drawing per name, size and colour, placed wherever it is: a hundred infantry symbols of
+// two sizes on a PDF page each read back as their frame, where they were drawn (a box and a cross cost less
+// drawn in place than placed as a form: the PDF draws them in place).
+func TestSymbolDrawnOnce(t *testing.T) {
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(600, 600)
+	var frames []surface.Rect
+	for i := 0; i < 100; i++ {
+		w := 30.0
+		if i%2 == 1 {
+			w = 15 // another size: another form
+		}
+		r := surface.Rect{X: 10 + float64(i%10)*50.5, Y: 10 + float64(i/10)*40.25, W: w, H: w * 2 / 3}
+		Draw(p, "infantry", r, surface.Black)
+		frames = append(frames, r)
+	}
+	b, err := p.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rects, _ := d.Pages[0].Shapes()
+	for _, r := range frames {
+		found := false
+		for _, got := range pdfcheck.Find(rects, r.X, r.Y, r.W, r.H, 0.001) {
+			found = found || got.Stroke
+		}
+		if !found {
+			t.Errorf("no frame stroked at %+v", r)
+		}
 	}
 }
