@@ -1,6 +1,7 @@
 package tts
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"fmt"
 	"image"
@@ -12,6 +13,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/internal/pngenc"
 	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/maps"
@@ -51,11 +53,11 @@ func (x *exporter) planBoards() error {
 		if err != nil {
 			return x.printerError(err, "map %s", m.ID)
 		}
-		name := nameOr(m.Name, m.ID)
+		name := cmp.Or(m.Name, m.ID)
 		if m.Board != "" && m.Board != name {
 			name = "Board " + m.Board + ": " + name
 		}
-		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + fileStem(m.ID), drawing: d, set: d.Set,
+		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + names.Stem(m.ID), drawing: d, set: d.Set,
 			at: posOf(&m.Meta, "/grid")})
 	}
 	for _, sc := range x.pkg.Scenarios() {
@@ -68,7 +70,7 @@ func (x *exporter) planBoards() error {
 			return x.printerError(err, "scenario %s", sc.ID)
 		}
 		d.HideUnits = true
-		x.boards = append(x.boards, &boardImage{name: nameOr(sc.Name, sc.ID), stem: "scenario-" + fileStem(sc.ID),
+		x.boards = append(x.boards, &boardImage{name: cmp.Or(sc.Name, sc.ID), stem: "scenario-" + names.Stem(sc.ID),
 			drawing: d, set: set, scenario: sc, at: posOf(&sc.Meta, "/map")})
 	}
 	for _, b := range x.boards {
@@ -248,7 +250,7 @@ func thumbnail(im *image.RGBA) *image.RGBA {
 
 // imageName gives out an image's file name: its stem, numbered if another image has it already (a map's
 // tile and a map named like it, a counter's back and a unit named like it).
-func (x *exporter) imageName(stem string) string { return x.imageNames.take(stem) + ".png" }
+func (x *exporter) imageName(stem string) string { return x.imageNames.Take(stem) + ".png" }
 
 // addImage records an image under images/ and returns its file name: an image with the same bytes as one
 // recorded before is that one (a counter whose back is its front, blank backs of one colour).

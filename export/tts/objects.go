@@ -1,6 +1,7 @@
 package tts
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"math"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -21,7 +23,7 @@ var ttsDice = map[int]string{4: "Die_4", 6: "Die_6", 8: "Die_8", 10: "Die_10", 1
 // buildSet makes the package's saved object: every map and board on its own in a row, the counters in a
 // bag per faction (and one for markers) as many as the counter mix holds, and the System's dice.
 func (x *exporter) buildSet() error {
-	stem := fileStem(x.pkg.ID)
+	stem := names.Stem(x.pkg.ID)
 	g := newGUIDs(stem)
 	st := newSave()
 	so := SavedObject{File: stem + ".json", Name: x.packageName()}
@@ -79,8 +81,8 @@ func (x *exporter) buildSet() error {
 // objectives, every unit set up in its cell, and the units that wait in a bag per group (set up in a zone,
 // entering, reinforcements by turn), as the scenario sheet sorts them.
 func (x *exporter) buildScenarios() error {
-	pstem := fileStem(x.pkg.ID)
-	stems := uniqueNames{pstem: 1}
+	pstem := names.Stem(x.pkg.ID)
+	stems := names.NewUnique("%s-%d", pstem)
 	for _, sc := range x.pkg.Scenarios() {
 		var b *boardImage
 		for _, bi := range x.boards {
@@ -88,10 +90,10 @@ func (x *exporter) buildScenarios() error {
 				b = bi
 			}
 		}
-		stem := stems.take(pstem + "-" + fileStem(sc.ID))
+		stem := stems.Take(pstem + "-" + names.Stem(sc.ID))
 		g := newGUIDs(stem)
 		st := newSave()
-		so := SavedObject{File: stem + ".json", Name: nameOr(sc.Name, sc.ID), Scenario: sc}
+		so := SavedObject{File: stem + ".json", Name: cmp.Or(sc.Name, sc.ID), Scenario: sc}
 		var set *content.MapSet
 		if b != nil {
 			set = b.set
@@ -124,7 +126,7 @@ func (x *exporter) buildScenarios() error {
 		first := len(st.ObjectStates)
 		for _, h := range plan.Holdings {
 			sd := sc.Sides[h.Side]
-			bg := &bag{name: shortName(nameOr(sd.Name, sd.ID)) + ": " + h.Label, tint: x.sideTint(&sd)}
+			bg := &bag{name: shortName(cmp.Or(sd.Name, sd.ID)) + ": " + h.Label, tint: x.sideTint(&sd)}
 			var lines []string
 			for _, u := range h.Units {
 				d := x.byKey[u.Key]
@@ -207,7 +209,7 @@ func (x *exporter) standUnits(st *saveState, g *guids, b *boardImage, plan *setu
 
 // scenarioText is the description of a scenario's board: what it is, how long it lasts.
 func (x *exporter) scenarioText(sc *content.Scenario, b *boardImage) string {
-	lines := []string{nameOr(sc.Name, sc.ID), b.drawing.Subtitle}
+	lines := []string{cmp.Or(sc.Name, sc.ID), b.drawing.Subtitle}
 	if l := sc.Length; l != nil {
 		if l.Turns > 0 {
 			lines = append(lines, fmt.Sprintf("%d turns", l.Turns))

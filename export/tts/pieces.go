@@ -1,13 +1,17 @@
 package tts
 
 import (
+	"cmp"
 	"fmt"
 	"image"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/surface"
@@ -91,7 +95,7 @@ func (x *exporter) planDesigns() error {
 		}
 		d.dpi = dpi
 		d.wpx, d.hpx = fit.Pixels(w, dpi), fit.Pixels(h, dpi)
-		stem := "counter-" + fileStem(c.Kind+"-"+c.ID)
+		stem := "counter-" + names.Stem(c.Kind+"-"+c.ID)
 		d.front, d.back = x.imageName(stem), x.imageName(stem+"-back")
 		x.byKey[key] = d
 		x.designs = append(x.designs, d)
@@ -199,12 +203,12 @@ func (x *exporter) statText(stats map[string]content.Scalar) string {
 	if x.pkg.System != nil {
 		for _, st := range x.pkg.System.Stats {
 			if v, ok := stats[st.ID]; ok {
-				parts = append(parts, nameOr(st.Name, st.ID)+" "+v.Text)
+				parts = append(parts, cmp.Or(st.Name, st.ID)+" "+v.Text)
 				done[st.ID] = true
 			}
 		}
 	}
-	for _, k := range sortedKeys(stats) {
+	for _, k := range slices.Sorted(maps.Keys(stats)) {
 		if !done[k] {
 			parts = append(parts, k+" "+stats[k].Text)
 		}
@@ -215,7 +219,7 @@ func (x *exporter) statText(stats map[string]content.Scalar) string {
 // factionName is a faction's display name.
 func (x *exporter) factionName(id string) string {
 	if f := x.faction(id); f != nil {
-		return nameOr(f.Name, f.ID)
+		return cmp.Or(f.Name, f.ID)
 	}
 	return id
 }
@@ -235,7 +239,7 @@ func (x *exporter) className(id string) string {
 	if x.pkg.System != nil {
 		for _, c := range x.pkg.System.Classes {
 			if c.ID == id {
-				return nameOr(c.Name, c.ID)
+				return cmp.Or(c.Name, c.ID)
 			}
 		}
 	}

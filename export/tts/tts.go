@@ -11,8 +11,10 @@ package tts
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -20,6 +22,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -175,7 +178,7 @@ type exporter struct {
 	byKey   map[string]*design
 
 	images     map[string][]byte // by file name under images/
-	imageNames uniqueNames
+	imageNames *names.Unique
 	byHash     map[[32]byte]string
 	objects    []savedFile
 	notes      []string
@@ -190,7 +193,7 @@ type savedFile struct {
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
-	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, images: map[string][]byte{}, imageNames: uniqueNames{}, byHash: map[[32]byte]string{}}
+	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, images: map[string][]byte{}, imageNames: names.NewUnique("%s-%d"), byHash: map[[32]byte]string{}}
 }
 
 func (x *exporter) run() error {
@@ -232,7 +235,7 @@ func (x *exporter) packageName() string {
 // set assembles the files: the images, each saved object's JSON and thumbnail, and README.txt.
 func (x *exporter) set() (*Set, error) {
 	s := &Set{Stats: x.stats, Notes: append(append([]string(nil), x.notes...), x.cannot...)}
-	for _, name := range sortedKeys(x.images) {
+	for _, name := range slices.Sorted(maps.Keys(x.images)) {
 		s.Files = append(s.Files, File{Path: "images/" + name, Data: x.images[name]})
 	}
 	for _, o := range x.objects {
@@ -276,56 +279,6 @@ func (x *exporter) describeLimits() {
 	if len(x.pkg.Scenarios()) > 0 {
 		x.cannotExpress("Scenario sheets, turn records and victory conditions are not in the set: each scenario's board says its length; print scenarios/<id>.pdf (muster build) for the rest.")
 	}
-}
-
-// uniqueNames makes names unique by numbering repeats ("board", "board-2").
-type uniqueNames map[string]int
-
-func (u uniqueNames) take(name string) string {
-	base := name
-	for {
-		u[name]++
-		if u[name] == 1 {
-			return name
-		}
-		name = fmt.Sprintf("%s-%d", base, u[base])
-	}
-}
-
-// fileStem makes a name safe as part of a file name (and of a URL): lower-case letters, digits, - and _.
-func fileStem(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(r - 'A' + 'a')
-		default:
-			b.WriteByte('-')
-		}
-	}
-	t := strings.Trim(b.String(), "-")
-	if t == "" {
-		t = "x"
-	}
-	return t
-}
-
-func nameOr(name, id string) string {
-	if name != "" {
-		return name
-	}
-	return id
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // posOf is where a document's value is, for a diagnostic.

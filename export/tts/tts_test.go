@@ -10,6 +10,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/counters"
@@ -117,7 +118,7 @@ func TestExamplesObjectCounts(t *testing.T) {
 			for _, n := range perSides {
 				wantDice += n
 			}
-			set := e.set.file(fileStem(pkg.ID) + ".json")
+			set := e.set.file(names.Stem(pkg.ID) + ".json")
 			if set == nil {
 				t.Fatalf("no %s.json", pkg.ID)
 			}

@@ -2,6 +2,7 @@ package vassal
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/seqenc"
 	"github.com/muster-wargames/muster/print/charts"
@@ -83,11 +85,11 @@ func (x *exporter) buildAids() error {
 	}
 	// Scenario sheets.
 	for _, sc := range x.pkg.Scenarios() {
-		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — " + nameOr(sc.Name, sc.ID), Creator: "muster " + content.MusterVersion})
+		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — " + cmp.Or(sc.Name, sc.ID), Creator: "muster " + content.MusterVersion})
 		if err := scenario.Render(pdf, x.pkg, sc, scenario.Options{Paper: paper, Title: title}); err != nil {
 			return x.printerError(err, "scenario %s", sc.ID)
 		}
-		if err := x.addPDF("docs/scenario-"+fileStem(sc.ID)+".pdf", "Scenario: "+nameOr(sc.Name, sc.ID), pdf); err != nil {
+		if err := x.addPDF("docs/scenario-"+names.Stem(sc.ID)+".pdf", "Scenario: "+cmp.Or(sc.Name, sc.ID), pdf); err != nil {
 			return err
 		}
 	}
@@ -168,7 +170,7 @@ func (x *exporter) packagePDFs() error {
 		return nil
 	}
 	sort.Strings(found)
-	used := uniqueNames{}
+	used := names.NewUnique("%s-%d")
 	for _, rel := range found {
 		st, err := os.Stat(filepath.Join(dir, rel))
 		if err != nil || st.Size() > maxDocSize {
@@ -178,8 +180,8 @@ func (x *exporter) packagePDFs() error {
 		if err != nil || !bytes.HasPrefix(data, []byte("%PDF")) {
 			continue
 		}
-		stem := used.take(fileStem(strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel))))
-		name := "docs/package-" + fileStem(stem) + ".pdf"
+		stem := used.Take(names.Stem(strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel))))
+		name := "docs/package-" + names.Stem(stem) + ".pdf"
 		if err := x.addFile(name, data); err != nil {
 			return err
 		}
@@ -217,12 +219,12 @@ func (x *exporter) turnTracker() {
 	turn := buildfile.New(classCounterTurn, "name", "Turn", "property", "Turn", "turnFormat", "$value$",
 		"start", "1", "incr", "1", "loop", "false", "loopLimit", "-1")
 	if len(steps) > 0 {
-		names := make([]string, len(steps))
+		stepNames := make([]string, len(steps))
 		for i, st := range steps {
-			names[i] = st.Name()
+			stepNames[i] = st.Name()
 		}
 		turn.Add(buildfile.New(classListTurn, "name", "Phase", "property", "Phase", "turnFormat", "$value$",
-			"list", seqenc.MustEncode(',', names...), "configList", "false", "configFirst", "false", "prompt", ""))
+			"list", seqenc.MustEncode(',', stepNames...), "configList", "false", "configFirst", "false", "prompt", ""))
 	}
 	tt.Add(turn)
 	x.aids = append(x.aids, tt)

@@ -3,9 +3,10 @@ package vassal
 import (
 	"time"
 
+	"testing"
+
 	"github.com/muster-wargames/muster/export/vassal/check"
 	"github.com/muster-wargames/muster/print/surface"
-	"testing"
 
 	"github.com/muster-wargames/muster/validate"
 )

@@ -1,6 +1,7 @@
 package vassal
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"sync"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
@@ -48,7 +50,7 @@ func (b *boardImage) where() diag.Pos {
 // scenario does not show as it is (geomorphic boards to arrange, maps no scenario uses). A package without
 // scenarios shows its maps on the main map.
 func (x *exporter) planBoards() error {
-	names := uniqueNames{}
+	boardNames := names.NewUnique("%s (%d)")
 	shown := map[*content.Map]bool{}
 	for _, sc := range x.pkg.Scenarios() {
 		set, _ := x.pkg.MapSet(sc)
@@ -60,8 +62,8 @@ func (x *exporter) planBoards() error {
 			return x.printerError(err, "scenario %s", sc.ID)
 		}
 		d.HideUnits = true
-		name := names.take(nameOr(sc.Name, sc.ID))
-		x.boards = append(x.boards, &boardImage{name: name, file: "board-scenario-" + fileStem(sc.ID) + ".png",
+		name := boardNames.Take(cmp.Or(sc.Name, sc.ID))
+		x.boards = append(x.boards, &boardImage{name: name, file: "board-scenario-" + names.Stem(sc.ID) + ".png",
 			drawing: d, set: set, scenario: sc, onMain: true})
 		if len(set.Boards) == 1 && set.Boards[0].Rotate == 0 {
 			shown[set.Boards[0].Map] = true
@@ -76,11 +78,11 @@ func (x *exporter) planBoards() error {
 		if err != nil {
 			return fmt.Errorf("vassal: map %s: %w", m.ID, err)
 		}
-		name := nameOr(m.Name, m.ID)
+		name := cmp.Or(m.Name, m.ID)
 		if m.Board != "" {
 			name = m.Board
 		}
-		x.boards = append(x.boards, &boardImage{name: names.take(name), file: "board-" + fileStem(m.ID) + ".png",
+		x.boards = append(x.boards, &boardImage{name: boardNames.Take(name), file: "board-" + names.Stem(m.ID) + ".png",
 			drawing: d, set: d.Set, mapDoc: m, onMain: !haveScenarios, turnable: m.Board != ""})
 	}
 	return nil
@@ -218,13 +220,6 @@ func parallel(n int, f func(int)) {
 	}
 	close(next)
 	wg.Wait()
-}
-
-func nameOr(name, id string) string {
-	if name != "" {
-		return name
-	}
-	return id
 }
 
 // note adds a line to the notes page.

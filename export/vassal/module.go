@@ -2,8 +2,11 @@ package vassal
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"html"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -51,7 +54,7 @@ func (x *exporter) module() (*Module, error) {
 		m.Boards = append(m.Boards, BoardRef{Name: b.name, Map: mp, Scenario: b.scenario, Content: b.mapDoc, Width: b.pl.w, Height: b.pl.h})
 	}
 	m.Files = append(m.Files, File{"moduledata", md}, File{"buildFile.xml", bf})
-	for _, name := range sortedKeys(x.files) {
+	for _, name := range slices.Sorted(maps.Keys(x.files)) {
 		m.Files = append(m.Files, File{name, x.files[name]})
 	}
 	return m, nil
@@ -307,7 +310,7 @@ func (x *exporter) notesPage() []byte {
 	if len(x.scenarios) > 0 {
 		b.WriteString("<h2>Scenarios</h2>\n<ul>\n")
 		for _, so := range x.scenarios {
-			s := fmt.Sprintf("%s: its board shows the deployment zones, entry edges and objectives; %d set-up stacks stand in their cells at the start of a new game when its board is in play.", nameOr(so.sc.Name, so.sc.ID), len(so.stacks))
+			s := fmt.Sprintf("%s: its board shows the deployment zones, entry edges and objectives; %d set-up stacks stand in their cells at the start of a new game when its board is in play.", cmp.Or(so.sc.Name, so.sc.ID), len(so.stacks))
 			if so.sc.Length != nil && so.sc.Length.Turns > 0 {
 				s += fmt.Sprintf(" Length: %d turns.", so.sc.Length.Turns)
 			}

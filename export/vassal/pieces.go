@@ -1,12 +1,16 @@
 package vassal
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/piece"
 	"github.com/muster-wargames/muster/print/counters"
@@ -67,14 +71,14 @@ type deadPile struct {
 // planSides gives every side of every scenario (by id) a dead pile, and every faction the dead pile of the
 // first side that fields it; factions no side fields share one "Eliminated" pile.
 func (x *exporter) planSides() error {
-	names := uniqueNames{}
+	piles := names.NewUnique("%s (%d)")
 	byID := map[string]*sideInfo{}
 	for _, sc := range x.pkg.Scenarios() {
 		for _, sd := range sc.Sides {
 			si, ok := byID[sd.ID]
 			if !ok {
-				n := nameOr(sd.Name, sd.ID)
-				si = &sideInfo{id: sd.ID, name: n, dead: &deadPile{name: names.take("Dead: " + shortName(n))}}
+				n := cmp.Or(sd.Name, sd.ID)
+				si = &sideInfo{id: sd.ID, name: n, dead: &deadPile{name: piles.Take("Dead: " + shortName(n))}}
 				byID[sd.ID] = si
 				x.sides = append(x.sides, si)
 				x.deadPiles = append(x.deadPiles, si.dead)
@@ -115,7 +119,7 @@ func (x *exporter) buildPieces() error {
 	if err != nil {
 		return x.printerError(err, "counters")
 	}
-	stems := uniqueNames{}
+	stems := names.NewUnique("%s-%d")
 	for _, c := range cs {
 		key := c.Kind + "/" + c.ID
 		if _, dup := x.byKey[key]; dup {
@@ -154,7 +158,7 @@ func (x *exporter) buildPieces() error {
 				d.backLabel = "back"
 			}
 		}
-		stem := stems.take(fileStem(c.Kind + "-" + c.ID))
+		stem := stems.Take(names.Stem(c.Kind + "-" + c.ID))
 		d.front = "piece-" + stem + ".png"
 		if d.backLabel != "" {
 			d.back = "piece-" + stem + "-back.png"
@@ -181,7 +185,7 @@ func (x *exporter) statProps(stats map[string]content.Scalar, suffix string) [][
 			}
 		}
 	}
-	for _, k := range sortedKeys(stats) {
+	for _, k := range slices.Sorted(maps.Keys(stats)) {
 		if !done[k] {
 			out = append(out, [2]string{identifier(k) + suffix, stats[k].Text})
 		}
@@ -253,7 +257,7 @@ func (x *exporter) factionName(id string) string {
 	if x.pkg.System != nil {
 		for _, f := range x.pkg.System.Factions {
 			if f.ID == id {
-				return nameOr(f.Name, f.ID)
+				return cmp.Or(f.Name, f.ID)
 			}
 		}
 	}
@@ -264,7 +268,7 @@ func (x *exporter) className(id string) string {
 	if x.pkg.System != nil {
 		for _, c := range x.pkg.System.Classes {
 			if c.ID == id {
-				return nameOr(c.Name, c.ID)
+				return cmp.Or(c.Name, c.ID)
 			}
 		}
 	}
@@ -441,7 +445,7 @@ func (x *exporter) pieceWindow() (*buildfile.Element, error) {
 		}
 		if x.pkg.System != nil {
 			for i, f := range x.pkg.System.Factions {
-				if nameOr(f.Name, f.ID) == tab {
+				if cmp.Or(f.Name, f.ID) == tab {
 					return i
 				}
 			}

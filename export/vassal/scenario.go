@@ -1,11 +1,13 @@
 package vassal
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/print/flow"
@@ -65,14 +67,14 @@ func (x *exporter) designFor(id string, factions []string) *pieceDesign {
 
 // buildScenarios places every scenario's units.
 func (x *exporter) buildScenarios() error {
-	oobNames := uniqueNames{}
+	oobNames := names.NewUnique("%s (%d)")
 	for _, b := range x.boards {
 		if b.scenario == nil {
 			continue
 		}
 		so := &scenarioOut{sc: b.scenario, board: b}
-		so.oobName = oobNames.take(b.name)
-		so.oobFile = "oob-" + fileStem(b.scenario.ID) + ".png"
+		so.oobName = oobNames.Take(b.name)
+		so.oobFile = "oob-" + names.Stem(b.scenario.ID) + ".png"
 		if err := x.placeScenario(so); err != nil {
 			return err
 		}
@@ -211,7 +213,7 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 			heads = append(heads, struct {
 				text string
 				y    float64
-			}{nameOr(so.sc.Sides[side].Name, so.sc.Sides[side].ID), y})
+			}{cmp.Or(so.sc.Sides[side].Name, so.sc.Sides[side].ID), y})
 			y += 0.3 * surface.Inch
 		} else if col == oobPerRow {
 			col = 0
@@ -226,7 +228,7 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 	s.SetFill(surface.RGB(0xf2, 0xef, 0xe6))
 	s.Rect(0, 0, width, height, surface.Fill)
 	s.SetFill(surface.RGB(0x20, 0x20, 0x20))
-	s.Text(oobMargin, oobMargin, flow.Truncate(s, nameOr(so.sc.Name, so.sc.ID)+": order of battle", oobTitleFont, width-2*oobMargin), oobTitleFont, surface.Align{V: surface.Top})
+	s.Text(oobMargin, oobMargin, flow.Truncate(s, cmp.Or(so.sc.Name, so.sc.ID)+": order of battle", oobTitleFont, width-2*oobMargin), oobTitleFont, surface.Align{V: surface.Top})
 	for _, hd := range heads {
 		s.Text(oobMargin, hd.y, flow.Truncate(s, hd.text, oobSideFont, width-2*oobMargin), oobSideFont, surface.Align{V: surface.Top})
 	}
@@ -251,7 +253,7 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 		}
 		cx, cy := int(math.Round((p.x+box/2)*k)), int(math.Round((by+box/2)*k))
 		side := so.sc.Sides[p.h.side]
-		st := buildfile.New(classSetupStack, "name", shortName(nameOr(side.Name, side.ID))+": "+p.h.label, "owningBoard", so.oobName, "useGridLocation", "false",
+		st := buildfile.New(classSetupStack, "name", shortName(cmp.Or(side.Name, side.ID))+": "+p.h.label, "owningBoard", so.oobName, "useGridLocation", "false",
 			"location", "", "x", itoa(cx), "y", itoa(cy))
 		for _, it := range p.h.units {
 			for n := 0; n < it.n; n++ {

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 	"time"
 
@@ -210,40 +209,6 @@ func posOf(m *content.Meta, ptr string) diag.Pos {
 	return m.At
 }
 
-// uniqueNames makes names unique by numbering repeats ("Board", "Board (2)").
-type uniqueNames map[string]int
-
-func (u uniqueNames) take(name string) string {
-	base := name
-	for {
-		u[name]++
-		if u[name] == 1 {
-			return name
-		}
-		name = fmt.Sprintf("%s (%d)", base, u[base])
-	}
-}
-
-// fileStem makes a name safe as part of a file name.
-func fileStem(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(r - 'A' + 'a')
-		default:
-			b.WriteByte('-')
-		}
-	}
-	t := strings.Trim(b.String(), "-")
-	if t == "" {
-		t = "x"
-	}
-	return t
-}
-
 // identifier makes a VASSAL property name (letters, digits and _, not starting with a digit).
 func identifier(s string) string {
 	var b strings.Builder
@@ -275,13 +240,4 @@ func ftoa(f float64) string {
 		s += ".0"
 	}
 	return s
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

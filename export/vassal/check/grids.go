@@ -1,8 +1,9 @@
 package check
 
 import (
-	"github.com/muster-wargames/muster/content/diag"
 	"strconv"
+
+	"github.com/muster-wargames/muster/content/diag"
 
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/gridnum"

@@ -1,0 +1,24 @@
+package names
+
+import "testing"
+
+func TestStem(t *testing.T) {
+	for in, want := range map[string]string{"Board II": "board-ii", "THG_1.0": "thg_1-0", "--": "x", "Ärger": "rger", "a/b": "a-b"} {
+		if got := Stem(in); got != want {
+			t.Errorf("Stem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A repeat is numbered from 2, a numbered name that is itself taken moves on, and taken names count.
+func TestUnique(t *testing.T) {
+	u := NewUnique("%s-%d", "thg")
+	for _, c := range [][2]string{{"board", "board"}, {"board", "board-2"}, {"board-3", "board-3"}, {"board", "board-4"}, {"thg", "thg-2"}} {
+		if got := u.Take(c[0]); got != c[1] {
+			t.Errorf("Take(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+	if got := NewUnique("%s (%d)").Take("x"); got != "x" {
+		t.Errorf("first x = %q", got)
+	}
+}
