@@ -32,14 +32,7 @@ var minimumsCheck = &Check{
 	Doc:      "every scenario side fields at least the units its `minimums` require\n\nCounting its forces and reinforcements (THG 15.3.3: at least 8 baggage trains). An error, or a warning when the scenario and its forces are all published data (each has a source that is not marked illustrative), since then the published rules contradict themselves.",
 	Requires: []Requirement{Engine},
 	Applies: func(pkg *content.Package) bool {
-		for _, sc := range pkg.Scenarios() {
-			for _, s := range sc.Sides {
-				if len(s.Minimums) > 0 {
-					return true
-				}
-			}
-		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool { return len(s.Minimums) > 0 })
 	},
 	Scenario: func(p *Pass, sc *content.Scenario) {
 		for i := range sc.Sides {

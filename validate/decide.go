@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -31,13 +32,8 @@ var controlCheck = &Check{
 			if sc.Victory != nil && len(sc.Victory.Decide) > 0 {
 				return true
 			}
-			for _, s := range sc.Sides {
-				if len(s.Controls) > 0 {
-					return true
-				}
-			}
 		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool { return len(s.Controls) > 0 })
 	},
 	Package: func(p *Pass) {
 		var factions []string
@@ -48,7 +44,7 @@ var controlCheck = &Check{
 		}
 		for _, m := range p.Pkg.Maps() {
 			for _, l := range m.Locations {
-				if l.Owner != "" && !strIn(factions, l.Owner) {
+				if l.Owner != "" && !slices.Contains(factions, l.Owner) {
 					e := p.Errorf(l.Fields.Of("owner", l.At), "owner", "location %s's owner %q is not a faction of the System", l.ID, l.Owner)
 					e.Hint = diag.DidYouMean(l.Owner, factions)
 				}
@@ -113,7 +109,7 @@ var controlCheck = &Check{
 				d := p.Errorf(at, "level", "%s asks for level %q, which is not one of the victory levels", what, c.Level)
 				d.Hint = diag.DidYouMean(c.Level, names)
 			}
-			if c.Of != "" && !strIn(sides, c.Of) {
+			if c.Of != "" && !slices.Contains(sides, c.Of) {
 				d := p.Errorf(at, "side", "%s is about side %q, which scenario %s does not have", what, c.Of, sc.ID)
 				d.Hint = diag.DidYouMean(c.Of, sides)
 			}
@@ -130,7 +126,7 @@ var controlCheck = &Check{
 		for i := range sc.Victory.Decide {
 			d := &sc.Victory.Decide[i]
 			what := fmt.Sprintf("victory condition %d of scenario %s", i+1, sc.ID)
-			if !strIn(sides, d.Side) {
+			if !slices.Contains(sides, d.Side) {
 				x := p.Errorf(d.Fields.Of("side", d.At), "side", "%s is for side %q, which the scenario does not have", what, d.Side)
 				x.Hint = diag.DidYouMean(d.Side, sides)
 			}

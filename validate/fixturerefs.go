@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -70,10 +71,10 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 		at := ptrPos(fx.Doc, fmt.Sprintf("/rules/%d", i), fx.At)
 		switch {
 		case strings.HasPrefix(r, "rules."):
-			if !strIn(ruleIDs, strings.TrimPrefix(r, "rules.")) {
+			if !slices.Contains(ruleIDs, strings.TrimPrefix(r, "rules.")) {
 				unknown(at, "rule", r, names)
 			}
-		case strIn(ruleIDs, r), isCheck(r):
+		case slices.Contains(ruleIDs, r), isCheck(r):
 		default:
 			unknown(at, "rule or check", r, names)
 		}
@@ -95,7 +96,7 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 			unknown(v.Fields.Of("stat", v.At), "stat", v.Stat, sys.StatIDs())
 		}
 		for _, w := range v.When {
-			if !strIn(situations, w) {
+			if !slices.Contains(situations, w) {
 				unknown(v.Fields.Of("when", v.At), "situation", w, situations)
 			}
 		}
@@ -105,7 +106,7 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 		pairs = append(pairs, x.ID)
 	}
 	for _, pv := range fx.PairValues {
-		if !strIn(pairs, pv.Pair) {
+		if !slices.Contains(pairs, pv.Pair) {
 			unknown(pv.Fields.Of("pair", pv.At), "pair formula", pv.Pair, pairs)
 		}
 		for _, u := range []string{pv.Leader, pv.Unit} {
@@ -125,7 +126,7 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 		if pkg.UnitType(m.Unit) == nil {
 			unknown(m.Fields.Of("unit", m.At), "unit type", m.Unit, pkg.IDs(content.KindUnitType))
 		}
-		if m.Mode != "" && !strIn(modes, m.Mode) {
+		if m.Mode != "" && !slices.Contains(modes, m.Mode) {
 			unknown(m.Fields.Of("mode", m.At), "movement mode", m.Mode, modes)
 		}
 	}
@@ -134,7 +135,7 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 		scenarios = append(scenarios, sc.ID)
 	}
 	for _, o := range fx.Outcomes {
-		if !strIn(scenarios, o.Scenario) {
+		if !slices.Contains(scenarios, o.Scenario) {
 			unknown(o.Fields.Of("scenario", o.At), "scenario", o.Scenario, scenarios)
 		}
 	}
@@ -143,7 +144,7 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 		forces = append(forces, f.ID)
 	}
 	for _, rl := range fx.Rosters {
-		if rl.Force != "" && !strIn(forces, rl.Force) {
+		if rl.Force != "" && !slices.Contains(forces, rl.Force) {
 			unknown(rl.Fields.Of("force", rl.At), "force", rl.Force, forces)
 		}
 		if rl.Scenario == "" {
@@ -158,7 +159,7 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 		for _, s := range sc.Sides {
 			sides = append(sides, s.ID)
 		}
-		if !strIn(sides, rl.Side) {
+		if !slices.Contains(sides, rl.Side) {
 			unknown(rl.Fields.Of("side", rl.At), "side", rl.Side, sides)
 		}
 	}

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"slices"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 )
@@ -58,10 +60,8 @@ var movementCheck = &Check{
 		if sys == nil {
 			return
 		}
-		var classes, hexsides, paths []string
-		for _, c := range sys.Classes {
-			classes = append(classes, c.ID)
-		}
+		classes := classIDs(sys)
+		var hexsides, paths []string
 		for _, f := range sys.Features {
 			switch f.On {
 			case content.FeatureHexside:
@@ -72,7 +72,7 @@ var movementCheck = &Check{
 		}
 		check := func(at diag.Pos, ids, known []string, what string) {
 			for _, id := range ids {
-				if !strIn(known, id) {
+				if !slices.Contains(known, id) {
 					e := p.Errorf(at, map[bool]string{true: "class", false: "feature"}[what == "class"], "%q is not a %s the System declares", id, what)
 					e.Hint = diag.DidYouMean(id, known)
 				}

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -22,14 +23,7 @@ var setupCheck = &Check{
 		"which must be what `each` makes of its cells when it says both (zone-count); a unit set up `flipped` has a back to show (flipped), and the markers placed on units exist.",
 	Requires: []Requirement{Engine, MapSets},
 	Applies: func(pkg *content.Package) bool {
-		for _, sc := range pkg.Scenarios() {
-			for _, s := range sc.Sides {
-				if len(s.Setup) > 0 {
-					return true
-				}
-			}
-		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool { return len(s.Setup) > 0 })
 	},
 	Scenario: func(p *Pass, sc *content.Scenario) {
 		set, _ := Get(p, MapSets)(sc)
@@ -103,7 +97,7 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 		}
 		var sides []string
 		for _, u := range c.Units {
-			if !strIn(sides, u.Side) {
+			if !slices.Contains(sides, u.Side) {
 				sides = append(sides, u.Side)
 			}
 		}
@@ -270,13 +264,25 @@ func listCells(cs []string) string {
 	return strings.Join(cs, ", ")
 }
 
-func strIn(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
+// anySide reports whether a side of one of the package's scenarios has what has asks for: a check's Applies.
+func anySide(pkg *content.Package, has func(*content.Side) bool) bool {
+	for _, sc := range pkg.Scenarios() {
+		for i := range sc.Sides {
+			if has(&sc.Sides[i]) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// classIDs are the ids of the System's classes, in order.
+func classIDs(sys *content.System) []string {
+	ids := make([]string, len(sys.Classes))
+	for i, c := range sys.Classes {
+		ids[i] = c.ID
+	}
+	return ids
 }
 
 // The factions check: a side fields units of its own factions.
@@ -295,7 +301,7 @@ var factionsCheck = &Check{
 		}
 		for _, en := range f.Units {
 			ut := p.Pkg.UnitType(en.Unit)
-			if ut == nil || ut.Faction == "" || strIn(allowed, ut.Faction) {
+			if ut == nil || ut.Faction == "" || slices.Contains(allowed, ut.Faction) {
 				continue
 			}
 			e := p.Errorf(en.Fields.Of("unit", en.At), "force", "force %s is of %s, but holds %s, a unit of %s", f.ID, orList(allowed), ut.ID, ut.Faction)
@@ -310,7 +316,7 @@ var factionsCheck = &Check{
 			}
 			for _, f := range p.SideForces(s) {
 				for _, fa := range forceFactions(f) {
-					if !strIn(s.Faction, fa) {
+					if !slices.Contains(s.Faction, fa) {
 						e := p.Errorf(s.Fields.Of("faction", s.At), "side", "side %s fields force %s of %s, a faction the side does not field (it fields %s)", s.ID, f.ID, fa, orList(s.Faction))
 						e.Hint = "add the faction to the side's faction list, or give the side another force"
 					}
@@ -320,7 +326,7 @@ var factionsCheck = &Check{
 				}
 				for _, en := range f.Units {
 					ut := p.Pkg.UnitType(en.Unit)
-					if ut == nil || ut.Faction == "" || strIn(s.Faction, ut.Faction) {
+					if ut == nil || ut.Faction == "" || slices.Contains(s.Faction, ut.Faction) {
 						continue
 					}
 					e := p.Errorf(s.Fields.Of("faction", s.At), "side", "side %s fields %s (force %s), a unit of %s, which the side does not field (it fields %s)", s.ID, ut.ID, f.ID, ut.Faction, orList(s.Faction))
@@ -339,7 +345,7 @@ func forceFactions(f *content.Force) []string {
 		out = append(out, f.Faction)
 	}
 	for _, x := range f.Factions {
-		if !strIn(out, x) {
+		if !slices.Contains(out, x) {
 			out = append(out, x)
 		}
 	}

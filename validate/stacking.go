@@ -20,14 +20,7 @@ var stackingCheck = &Check{
 		if pkg.System != nil && (pkg.System.Stacking != nil || len(pkg.System.StackingVariants) > 0) {
 			return len(pkg.Scenarios()) > 0
 		}
-		for _, sc := range pkg.Scenarios() {
-			for _, s := range sc.Sides {
-				if s.Stacking != nil {
-					return true
-				}
-			}
-		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool { return s.Stacking != nil })
 	},
 	Scenario: func(p *Pass, sc *content.Scenario) { checkStacking(p, Get(p, Engine), sc) },
 }

@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -84,7 +86,7 @@ func checkForceSupply(p *Pass, f *content.Force) {
 	have := mixSupply(mix)
 	uses := map[string]*supplyUse{}
 	forceUses(f, uses, "force "+f.ID)
-	for _, k := range sortedKeys(uses) {
+	for _, k := range slices.Sorted(maps.Keys(uses)) {
 		u := uses[k]
 		if u.n > have[k] {
 			kind, id, _ := strings.Cut(k, ":")
@@ -150,14 +152,14 @@ func checkScenarioSupply(p *Pass, sc *content.Scenario) {
 			}
 		}
 	}
-	for _, mixID := range sortedKeys(byMix) {
+	for _, mixID := range slices.Sorted(maps.Keys(byMix)) {
 		mix := p.Pkg.CounterMix(mixID)
 		if mix == nil {
 			continue
 		}
 		have := mixSupply(mix)
 		m := byMix[mixID]
-		for _, k := range sortedKeys(m.uses) {
+		for _, k := range slices.Sorted(maps.Keys(m.uses)) {
 			u := m.uses[k]
 			if u.n <= have[k] || m.single[k] > have[k] || len(u.parts) < 2 {
 				continue

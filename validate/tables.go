@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -37,7 +38,7 @@ func checkTable(p *Pass, t *content.Table) {
 			e.Hint = "give the row one cell per column (write - for an empty one)"
 		}
 		for col := range r.CellSources {
-			if !strIn(t.Columns, col) {
+			if !slices.Contains(t.Columns, col) {
 				e := p.Errorf(r.Fields.Of("cellSources", r.At), "cell-source", "table %s: row %q gives a source for column %q, which the table does not have", t.ID, r.Label, col)
 				e.Hint = diag.DidYouMean(col, t.Columns)
 			}
@@ -71,13 +72,13 @@ func checkTable(p *Pass, t *content.Table) {
 			p.Errorf(s.Fields.Of("columns", s.At), "shift", "table %s: column shift %s shifts by no column", t.ID, s.ID)
 		}
 		for _, id := range s.Terrain {
-			if !strIn(terrain, id) {
+			if !slices.Contains(terrain, id) {
 				e := p.Errorf(s.Fields.Of("terrain", s.At), "shift", "table %s: column shift %s names terrain %q, which the System does not declare", t.ID, s.ID, id)
 				e.Hint = diag.DidYouMean(id, terrain)
 			}
 		}
 		for _, id := range s.Across {
-			if !strIn(hexsides, id) {
+			if !slices.Contains(hexsides, id) {
 				e := p.Errorf(s.Fields.Of("across", s.At), "shift", "table %s: column shift %s names %q, which is not a hexside feature of the System", t.ID, s.ID, id)
 				e.Hint = diag.DidYouMean(id, hexsides)
 			}

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"slices"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 )
@@ -17,13 +19,8 @@ var turnRecordCheck = &Check{
 			if len(sc.Turns) > 0 {
 				return true
 			}
-			for _, s := range sc.Sides {
-				if len(s.Available) > 0 {
-					return true
-				}
-			}
 		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool { return len(s.Available) > 0 })
 	},
 	Scenario: func(p *Pass, sc *content.Scenario) {
 		sys := p.Pkg.System
@@ -50,7 +47,7 @@ var turnRecordCheck = &Check{
 				d.Related = append(d.Related, diag.Related{Pos: prev, Message: "the first"})
 			}
 			seen[t.Turn] = at
-			if t.Weather != "" && !strIn(weather, t.Weather) {
+			if t.Weather != "" && !slices.Contains(weather, t.Weather) {
 				e := p.Errorf(t.Fields.Of("weather", t.At), "weather", "turn %d's weather %q is not one the System declares", t.Turn, t.Weather)
 				e.Hint = diag.DidYouMean(t.Weather, weather)
 				if e.Hint == "" {
@@ -82,14 +79,9 @@ var replacementsCheck = &Check{
 		"enter names an edge, cells and locations of the map set, and entering in supply needs the side's supply " +
 		"sources (enter).",
 	Applies: func(pkg *content.Package) bool {
-		for _, sc := range pkg.Scenarios() {
-			for _, s := range sc.Sides {
-				if len(s.Replacements) > 0 || len(s.Eliminated) > 0 || len(s.Available) > 0 || s.Supply != nil {
-					return true
-				}
-			}
-		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool {
+			return len(s.Replacements) > 0 || len(s.Eliminated) > 0 || len(s.Available) > 0 || s.Supply != nil
+		})
 	},
 	Scenario: func(p *Pass, sc *content.Scenario) {
 		set, _ := Get(p, MapSets)(sc)

@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -45,12 +47,12 @@ var situationalCheck = &Check{
 					p.Errorf(sv.Value.At, "value", "unit type %s's situational %s: %v", u.ID, sv.Stat, err)
 				}
 				for _, w := range sv.When {
-					if !strIn(situations, w) {
+					if !slices.Contains(situations, w) {
 						e := p.Errorf(sv.Fields.Of("when", sv.At), "situation", "unit type %s's situational %s holds when %q, which is not a situation of the System", u.ID, sv.Stat, w)
 						e.Hint = diag.DidYouMean(w, situations)
 					}
 				}
-				key := fmt.Sprint(sv.Stat, sortedCopy(sv.When))
+				key := fmt.Sprint(sv.Stat, slices.Sorted(slices.Values(sv.When)))
 				if seen[key] {
 					p.Errorf(sv.At, "twice", "unit type %s gives %s twice for the same situations", u.ID, sv.Stat)
 				}
@@ -76,27 +78,17 @@ var traitsCheck = &Check{
 				return true
 			}
 		}
-		for _, sc := range pkg.Scenarios() {
-			for _, s := range sc.Sides {
-				if len(s.Exempt) > 0 {
-					return true
-				}
-			}
-		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool { return len(s.Exempt) > 0 })
 	},
 	Package: func(p *Pass) {
 		sys := p.Pkg.System
 		if sys == nil {
 			return
 		}
-		var classes []string
-		for _, c := range sys.Classes {
-			classes = append(classes, c.ID)
-		}
+		classes := classIDs(sys)
 		for _, x := range sys.Exemptions {
 			for _, c := range x.Classes {
-				if !strIn(classes, c) {
+				if !slices.Contains(classes, c) {
 					e := p.Errorf(x.At, "class", "exemption %s names class %q, which the System does not declare", x.ID, c)
 					e.Hint = diag.DidYouMean(c, classes)
 				}
@@ -111,7 +103,7 @@ var traitsCheck = &Check{
 			}
 		}
 		for _, g := range f.Grants {
-			if !strIn(traits, g) {
+			if !slices.Contains(traits, g) {
 				e := p.Errorf(ptrPos(f.Doc, "/grants", f.At), "grant", "force %s grants trait %q, which the System does not declare", f.ID, g)
 				e.Hint = diag.DidYouMean(g, traits)
 			}
@@ -126,7 +118,7 @@ var traitsCheck = &Check{
 		}
 		for _, s := range sc.Sides {
 			for _, x := range s.Exempt {
-				if !strIn(ids, x) {
+				if !slices.Contains(ids, x) {
 					e := p.Errorf(s.Fields.Of("exempt", s.At), "exempt", "side %s is exempt by %q, which is not an exemption of the System", s.ID, x)
 					e.Hint = diag.DidYouMean(x, ids)
 				}
@@ -152,31 +144,21 @@ var commandCheck = &Check{
 				return true
 			}
 		}
-		for _, sc := range pkg.Scenarios() {
-			for _, s := range sc.Sides {
-				if len(s.Budgets) > 0 {
-					return true
-				}
-			}
-		}
-		return false
+		return anySide(pkg, func(s *content.Side) bool { return len(s.Budgets) > 0 })
 	},
 	Package: func(p *Pass) {
 		sys := p.Pkg.System
 		if sys == nil {
 			return
 		}
-		var classes []string
-		for _, c := range sys.Classes {
-			classes = append(classes, c.ID)
-		}
+		classes := classIDs(sys)
 		for _, u := range p.Pkg.UnitTypes() {
 			c := u.Commands
 			if c == nil {
 				continue
 			}
 			for _, x := range c.Classes {
-				if !strIn(classes, x) {
+				if !slices.Contains(classes, x) {
 					e := p.Errorf(c.Fields.Of("classes", c.At), "commands", "%s commands class %q, which the System does not declare", u.ID, x)
 					e.Hint = diag.DidYouMean(x, classes)
 				}
@@ -190,7 +172,7 @@ var commandCheck = &Check{
 		}
 		for _, x := range sys.Pairs {
 			for _, c := range append(append([]string(nil), x.Leader...), x.Unit...) {
-				if !strIn(classes, c) {
+				if !slices.Contains(classes, c) {
 					e := p.Errorf(x.At, "pair", "pair formula %s names class %q, which the System does not declare", x.ID, c)
 					e.Hint = diag.DidYouMean(c, classes)
 				}
@@ -213,7 +195,7 @@ var commandCheck = &Check{
 			for _, b := range s.Budgets {
 				if !fielded[b.Leader] {
 					e := p.Errorf(b.Fields.Of("leader", b.At), "budget", "side %s gives %s a budget, but its forces do not field %s", s.ID, b.Leader, b.Leader)
-					e.Hint = diag.DidYouMean(b.Leader, sortedKeys(fielded))
+					e.Hint = diag.DidYouMean(b.Leader, slices.Sorted(maps.Keys(fielded)))
 				}
 				if b.Of == "" || b.Of == "Trumps" || b.Of == "trumps" {
 					trumps += b.Count
@@ -224,14 +206,4 @@ var commandCheck = &Check{
 			}
 		}
 	},
-}
-
-func sortedCopy(xs []string) []string {
-	out := append([]string(nil), xs...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
 }

@@ -7,6 +7,7 @@ package validate
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -156,7 +157,7 @@ var Engine = &Shared[*rules.Engine]{
 	Doc:  "the rules engine: the System's formulas compiled, unit types, forces and sides priced",
 	make: func(x *run) *rules.Engine {
 		var replace []*content.Force
-		for _, id := range sortedKeys(x.forces) {
+		for _, id := range slices.Sorted(maps.Keys(x.forces)) {
 			replace = append(replace, x.forces[id])
 		}
 		return rules.New(x.pkg, replace...)
@@ -420,15 +421,6 @@ func applyExpected(pkg *content.Package, ds *diag.List) {
 		e := pkg.Manifest.ExpectWarnings[j]
 		ds.Warnf(e.At, "manifest.stale-expectation", "expected warning %s does not occur any more; remove it from expectWarnings", e.Code)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // shareAny reports whether two lists of ids (classes) have one in common.

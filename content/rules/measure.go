@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"cmp"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
 )
@@ -31,13 +33,13 @@ func (e *Engine) Measure(id string) (Measure, bool) {
 	}
 	for i := range e.sys.Derived {
 		if d := &e.sys.Derived[i]; d.ID == id {
-			return Measure{ID: id, Name: nameOr(d.Name, id), derived: d}, true
+			return Measure{ID: id, Name: cmp.Or(d.Name, id), derived: d}, true
 		}
 	}
 	if st := e.sys.Stat(id); st != nil && (st.Type == content.StatValue || st.Type == content.StatInt) {
 		name := st.Abbr
 		if name == "" {
-			name = nameOr(st.Name, id)
+			name = cmp.Or(st.Name, id)
 		}
 		return Measure{ID: id, Name: name, stat: st}, true
 	}
@@ -109,10 +111,3 @@ func (m Measure) Sum(lines []Line, units, classes []string) value.Number {
 
 // String is how a sum of the measure reads: "40 VP", "45 points", "1 unit".
 func (m Measure) String() string { return m.Name }
-
-func nameOr(n, id string) string {
-	if n != "" {
-		return n
-	}
-	return id
-}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -101,7 +102,7 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 			return value.Number{}, fmt.Errorf("the System has no movement mode %q", m.Mode)
 		}
 		if len(mode.Classes) > 0 && !shareAny(mode.Classes, ut.Classes) {
-			return value.Number{}, prohibited("%s may not use %s (only %s units)", ut.ID, nameOr(mode.Name, mode.ID), describeIDs(mode.Classes))
+			return value.Number{}, prohibited("%s may not use %s (only %s units)", ut.ID, cmp.Or(mode.Name, mode.ID), describeIDs(mode.Classes))
 		}
 	}
 	cells := make([]grid.Cell, len(m.Path))
@@ -150,7 +151,7 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 		}
 		switch {
 		case mode != nil && len(mode.Along) > 0 && len(paths) == 0:
-			return value.Number{}, prohibited("%s keeps to %s, and no %s runs from %s to %s", nameOr(mode.Name, mode.ID), describeIDs(mode.Along), describeIDs(mode.Along), la, lb)
+			return value.Number{}, prohibited("%s keeps to %s, and no %s runs from %s to %s", cmp.Or(mode.Name, mode.ID), describeIDs(mode.Along), describeIDs(mode.Along), la, lb)
 		case len(paths) > 0:
 			for k, f := range paths {
 				c, _, err := scalarCost(f.Cost)
@@ -172,10 +173,10 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 					return value.Number{}, fmt.Errorf("terrain %s's move: %v", t.ID, err)
 				}
 				if imp || t.Impassable {
-					return value.Number{}, prohibited("%s is %s: impassable", lb, nameOr(t.Name, t.ID))
+					return value.Number{}, prohibited("%s is %s: impassable", lb, cmp.Or(t.Name, t.ID))
 				}
 				if !t.Impassable && !t.Admit(ut) {
-					return value.Number{}, prohibited("%s is %s, which admits only %s units", lb, nameOr(t.Name, t.ID), describeIDs(t.Admits))
+					return value.Number{}, prohibited("%s is %s, which admits only %s units", lb, cmp.Or(t.Name, t.ID), describeIDs(t.Admits))
 				}
 				step = c
 			} else {
@@ -192,7 +193,7 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 					return value.Number{}, fmt.Errorf("feature %s's cost: %v", f.ID, err)
 				}
 				if imp || f.Impassable {
-					return value.Number{}, prohibited("%s between %s and %s is impassable", nameOr(f.Name, f.ID), la, lb)
+					return value.Number{}, prohibited("%s between %s and %s is impassable", cmp.Or(f.Name, f.ID), la, lb)
 				}
 				if f.Cost != nil {
 					step = step.Add(c)
@@ -213,7 +214,7 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 			}
 			if e.inZOC(set, b, enemy) {
 				if mode != nil && mode.NoEnemyZOC {
-					return value.Number{}, prohibited("%s may not enter an enemy zone of control (%s)", nameOr(mode.Name, mode.ID), lb)
+					return value.Number{}, prohibited("%s may not enter an enemy zone of control (%s)", cmp.Or(mode.Name, mode.ID), lb)
 				}
 				switch z.Enter {
 				case content.ZOCProhibited:

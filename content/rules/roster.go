@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -123,7 +124,7 @@ func (e *Engine) Roster(forceID, scenarioID string) (*Roster, error) {
 				add(rf)
 			}
 			if lines := e.SideReinforcements(sc, s); len(lines) > 0 {
-				rf := RosterForce{ID: "reinforcements", Name: "Reinforcements of " + nameOr(s.Name, s.ID), Side: s.ID}
+				rf := RosterForce{ID: "reinforcements", Name: "Reinforcements of " + cmp.Or(s.Name, s.ID), Side: s.ID}
 				for _, l := range lines {
 					rl := rosterLine(l, m)
 					rf.Lines = append(rf.Lines, rl)

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -378,7 +379,7 @@ func (ru *run) armies() error {
 		f := &content.Force{Meta: content.Meta{Kind: content.KindForce, ID: ru.sc.ID + "-" + sd.ID,
 			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sideName(sd)), Source: ru.sc.Source},
 			Faction: src.Faction, Factions: src.Factions, Grants: src.Grants, Scale: src.Scale} // a whole army, not drawn from the counter mix's supply
-		what := nameOr(src.Name, src.ID)
+		what := cmp.Or(src.Name, src.ID)
 		if n > 1 {
 			what = fmt.Sprintf("%d x %s", n, what)
 		}
@@ -428,13 +429,6 @@ func mergeLines(ls []content.ForceEntry) []content.ForceEntry {
 		out = append(out, l)
 	}
 	return out
-}
-
-func nameOr(n, id string) string {
-	if n != "" {
-		return n
-	}
-	return id
 }
 
 func sideName(sd *content.SideGen) string {

@@ -1,6 +1,7 @@
 package charts
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -78,7 +79,7 @@ func turnBoxes(m flow.Measurer, pkg *content.Package, sc *content.Scenario) []Tu
 			if w := weatherOf(pkg.System, b.Def.Weather); w != nil {
 				l.Weather, l.Colour = w.Abbr, w.Colour
 				if l.Weather == "" {
-					l.Weather = nameOr(w.Name, w.ID)
+					l.Weather = cmp.Or(w.Name, w.ID)
 				}
 			} else {
 				l.Weather = b.Def.Weather
@@ -90,13 +91,6 @@ func turnBoxes(m flow.Measurer, pkg *content.Package, sc *content.Scenario) []Tu
 		out = append(out, l)
 	}
 	return out
-}
-
-func nameOr(n, id string) string {
-	if n != "" {
-		return n
-	}
-	return id
 }
 
 // TurnRecord draws a turn record whose boxes carry each turn's date, weather, events, effects,
@@ -129,7 +123,7 @@ func TurnRecord(d *flow.Doc, pkg *content.Package, sc *content.Scenario) {
 			continue
 		}
 		seen[w.ID] = true
-		key = append(key, fmt.Sprintf("%s: %s.", nameOr(w.Name, w.ID), strings.Join(w.Effects, "; ")))
+		key = append(key, fmt.Sprintf("%s: %s.", cmp.Or(w.Name, w.ID), strings.Join(w.Effects, "; ")))
 	}
 	if len(key) > 0 {
 		d.Para("Weather: "+strings.Join(key, " "), flow.NoteFont)
@@ -255,13 +249,13 @@ func terrainEffects(d *flow.Doc, sys *content.System) {
 			move = "impassable"
 		}
 		var eff []string
-		for _, k := range sortedKeys(t.Effects) {
+		for _, k := range slices.Sorted(maps.Keys(t.Effects)) {
 			eff = append(eff, k+": "+t.Effects[k])
 		}
 		if len(t.Admits) > 0 {
 			eff = append(eff, "only "+strings.Join(t.Admits, ", ")+" units enter")
 		}
-		tab.Rows = append(tab.Rows, []string{nameOr(t.Name, t.ID), move, strings.Join(eff, "; ")})
+		tab.Rows = append(tab.Rows, []string{cmp.Or(t.Name, t.ID), move, strings.Join(eff, "; ")})
 	}
 	for _, f := range sys.Features {
 		cost := "-"
@@ -272,7 +266,7 @@ func terrainEffects(d *flow.Doc, sys *content.System) {
 			}
 		}
 		var eff []string
-		for _, k := range sortedKeys(f.Effects) {
+		for _, k := range slices.Sorted(maps.Keys(f.Effects)) {
 			eff = append(eff, k+": "+f.Effects[k])
 		}
 		if f.NeedsCrossing {
@@ -281,7 +275,7 @@ func terrainEffects(d *flow.Doc, sys *content.System) {
 		if len(f.Crosses) > 0 {
 			eff = append(eff, "a way through "+strings.Join(f.Crosses, ", "))
 		}
-		tab.Rows = append(tab.Rows, []string{nameOr(f.Name, f.ID) + " (" + f.On + ")", cost, strings.Join(eff, "; ")})
+		tab.Rows = append(tab.Rows, []string{cmp.Or(f.Name, f.ID) + " (" + f.On + ")", cost, strings.Join(eff, "; ")})
 	}
 	d.Table(tab)
 	zocAndModes(d, sys)
@@ -318,7 +312,7 @@ func zocAndModes(d *flow.Doc, sys *content.System) {
 			if m.NoEnemyZOC && rule == "" {
 				rule = "never into an enemy zone of control"
 			}
-			tab.Rows = append(tab.Rows, []string{nameOr(m.Name, m.ID), m.Allowance, along, who, rule})
+			tab.Rows = append(tab.Rows, []string{cmp.Or(m.Name, m.ID), m.Allowance, along, who, rule})
 		}
 		d.Table(tab)
 	}
@@ -376,8 +370,4 @@ func combatNotes(d *flow.Doc, t *content.Table) {
 	if len(cells) > 0 {
 		d.Para("Cell sources: "+strings.Join(cells, "; ")+".", flow.NoteFont)
 	}
-}
-
-func sortedKeys(m map[string]string) []string {
-	return slices.Sorted(maps.Keys(m))
 }

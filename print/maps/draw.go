@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"cmp"
 	"math"
 	"sort"
 	"strings"
@@ -902,7 +903,7 @@ func (d *Drawing) drawEntries(p *pen) {
 				bx1 := d.centre(grid.Cell{Col: e.Board.Col + e.Board.Geo.Cols - 1, Row: e.Board.Row + e.Board.Geo.Rows - 1})
 				x0, y0, x1, y1 = bx0.X, bx0.Y, bx1.X, bx1.Y
 			}
-			name := nameOr(sd.Name, sd.ID)
+			name := cmp.Or(sd.Name, sd.ID)
 			if i := strings.Index(name, " ("); i > 0 {
 				name = name[:i]
 			}

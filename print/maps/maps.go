@@ -4,6 +4,7 @@
 package maps
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -387,7 +388,7 @@ func (d *Drawing) legendEntries() []legendEntry {
 		for i := range d.Sys.Terrain {
 			t := &d.Sys.Terrain[i]
 			if usedT[t.ID] {
-				out = append(out, legendEntry{kind: legTerrain, id: t.ID, name: nameOr(t.Name, t.ID), colour: d.terrainColour(t.ID), pattern: t.Pattern})
+				out = append(out, legendEntry{kind: legTerrain, id: t.ID, name: cmp.Or(t.Name, t.ID), colour: d.terrainColour(t.ID), pattern: t.Pattern})
 			}
 		}
 		for i := range d.Sys.Features {
@@ -395,7 +396,7 @@ func (d *Drawing) legendEntries() []legendEntry {
 			if !usedF[f.ID] {
 				continue
 			}
-			e := legendEntry{id: f.ID, name: nameOr(f.Name, f.ID), style: d.lineStyle(f.ID)}
+			e := legendEntry{id: f.ID, name: cmp.Or(f.Name, f.ID), style: d.lineStyle(f.ID)}
 			switch f.On {
 			case content.FeatureHexside:
 				e.kind = legSide
@@ -450,13 +451,6 @@ func (d *Drawing) legendEntries() []legendEntry {
 		}
 	}
 	return out
-}
-
-func nameOr(name, id string) string {
-	if name != "" {
-		return name
-	}
-	return id
 }
 
 // locClass groups location kinds into the four marks the map draws.

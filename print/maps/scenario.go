@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"sort"
@@ -153,7 +154,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 	d.layer = l
 	sideOf := map[string]int{}
 	for i, sd := range sc.Sides {
-		st := sideStyle{id: sd.ID, name: nameOr(sd.Name, sd.ID), short: shortName(nameOr(sd.Name, sd.ID))}
+		st := sideStyle{id: sd.ID, name: cmp.Or(sd.Name, sd.ID), short: shortName(cmp.Or(sd.Name, sd.ID))}
 		st.fill = sidePalette[i%len(sidePalette)]
 		for _, f := range sd.Faction {
 			if c, ok := d.factionColour(f); ok {
@@ -349,7 +350,7 @@ func (d *Drawing) setUp(pkg *content.Package, side int, pl content.Placement) un
 	for _, id := range pl.Markers {
 		name := id
 		if m := pkg.Marker(id); m != nil {
-			name = nameOr(m.Name, m.ID)
+			name = cmp.Or(m.Name, m.ID)
 		}
 		u.markers = append(u.markers, abbrOf(name))
 	}
@@ -369,7 +370,7 @@ func (d *Drawing) unitOf(pkg *content.Package, side int, id string) unitMark {
 	}
 	u.abbr = ut.Abbr
 	if u.abbr == "" {
-		u.abbr = abbrOf(nameOr(ut.Name, ut.ID))
+		u.abbr = abbrOf(cmp.Or(ut.Name, ut.ID))
 	}
 	if symbols.Known(ut.Symbol) {
 		u.symbol = ut.Symbol
@@ -1089,7 +1090,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 			if named[l.ID] {
 				continue // the objective's name stands for it
 			}
-			if class == "landmark" && d.hasLabelNear(b, cs) || d.sameLabelNear(b, cs, nameOr(l.Name, l.ID)) {
+			if class == "landmark" && d.hasLabelNear(b, cs) || d.sameLabelNear(b, cs, cmp.Or(l.Name, l.ID)) {
 				continue // a map label names it already
 			}
 			prio, r := 2, d.cell*0.12
@@ -1099,7 +1100,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 			case "objective":
 				prio, r = 1, d.cell*0.22
 			}
-			add(prio, nameLabel{lines: wrapName(m, nameOr(l.Name, l.ID), placeFont, wrapW), font: placeFont, ink: inkColour, anchor: ctr, r: r})
+			add(prio, nameLabel{lines: wrapName(m, cmp.Or(l.Name, l.ID), placeFont, wrapW), font: placeFont, ink: inkColour, anchor: ctr, r: r})
 		}
 		for _, ml := range b.Map.Labels {
 			c, ok := b.Cell(ml.Cell)
@@ -1113,7 +1114,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 	if d.Scenario != nil {
 		of := surface.Font{Style: surface.Bold, Size: clamp(d.cell*0.17, 5, 9)}
 		for _, o := range d.Scenario.Objectives {
-			text := nameOr(o.Name, o.ID)
+			text := cmp.Or(o.Name, o.ID)
 			if o.Points != nil {
 				text += " (" + trimNum(o.Points.Float()) + " pts)"
 			}

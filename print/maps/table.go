@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/muster-wargames/muster/print/surface"
@@ -143,7 +144,7 @@ func (d *Drawing) drawTable(p *pen) {
 				s.SetFill(inkColour)
 				s.Circle(q.X, q.Y, 2.5, surface.Fill)
 			}
-			name := nameOr(l.Name, l.ID)
+			name := cmp.Or(l.Name, l.ID)
 			if v, ok := points[l.ID]; ok {
 				name += " (" + trimNum(v) + " pts)"
 			}

@@ -6,6 +6,7 @@
 package roster
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -60,7 +61,7 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 		scenarios = append(scenarios, r)
 		for _, f := range r.Forces {
 			if f.Budget != nil {
-				budgets[f.ID] = append(budgets[f.ID], fmt.Sprintf("%s (scenario %s, side %s)", f.Budget, nameOr(sc.Name, sc.ID), sideName(sc, f.Side)))
+				budgets[f.ID] = append(budgets[f.ID], fmt.Sprintf("%s (scenario %s, side %s)", f.Budget, cmp.Or(sc.Name, sc.ID), sideName(sc, f.Side)))
 			}
 		}
 	}
@@ -97,17 +98,10 @@ func countsNote(e *rules.Engine) string {
 	return t
 }
 
-func nameOr(n, id string) string {
-	if n != "" {
-		return n
-	}
-	return id
-}
-
 func sideName(sc *content.Scenario, id string) string {
 	for _, s := range sc.Sides {
 		if s.ID == id {
-			return nameOr(s.Name, s.ID)
+			return cmp.Or(s.Name, s.ID)
 		}
 	}
 	return id
@@ -132,7 +126,7 @@ func itemName(pkg *content.Package, id string) string {
 }
 
 func force(d *flow.Doc, pkg *content.Package, ro *rules.Roster, f rules.RosterForce, budgets []string) {
-	d.Heading(nameOr(f.Name, f.ID), 13, 80)
+	d.Heading(cmp.Or(f.Name, f.ID), 13, 80)
 	src := pkg.Force(f.ID)
 	var info []string
 	if src != nil {
@@ -220,7 +214,7 @@ func sides(d *flow.Doc, pkg *content.Package, r *rules.Roster) {
 		return
 	}
 	d.Gap(12)
-	d.Heading("Scenario "+nameOr(sc.Name, sc.ID)+": totals by side", 13, 80)
+	d.Heading("Scenario "+cmp.Or(sc.Name, sc.ID)+": totals by side", 13, 80)
 	granted := false
 	for _, s := range r.Sides {
 		granted = granted || s.Granted.Sign() != 0
@@ -232,7 +226,7 @@ func sides(d *flow.Doc, pkg *content.Package, r *rules.Roster) {
 	head = append(head, "Total ("+r.Name+")", "Budget")
 	tab := &flow.Table{Header: head, Numeric: map[int]bool{1: true, 2: true, 3: true, 4: true}, DropEmpty: true}
 	for _, s := range r.Sides {
-		row := []string{nameOr(s.Name, s.ID), fmt.Sprint(s.Count), s.Bought.String()}
+		row := []string{cmp.Or(s.Name, s.ID), fmt.Sprint(s.Count), s.Bought.String()}
 		if granted {
 			row = append(row, s.Granted.String())
 		}
@@ -252,7 +246,7 @@ func sides(d *flow.Doc, pkg *content.Package, r *rules.Roster) {
 		for _, it := range s.Items {
 			parts = append(parts, fmt.Sprintf("%s %s at %s each (%s)", it.Count, itemName(pkg, it.Item), it.Each, it.Points))
 		}
-		d.Para(nameOr(s.Name, s.ID)+" receives "+english.List(parts)+" from the scenario, not bought from its budget.", flow.NoteFont)
+		d.Para(cmp.Or(s.Name, s.ID)+" receives "+english.List(parts)+" from the scenario, not bought from its budget.", flow.NoteFont)
 	}
 }
 

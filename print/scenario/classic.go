@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -21,7 +22,7 @@ func (w *writer) state(p content.Placement) string {
 	if p.Flipped {
 		t := "on its back"
 		if u := w.pkg.UnitType(p.Unit); u != nil && u.Back != nil {
-			if l := nameOr(u.Back.Label, u.Back.Kind); l != "" {
+			if l := cmp.Or(u.Back.Label, u.Back.Kind); l != "" {
 				t += " (" + l + ")"
 			}
 		}
@@ -41,7 +42,7 @@ func (w *writer) state(p content.Placement) string {
 func (w *writer) placeName(id string) string {
 	for _, o := range w.sc.Objectives {
 		if o.ID == id {
-			return nameOr(o.Name, o.ID)
+			return cmp.Or(o.Name, o.ID)
 		}
 	}
 	return w.locationName(id)
@@ -111,7 +112,7 @@ func (w *writer) exemption(id string) string {
 	if sys := w.pkg.System; sys != nil {
 		for _, e := range sys.Exemptions {
 			if e.ID == id {
-				t := nameOr(e.Name, e.ID)
+				t := cmp.Or(e.Name, e.ID)
 				if e.Text != "" {
 					t += ": " + e.Text
 				}
@@ -176,7 +177,7 @@ func (w *writer) replacements() {
 			if r.Note != "" {
 				rebuilds += "; " + r.Note
 			}
-			tab.Rows = append(tab.Rows, []string{nameOr(s.Name, s.ID), strings.Join(turns, ", "), strings.Join(amount, " and "), rebuilds, w.replacementEntry(r.Enter)})
+			tab.Rows = append(tab.Rows, []string{cmp.Or(s.Name, s.ID), strings.Join(turns, ", "), strings.Join(amount, " and "), rebuilds, w.replacementEntry(r.Enter)})
 		}
 	}
 	if len(tab.Rows) == 0 {

@@ -5,6 +5,7 @@
 package scenario
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -290,7 +291,7 @@ func (w *writer) mapSection() {
 			}
 		}
 	} else if m := w.pkg.Map(sc.Map.Map); m != nil {
-		lines = append(lines, nameOr(m.Name, m.ID))
+		lines = append(lines, cmp.Or(m.Name, m.ID))
 	}
 	top := d.Y()
 	diagW := 2.4 * surface.Inch
@@ -342,13 +343,6 @@ func boardLabel(m *content.Map) string {
 		return m.Board
 	}
 	return m.ID
-}
-
-func nameOr(n, id string) string {
-	if n != "" {
-		return n
-	}
-	return id
 }
 
 // diagram draws the boards of a map set as labelled rectangles, to scale with each other, with a compass, and
@@ -411,7 +405,7 @@ func (w *writer) compass(set *content.MapSet, x, y, cols, rows, k float64) {
 			if !ok {
 				continue
 			}
-			n := nameOr(sd.Name, sd.ID)
+			n := cmp.Or(sd.Name, sd.ID)
 			if i := strings.Index(n, " ("); i > 0 {
 				n = n[:i]
 			}
@@ -518,7 +512,7 @@ func (w *writer) entries(s content.Side) string {
 
 func (w *writer) side(s *content.Side) {
 	d := w.d
-	title := nameOr(s.Name, s.ID)
+	title := cmp.Or(s.Name, s.ID)
 	w.h(title)
 	var f [][2]string
 	if len(s.Faction) > 0 {
@@ -803,7 +797,7 @@ func (w *writer) cellWord() string {
 func (w *writer) sideName(id string) string {
 	for _, s := range w.sc.Sides {
 		if s.ID == id {
-			return nameOr(s.Name, s.ID)
+			return cmp.Or(s.Name, s.ID)
 		}
 	}
 	return id
@@ -815,7 +809,7 @@ func (w *writer) stacking() {
 	var lines []string
 	for _, s := range w.sc.Sides {
 		if s.Stacking != nil {
-			lines = append(lines, fmt.Sprintf("%s: at most %s per %s.", nameOr(s.Name, s.ID), english.Count(*s.Stacking, "unit"), w.cellWord()))
+			lines = append(lines, fmt.Sprintf("%s: at most %s per %s.", cmp.Or(s.Name, s.ID), english.Count(*s.Stacking, "unit"), w.cellWord()))
 		}
 	}
 	if st := w.eng.Stacking(w.sc); st != nil {
@@ -943,7 +937,7 @@ func (w *writer) objectives() {
 		for _, s := range o.Sides {
 			for_ = append(for_, w.sideName(s))
 		}
-		tab.Rows = append(tab.Rows, []string{nameOr(o.Name, o.ID), where, pts, strings.Join(for_, ", ")})
+		tab.Rows = append(tab.Rows, []string{cmp.Or(o.Name, o.ID), where, pts, strings.Join(for_, ", ")})
 	}
 	w.d.Table(tab)
 }
