@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -403,4 +404,28 @@ func TestBuildFailureInTheRequestedFormat(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Error("output written despite the failure")
 	}
+}
+
+// BenchmarkBuildCommandHighestGround is issue 18's first row as a designer meets it: `muster build` of The
+// Highest Ground from the files to a fresh output folder (validation, every PDF, the output transaction).
+// It reports the bytes written.
+func BenchmarkBuildCommandHighestGround(b *testing.B) {
+	var written int64
+	for i := 0; i < b.N; i++ {
+		out := filepath.Join(b.TempDir(), "out")
+		var stderr bytes.Buffer
+		if rc := run([]string{"muster", "build", "../../examples/highest-ground", "-o", out}, io.Discard, &stderr); rc != 0 {
+			b.Fatalf("build exit %d: %s", rc, stderr.String())
+		}
+		written = 0
+		filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				if fi, err := d.Info(); err == nil {
+					written += fi.Size()
+				}
+			}
+			return nil
+		})
+	}
+	b.ReportMetric(float64(written), "output-bytes")
 }
