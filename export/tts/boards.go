@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
@@ -17,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/export/internal/pngenc"
 	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/maps"
+	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -154,7 +154,7 @@ func (x *exporter) draw() error {
 	}
 	jobs = append(jobs, x.faceJobs()...)
 	jobs = append(jobs, x.thumbJobs()...)
-	parallel(len(jobs), func(i int) {
+	parallel.Each(len(jobs), func(i int) {
 		j := jobs[i]
 		defer func() {
 			if r := recover(); r != nil {
@@ -305,26 +305,6 @@ func (b *boardImage) tileObjects(x *exporter, g *guids, cx, cz float64, desc str
 		out = append(out, o)
 	}
 	return out
-}
-
-// parallel runs f(0..n-1) on two workers (the machine's cores are shared with other work).
-func parallel(n int, f func(int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < 2; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
@@ -12,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/print/maps"
+	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -132,7 +132,7 @@ func (x *exporter) renderBoards() error {
 		err  error
 	}
 	res := make([]result, len(x.boards))
-	parallel(len(x.boards), func(i int) {
+	parallel.Each(len(x.boards), func(i int) {
 		b := x.boards[i]
 		defer func() {
 			if r := recover(); r != nil {
@@ -200,26 +200,6 @@ func (b *boardImage) element() *buildfile.Element {
 		e.Add(b.grid)
 	}
 	return e
-}
-
-// parallel runs f(0..n-1) on two workers (the machine's cores are shared with other work).
-func parallel(n int, f func(int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < 2; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // note adds a line to the notes page.

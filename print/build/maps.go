@@ -3,13 +3,14 @@ package build
 import (
 	"bytes"
 	"fmt"
-	"github.com/muster-wargames/muster/content/english"
 	"image"
 	"math"
 	"runtime"
 	"sync"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -33,7 +34,7 @@ func buildMaps(j *Job) error {
 		err   error
 	}
 	results := make([]done, len(items))
-	parallel(len(items), func(i int) {
+	parallel.Each(len(items), func(i int) {
 		it := items[i]
 		fail := func(err error) {
 			results[i].err = failure("maps", fmt.Errorf("%s: %w", it.Drawing.Title, err), it.At)

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"runtime"
 	"sort"
 	"sync"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/maps"
+	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/scenario"
 	"github.com/muster-wargames/muster/print/sheet"
@@ -118,7 +118,7 @@ func (r *Renderer) Render(res validate.Result) *Snapshot {
 		todo = append(todo, i)
 	}
 	errs := make([]error, len(jobs))
-	parallel(len(todo), func(k int) {
+	parallel.Each(len(todo), func(k int) {
 		i := todo[k]
 		results[i], errs[i] = drawSafely(jobs[i])
 	})
@@ -159,27 +159,6 @@ func failureDiags(j job, err error) diag.List {
 		return f.Diags
 	}
 	return diag.List{{Severity: diag.Error, Code: "print.internal", Pos: j.at, Message: fmt.Sprintf("preview of %s: %v", j.title, err)}}
-}
-
-// parallel runs f(0..n-1) on as many goroutines as there are processors.
-func parallel(n int, f func(int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // job is one picture, or the pages of one document, to draw: its key says what it is drawn from.
