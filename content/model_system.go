@@ -1,6 +1,8 @@
 package content
 
 import (
+	"cmp"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 )
@@ -292,6 +294,31 @@ type FactionDef struct {
 	Text   string   `yaml:"text"` // text colour; default is the more readable of black and white
 	Band   string   `yaml:"band"` // the colour of a face layout's band on the faction's counters
 	At     diag.Pos `yaml:"-"`
+}
+
+// FactionName is the faction's name as the outputs print it: its name, else its id (also for a faction the
+// System does not declare, or no System).
+func (s *System) FactionName(id string) string {
+	if s != nil {
+		for _, f := range s.Factions {
+			if f.ID == id {
+				return cmp.Or(f.Name, id)
+			}
+		}
+	}
+	return id
+}
+
+// ClassName is the class's name as the outputs print it: its name, else its id.
+func (s *System) ClassName(id string) string {
+	if s != nil {
+		for _, c := range s.Classes {
+			if c.ID == id {
+				return cmp.Or(c.Name, id)
+			}
+		}
+	}
+	return id
 }
 
 // TerrainDef is a terrain type of cells, with its legend character on maps and its effects.

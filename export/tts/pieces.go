@@ -106,7 +106,7 @@ func (x *exporter) planDesigns() error {
 		case d.marker:
 			d.bagName = "Markers"
 		case d.faction != "":
-			d.bagName = x.factionName(d.faction)
+			d.bagName = x.pkg.System.FactionName(d.faction)
 		default:
 			d.bagName = "Units"
 		}
@@ -185,10 +185,10 @@ func (x *exporter) describe(d *design, stats map[string]content.Scalar, back *co
 	}
 	var about []string
 	if d.faction != "" {
-		about = append(about, x.factionName(d.faction))
+		about = append(about, x.pkg.System.FactionName(d.faction))
 	}
 	for _, c := range d.classes {
-		about = append(about, x.className(c))
+		about = append(about, x.pkg.System.ClassName(c))
 	}
 	if len(about) > 0 {
 		lines = append(lines, strings.Join(about, ", "))
@@ -214,36 +214,6 @@ func (x *exporter) statText(stats map[string]content.Scalar) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// factionName is a faction's display name.
-func (x *exporter) factionName(id string) string {
-	if f := x.faction(id); f != nil {
-		return cmp.Or(f.Name, f.ID)
-	}
-	return id
-}
-
-func (x *exporter) faction(id string) *content.FactionDef {
-	if x.pkg.System != nil {
-		for i := range x.pkg.System.Factions {
-			if x.pkg.System.Factions[i].ID == id {
-				return &x.pkg.System.Factions[i]
-			}
-		}
-	}
-	return nil
-}
-
-func (x *exporter) className(id string) string {
-	if x.pkg.System != nil {
-		for _, c := range x.pkg.System.Classes {
-			if c.ID == id {
-				return cmp.Or(c.Name, c.ID)
-			}
-		}
-	}
-	return id
 }
 
 // factionIndex orders factions as the System lists them.

@@ -14,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/piece"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -215,7 +216,7 @@ func (x *exporter) drawPieces() error {
 		data, enc, err := encodePNG(im)
 		return data, im.Bounds().Dx(), im.Bounds().Dy(), enc, err
 	}
-	parallel(len(x.pieces), func(i int) {
+	parallel.Each(len(x.pieces), func(i int) {
 		d := x.pieces[i]
 		r := &res[i]
 		defer func() {
@@ -250,29 +251,6 @@ func (x *exporter) drawPieces() error {
 		}
 	}
 	return nil
-}
-
-// factionName is a faction's display name.
-func (x *exporter) factionName(id string) string {
-	if x.pkg.System != nil {
-		for _, f := range x.pkg.System.Factions {
-			if f.ID == id {
-				return cmp.Or(f.Name, f.ID)
-			}
-		}
-	}
-	return id
-}
-
-func (x *exporter) className(id string) string {
-	if x.pkg.System != nil {
-		for _, c := range x.pkg.System.Classes {
-			if c.ID == id {
-				return cmp.Or(c.Name, c.ID)
-			}
-		}
-	}
-	return id
 }
 
 func factionProto(name string) string { return "Faction: " + name }
@@ -318,7 +296,7 @@ func (x *exporter) buildPrototypes() error {
 	}
 	sort.SliceStable(factions, func(i, j int) bool { return x.factionIndex(factions[i]) < x.factionIndex(factions[j]) })
 	for _, f := range factions {
-		mk, err := piece.Marker([]string{"Faction", "FactionName"}, []string{f, x.factionName(f)})
+		mk, err := piece.Marker([]string{"Faction", "FactionName"}, []string{f, x.pkg.System.FactionName(f)})
 		if err != nil {
 			return err
 		}
@@ -327,7 +305,7 @@ func (x *exporter) buildPrototypes() error {
 		if err != nil {
 			return err
 		}
-		if err := add(factionProto(x.factionName(f)), "faction "+f+": its name as properties, Eliminate (Ctrl-E) to "+dp.name, mk, st); err != nil {
+		if err := add(factionProto(x.pkg.System.FactionName(f)), "faction "+f+": its name as properties, Eliminate (Ctrl-E) to "+dp.name, mk, st); err != nil {
 			return err
 		}
 	}
@@ -336,7 +314,7 @@ func (x *exporter) buildPrototypes() error {
 		if err != nil {
 			return err
 		}
-		if err := add(classProto(x.className(c)), "class "+c+": property class_"+identifier(c)+" = true", mk); err != nil {
+		if err := add(classProto(x.pkg.System.ClassName(c)), "class "+c+": property class_"+identifier(c)+" = true", mk); err != nil {
 			return err
 		}
 	}
@@ -363,12 +341,12 @@ func (x *exporter) piece(d *pieceDesign, gpid string, flipped bool) (piece.Piece
 		return err
 	}
 	if d.faction != "" && !d.marker {
-		if err := addProto(factionProto(x.factionName(d.faction))); err != nil {
+		if err := addProto(factionProto(x.pkg.System.FactionName(d.faction))); err != nil {
 			return nil, err
 		}
 	}
 	for _, c := range d.classes {
-		if err := addProto(classProto(x.className(c))); err != nil {
+		if err := addProto(classProto(x.pkg.System.ClassName(c))); err != nil {
 			return nil, err
 		}
 	}
@@ -429,7 +407,7 @@ func (x *exporter) pieceWindow() (*buildfile.Element, error) {
 		case d.marker:
 			tab = markersTab
 		case d.faction != "":
-			tab = x.factionName(d.faction)
+			tab = x.pkg.System.FactionName(d.faction)
 		}
 		if _, ok := tabs[tab]; !ok {
 			order = append(order, tab)

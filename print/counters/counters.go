@@ -553,7 +553,7 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 		name = u.ID
 	}
 	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name, Footprint: footprint(u.Footprint)}
-	uf := &unitFields{kind: KindUnit, id: u.ID, name: name, abbr: u.Abbr, size: u.Size, echelon: u.Echelon, factionID: colourOf, faction: r.factionName(colourOf)}
+	uf := &unitFields{kind: KindUnit, id: u.ID, name: name, abbr: u.Abbr, size: u.Size, echelon: u.Echelon, factionID: colourOf, faction: r.sys.FactionName(colourOf)}
 	lay := r.layout(u.Face, u.Classes, false)
 	c.Front = r.valueFace(lay, r.sys.UnitStats(u.Stats), bg, fg, uf, roleFront)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
@@ -563,14 +563,6 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, u.Stats, lay, bg, fg, false, uf)
 	r.cache[key] = c
 	return c
-}
-
-// factionName is a faction's name as a face prints it: its name, else its id.
-func (r *resolver) factionName(id string) string {
-	if f, _ := r.faction(id); f != nil && f.Name != "" {
-		return f.Name
-	}
-	return id
 }
 
 // imageProblem records an image that cannot be read (validate's assets check reports it).
@@ -626,7 +618,7 @@ func (r *resolver) markerFields(m *content.Marker, faction string) *unitFields {
 	if name == "" {
 		name = m.ID
 	}
-	return &unitFields{kind: KindMarker, id: m.ID, name: name, factionID: colourOf, faction: r.factionName(colourOf)}
+	return &unitFields{kind: KindMarker, id: m.ID, name: name, factionID: colourOf, faction: r.sys.FactionName(colourOf)}
 }
 
 // markerFront is a marker's front: its values laid out like a unit's when a layout names one of its classes,

@@ -168,7 +168,7 @@ func (w *writer) replacements() {
 				what = append(what, w.unitName(u))
 			}
 			for _, c := range r.Classes {
-				what = append(what, w.className(c)+" units")
+				what = append(what, w.pkg.System.ClassName(c)+" units")
 			}
 			rebuilds := english.List(what, "or")
 			if rebuilds == "" {

@@ -518,7 +518,7 @@ func (w *writer) side(s *content.Side) {
 	if len(s.Faction) > 0 {
 		var ns []string
 		for _, id := range s.Faction {
-			ns = append(ns, w.factionName(id))
+			ns = append(ns, w.pkg.System.FactionName(id))
 		}
 		f = append(f, [2]string{english.Noun(len(ns), "Faction"), strings.Join(ns, ", ")})
 	}
@@ -749,28 +749,6 @@ func (w *writer) edgeName(id string) string {
 	return "the " + id + " edge"
 }
 
-func (w *writer) factionName(id string) string {
-	if sys := w.pkg.System; sys != nil {
-		for _, f := range sys.Factions {
-			if f.ID == id && f.Name != "" {
-				return f.Name
-			}
-		}
-	}
-	return id
-}
-
-func (w *writer) className(id string) string {
-	if sys := w.pkg.System; sys != nil {
-		for _, c := range sys.Classes {
-			if c.ID == id && c.Name != "" {
-				return c.Name
-			}
-		}
-	}
-	return id
-}
-
 // locationName is a location of the scenario's map set by its name.
 func (w *writer) locationName(id string) string {
 	if w.set != nil {
@@ -823,7 +801,7 @@ func (w *writer) stacking() {
 			} else {
 				var cs []string
 				for _, id := range c.Classes {
-					cs = append(cs, w.className(id))
+					cs = append(cs, w.pkg.System.ClassName(id))
 				}
 				t += fmt.Sprintf(" At most %d of %s in a %s.", c.Max, english.List(cs, "or"), w.cellWord())
 			}
