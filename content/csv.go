@@ -13,8 +13,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // A spreadsheet's rows become documents with the same node trees a YAML file gives: every value node carries

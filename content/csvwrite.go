@@ -7,8 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // CSVFile is one spreadsheet ExportCSV writes: its path (forward slashes, relative to the export folder), the

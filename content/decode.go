@@ -7,9 +7,10 @@ import (
 	"strconv"
 	"sync"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
-	"go.yaml.in/yaml/v3"
 )
 
 // decoder fills the typed model from a document's node tree. The schema has already checked structure and

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // Document is one YAML or JSON document of a content file: its node tree (with positions), the same tree as a

@@ -13,8 +13,9 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/muster-wargames/muster/content/value"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content/value"
 )
 
 // Encode returns a decoded (or generated) document as a YAML document node.

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // ManifestFile is the name of a package's manifest.

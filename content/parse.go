@@ -12,8 +12,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // Limits that keep hostile or broken input bounded in time and memory. They are far above any real game: the

@@ -3,8 +3,9 @@ package content
 import (
 	"unicode/utf8"
 
-	"github.com/muster-wargames/muster/content/diag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // ValuePositions maps every character offset of the string value at ptr to its line and column in the file,

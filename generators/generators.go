@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/scaffold"
@@ -21,7 +23,6 @@ import (
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
-	"go.yaml.in/yaml/v3"
 )
 
 // Stage is a step of a generator run; a RunError says which one failed, so the command line can choose its

@@ -9,10 +9,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/content/diag"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // Check validates each document against its kind's schema and returns every error, positioned at the

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
@@ -14,7 +16,6 @@ import (
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/urfave/cli/v2"
 )
 
 // Exit codes.

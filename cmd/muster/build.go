@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
@@ -18,7 +20,6 @@ import (
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/urfave/cli/v2"
 )
 
 func buildCommand() *cli.Command {

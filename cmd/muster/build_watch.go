@@ -9,10 +9,11 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/watch"
 	"github.com/muster-wargames/muster/print/build"
-	"github.com/urfave/cli/v2"
 )
 
 // watchBuild builds, then builds again after every change to the package's content files (or its bases'),

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/tts"
@@ -14,7 +16,6 @@ import (
 	"github.com/muster-wargames/muster/export/vassal/check"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/urfave/cli/v2"
 )
 
 func exportCommand() *cli.Command {

@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/urfave/cli/v2"
 )
 
 func exportCSVCommand() *cli.Command {

@@ -8,10 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators"
-	"github.com/urfave/cli/v2"
 )
 
 const generateHelp = `Runs one of the package's Generator documents with a seed and writes the result as a YAML content file:

@@ -5,11 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/scaffold"
 	"github.com/muster-wargames/muster/output"
-	"github.com/urfave/cli/v2"
 )
 
 func initCommand() *cli.Command {

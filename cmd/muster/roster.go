@@ -7,13 +7,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
-
-	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/urfave/cli/v2"
 )
 
 // loadForReport loads and validates a package for roster, rules and test; it fails (exit 2) only when the

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/muster-wargames/muster/validate"
 	"github.com/urfave/cli/v2"
+
+	"github.com/muster-wargames/muster/validate"
 )
 
 func rulesCommand() *cli.Command {

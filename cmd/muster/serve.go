@@ -6,8 +6,9 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/muster-wargames/muster/print/preview/serve"
 	"github.com/urfave/cli/v2"
+
+	"github.com/muster-wargames/muster/print/preview/serve"
 )
 
 // DefaultServePort is muster serve's port when --port is not given.

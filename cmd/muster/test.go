@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/validate"
-	"github.com/urfave/cli/v2"
 )
 
 // fixtureJSON is one fixture's outcome in `muster test --format json`.

@@ -9,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
+
 	"github.com/muster-wargames/muster/content/value"
 )
 

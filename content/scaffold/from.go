@@ -11,11 +11,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/examples"
 	"github.com/muster-wargames/muster/output"
-	"go.yaml.in/yaml/v3"
 )
 
 // FromHelp says what `muster init --from` copies and what it renames.

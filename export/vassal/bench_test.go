@@ -1,13 +1,11 @@
 package vassal
 
 import (
-	"time"
-
 	"testing"
+	"time"
 
 	"github.com/muster-wargames/muster/export/vassal/check"
 	"github.com/muster-wargames/muster/print/surface"
-
 	"github.com/muster-wargames/muster/validate"
 )
 

@@ -10,10 +10,11 @@ import (
 	"sort"
 	"strconv"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/output"
-	"go.yaml.in/yaml/v3"
 )
 
 // SchemaLinePrefix starts the first line of every content file.

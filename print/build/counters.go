@@ -3,8 +3,8 @@ package build
 import (
 	"bytes"
 	"fmt"
-	"github.com/muster-wargames/muster/content/english"
 
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/sheet"

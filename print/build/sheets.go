@@ -2,8 +2,8 @@ package build
 
 import (
 	"fmt"
-	"github.com/muster-wargames/muster/content/english"
 
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/roster"

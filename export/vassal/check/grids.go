@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/muster-wargames/muster/content/diag"
-
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/gridnum"
 )
