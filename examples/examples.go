@@ -6,7 +6,10 @@ package examples
 import (
 	"embed"
 	"io/fs"
+	"os"
+	"path"
 	"sort"
+	"strings"
 )
 
 // The games and the mod, each a package folder. Hidden files (.muster/schemas) are left out: a copy gets
@@ -28,5 +31,24 @@ func Names() []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// Packages lists, below root (the examples folder as seen from the caller), every example package that is a
+// whole game the tests run over: the games and the mod beside this file, then the complete test packages in
+// testdata (river-line, art, ...). A test package named broken-… holds deliberate errors and is left out.
+// Each path is relative to root, in slash form, sorted within its group.
+func Packages(root string) []string {
+	var out []string
+	for _, glob := range []string{"*/muster.yaml", "testdata/*/muster.yaml"} {
+		ms, _ := fs.Glob(os.DirFS(root), glob)
+		sort.Strings(ms)
+		for _, m := range ms {
+			dir := path.Dir(m)
+			if !strings.HasPrefix(path.Base(dir), "broken") {
+				out = append(out, dir)
+			}
+		}
+	}
 	return out
 }

@@ -7,18 +7,20 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/examples"
 )
 
 // Every package under examples/ validates with no errors and no unexpected warnings (each warning it carries is
 // listed in its manifest's expectWarnings with why), passes its own content tests, and builds.
 func TestExamplesValidateAndBuild(t *testing.T) {
-	dirs, _ := filepath.Glob("../../examples/*/muster.yaml")
-	if len(dirs) < 6 {
-		t.Fatalf("found %d example packages, want the five games and a mod", len(dirs))
+	names := examples.Packages("../../examples")
+	if len(names) < 7 {
+		t.Fatalf("found %d example packages, want the five games, a mod and the test games", len(names))
 	}
-	for _, m := range dirs {
-		dir := filepath.Dir(m)
-		t.Run(filepath.Base(dir), func(t *testing.T) {
+	for _, name := range names {
+		dir := filepath.Join("../../examples", name)
+		t.Run(name, func(t *testing.T) {
 			code, out, errs := runCLI(t, "validate", "--format", "json", dir)
 			var rep struct {
 				Diagnostics []struct {

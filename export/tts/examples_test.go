@@ -5,11 +5,12 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/muster-wargames/muster/examples"
 	"github.com/muster-wargames/muster/validate"
 )
 
 // The example packages, each exported once (at the default resolutions) and shared by the tests.
-var exampleNames = []string{"highest-ground", "prestags", "rampant", "fields-of-honor", "ancients", "highest-ground-barbarians", "testdata/river-line"}
+var exampleNames = examples.Packages(filepath.Join("..", "..", "examples"))
 
 // testBase is the image address the tests export with.
 const testBase = "file:///tmp/muster-tts-test/images/"

@@ -6,11 +6,12 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/muster-wargames/muster/examples"
 	"github.com/muster-wargames/muster/validate"
 )
 
 // The example packages, each exported once (at the default resolution) and shared by the tests.
-var exampleNames = []string{"highest-ground", "prestags", "rampant", "fields-of-honor", "ancients", "highest-ground-barbarians", "testdata/river-line"}
+var exampleNames = examples.Packages(filepath.Join("..", "..", "examples"))
 
 type exported struct {
 	checked *validate.Checked
