@@ -6,14 +6,13 @@ package docs_test
 
 import (
 	"bytes"
-	"fmt"
-	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
 // update reports whether the test rewrites the docs instead of comparing them.
@@ -64,43 +63,9 @@ func keepPicture(t *testing.T, name string, got []byte) {
 		t.Errorf("docs/%s: %v (draw it with MUSTER_UPDATE_DOCS=1 go test ./docs/)", name, err)
 		return
 	}
-	if why := pictureDiff(got, saved); why != "" {
+	if why := pixelcheck.Same(got, saved); why != "" {
 		t.Errorf("docs/%s is not what muster draws now (%s): MUSTER_UPDATE_DOCS=1 go test ./docs/", name, why)
 	}
-}
-
-func pictureDiff(a, b []byte) string {
-	if bytes.Equal(a, b) {
-		return ""
-	}
-	ia, err1 := png.Decode(bytes.NewReader(a))
-	ib, err2 := png.Decode(bytes.NewReader(b))
-	if err1 != nil || err2 != nil {
-		return fmt.Sprintf("not PNG: %v %v", err1, err2)
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return fmt.Sprintf("size %v, saved %v", ia.Bounds().Size(), ib.Bounds().Size())
-	}
-	r := ia.Bounds()
-	diff := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if pixelFar(ia, ib, x, y) {
-				diff++
-			}
-		}
-	}
-	if diff*1000 > r.Dx()*r.Dy() {
-		return fmt.Sprintf("%d of %d pixels differ", diff, r.Dx()*r.Dy())
-	}
-	return ""
-}
-
-func pixelFar(a, b image.Image, x, y int) bool {
-	r1, g1, b1, a1 := a.At(x, y).RGBA()
-	r2, g2, b2, a2 := b.At(x, y).RGBA()
-	far := func(p, q uint32) bool { return p>>8 > q>>8+24 || q>>8 > p>>8+24 }
-	return far(r1, r2) || far(g1, g2) || far(b1, b2) || far(a1, a2)
 }
 
 // fence is a fenced block of a page with the HTML comment right before it (its role), and its line.

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"image"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
 // TestMain lets the test binary stand in for the muster command: run with MUSTER_TEST_RUN_CLI=1 it is muster
@@ -200,7 +200,7 @@ func TestTutorial(t *testing.T) {
 				t.Errorf("%s: %v (write the pictures with MUSTER_UPDATE_DOCS=1 go test ./cmd/muster -run TestTutorial)", where, err)
 				continue
 			}
-			if why := samePicture(got, saved); why != "" {
+			if why := pixelcheck.Same(got, saved); why != "" {
 				t.Errorf("%s: %s is not what muster draws now (%s): MUSTER_UPDATE_DOCS=1 go test ./cmd/muster -run TestTutorial", where, s.picture, why)
 			}
 		}
@@ -212,43 +212,6 @@ func TestTutorial(t *testing.T) {
 			t.Errorf("docs/tutorial/%s is not in the tutorial: remove it", e.Name())
 		}
 	}
-}
-
-// samePicture says how two PNGs differ, or "" when they are the same picture: equal bytes, or equal sizes
-// with at most 1 pixel in 1,000 differing by more than 24 in a channel (floating point may round a few edge
-// pixels differently on another processor; a change to what is drawn changes far more).
-func samePicture(a, b []byte) string {
-	if bytes.Equal(a, b) {
-		return ""
-	}
-	ia, err1 := png.Decode(bytes.NewReader(a))
-	ib, err2 := png.Decode(bytes.NewReader(b))
-	if err1 != nil || err2 != nil {
-		return fmt.Sprintf("not PNG: %v %v", err1, err2)
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return fmt.Sprintf("size %v, saved %v", ia.Bounds().Size(), ib.Bounds().Size())
-	}
-	r := ia.Bounds()
-	diff := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if pixelDiffers(ia, ib, x, y) {
-				diff++
-			}
-		}
-	}
-	if diff*1000 > r.Dx()*r.Dy() {
-		return fmt.Sprintf("%d of %d pixels differ", diff, r.Dx()*r.Dy())
-	}
-	return ""
-}
-
-func pixelDiffers(a, b image.Image, x, y int) bool {
-	r1, g1, b1, a1 := a.At(x, y).RGBA()
-	r2, g2, b2, a2 := b.At(x, y).RGBA()
-	far := func(p, q uint32) bool { return p>>8 > q>>8+24 || q>>8 > p>>8+24 }
-	return far(r1, r2) || far(g1, g2) || far(b1, b2) || far(a1, a2)
 }
 
 // The bash completion script, sourced in bash, completes a flag's values from muster itself.

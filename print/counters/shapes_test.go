@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/muster-wargames/muster/print/pixelcheck"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -81,10 +82,10 @@ func TestShapesCrossBackend(t *testing.T) {
 		if ref.Bounds() != got.Bounds() {
 			t.Fatalf("page %d: pdftoppm %v, PNG backend %v", page+1, ref.Bounds(), got.Bounds())
 		}
-		mean, far := compareImages(ref, got)
-		t.Logf("page %d (%s): mean |diff| %.2f/255, %.3f%% pixels differ by >96", page+1, l.Sheets[l.Pages[page].Sheet].Shape, mean, 100*far)
-		if mean > 3 || far > 0.01 {
-			t.Errorf("page %d: the backends disagree: mean %.2f, far %.3f%%", page+1, mean, 100*far)
+		d := pixelcheck.Compare(ref, got)
+		t.Logf("page %d (%s): %v", page+1, l.Sheets[l.Pages[page].Sheet].Shape, d)
+		if !d.Agree() {
+			t.Errorf("page %d: the backends disagree: %v", page+1, d)
 		}
 	}
 }
@@ -101,33 +102,6 @@ func decodePNG(t *testing.T, path string) image.Image {
 		t.Fatal(err)
 	}
 	return im
-}
-
-// compareImages is the mean absolute difference over all channels (of 255) and the share of pixels that
-// differ by more than 96.
-func compareImages(a, b image.Image) (mean, far float64) {
-	var sum, n, farN float64
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			d := (diff(r1, r2) + diff(g1, g2) + diff(b1, b2)) / 3 / 257
-			sum += d
-			if d > 96 {
-				farN++
-			}
-			n++
-		}
-	}
-	return sum / n, farN / n
-}
-
-func diff(a, b uint32) float64 {
-	if a > b {
-		return float64(a - b)
-	}
-	return float64(b - a)
 }
 
 // BenchmarkLayoutSheet: 400 counters, every face drawn with a layout of placed elements (a band, the

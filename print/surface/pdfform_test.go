@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/print/pdfcheck"
+	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
 // badge is a small drawing with everything a form may carry: fills and strokes, a dash, translucent paint
@@ -139,21 +140,8 @@ func TestPDFReuseDrawsTheSame(t *testing.T) {
 	if a.Bounds() != b.Bounds() {
 		t.Fatalf("bounds %v and %v", a.Bounds(), b.Bounds())
 	}
-	var sum, far, n float64
-	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
-		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			d := (absDiff(r1, r2) + absDiff(g1, g2) + absDiff(b1, b2)) / 3 / 257
-			sum += d
-			if d > 64 {
-				far++
-			}
-			n++
-		}
-	}
-	if sum/n > 0.5 || far > 20 {
-		t.Errorf("reused drawing rasterises differently: mean %.3f, %v pixels far off", sum/n, far)
+	if d := pixelcheck.Compare(a, b); d.Mean > 0.5 || d.Far > 0.001 {
+		t.Errorf("reused drawing rasterises differently: %v", d)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
 // TestSampleCrossBackend renders the sample page with both backends at 50 DPI,
@@ -50,34 +52,12 @@ func TestSampleCrossBackend(t *testing.T) {
 	if ref.Bounds() != got.Bounds() {
 		t.Fatalf("pdftoppm %v, PNG backend %v", ref.Bounds(), got.Bounds())
 	}
-	// Mean absolute difference over all channels, and the share of pixels
-	// that differ a lot (anti-aliasing differs; shapes must not).
-	var sum, far, n float64
-	b := ref.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := ref.At(x, y).RGBA()
-			r2, g2, b2, _ := got.At(x, y).RGBA()
-			d := (absDiff(r1, r2) + absDiff(g1, g2) + absDiff(b1, b2)) / 3 / 257
-			sum += d
-			if d > 96 {
-				far++
-			}
-			n++
-		}
+	// Anti-aliasing differs; shapes must not.
+	d := pixelcheck.Compare(ref, got)
+	t.Logf("PDF vs PNG at 50 dpi: %v", d)
+	if !d.Agree() {
+		t.Errorf("backends disagree: %v", d)
 	}
-	mean, farShare := sum/n, far/n
-	t.Logf("PDF vs PNG at 50 dpi: mean |diff| %.2f/255, %.3f%% pixels differ by >96", mean, 100*farShare)
-	if mean > 3 || farShare > 0.01 {
-		t.Errorf("backends disagree: mean %.2f, far %.3f%%", mean, 100*farShare)
-	}
-}
-
-func absDiff(a, b uint32) float64 {
-	if a > b {
-		return float64(a - b)
-	}
-	return float64(b - a)
 }
 
 func decodePNGFile(t *testing.T, path string) image.Image {
