@@ -11,9 +11,11 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -100,6 +102,15 @@ func (x *exporter) planDesigns() error {
 		x.byKey[key] = d
 		x.designs = append(x.designs, d)
 	}
+	hexes := 0
+	for _, d := range x.designs {
+		if shape.IsHex(d.counter.Shape) {
+			hexes++
+		}
+	}
+	if hexes > 0 {
+		x.note("%s square tiles with white corners: Tabletop Simulator has no tile of muster's hexagonal outline in a known orientation.", english.Count(hexes, "hexagonal counter design is a", "hexagonal counter designs are"))
+	}
 	for _, d := range x.designs {
 		d.count = max(d.count, 1)
 		switch {
@@ -149,7 +160,24 @@ func (x *exporter) tile(d *design, g *guids) *objectState {
 		Tags: x.tags(d), Grid: false, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
 		Transform: transform{PosY: tableY, RotY: 180, ScaleX: s, ScaleY: 1, ScaleZ: s},
 		CustomImage: &customImage{ImageURL: x.imageURL(d.front), ImageSecondaryURL: x.imageURL(d.back), ImageScalar: 1,
-			CustomTile: &customTile{Type: 0, Thickness: counterThickness, Stackable: false, Stretch: true}}}
+			CustomTile: &customTile{Type: tileType(d.counter.Shape), Thickness: counterThickness, Stackable: false, Stretch: true}}}
+}
+
+// Tabletop Simulator's custom tile types.
+const (
+	tileBox    = 0
+	tileCircle = 2
+)
+
+// tileType is the tile a counter's shape becomes: a round counter a circle (Tabletop Simulator cuts the image
+// to it), anything else a box. A hexagonal counter stays a box with white corners: Tabletop Simulator's own
+// hex tile has an orientation its documentation does not give, and its images must be RGB, without the
+// transparency that would cut them out (the set's notes say so).
+func tileType(sh string) int {
+	if sh == shape.Round {
+		return tileCircle
+	}
+	return tileBox
 }
 
 // tags are a tile's Tabletop Simulator tags: its faction and classes, for players' scripts and zones.

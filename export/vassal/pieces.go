@@ -15,6 +15,7 @@ import (
 	"github.com/muster-wargames/muster/export/vassal/piece"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/parallel"
+	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -204,7 +205,8 @@ func (x *exporter) drawPieces() error {
 	}
 	res := make([]result, len(x.pieces))
 	draw := func(c *counters.Counter, f *counters.Face) ([]byte, int, int, time.Duration, error) {
-		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
+		// A hexagonal or round counter is drawn on a clear page, so the piece shows its outline on the board.
+		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi, Transparent: !shape.Plain(c.Shape)})
 		s.BeginPage(c.Width(), c.Height())
 		if err := f.DrawRect(s, 0, 0, c.Width(), c.Height(), 0); err != nil {
 			return nil, 0, 0, 0, err
