@@ -45,7 +45,8 @@ func (dryBackend) pop()                                              {}
 func (dryBackend) transform(Matrix)                                  {}
 func (dryBackend) clip(*Path)                                        {}
 func (dryBackend) text(x, y float64, s string, fc *face, sz float64) {}
-func (b dryBackend) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+func (dryBackend) fillGradient(*Path, *gradientPlan)                 {}
+func (b dryBackend) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect), _ bool) {
 	b.c.drawHere(x, y, art, view, draw)
 }
 func (dryBackend) image(*decodedImage, float64, float64, float64, float64) error {

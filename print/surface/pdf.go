@@ -68,6 +68,10 @@ type PDF struct {
 	fpdfFont  string // face and size fpdf itself believes current
 	out       []byte
 	b         []byte // operator scratch
+
+	shadings map[shadingKey]int // the document's shadings, by fpdf's number (/Sh1 ...)
+	// radialStarts are the start circles of the radial shadings that do not start from a point (see shading).
+	radialStarts map[int][6]float64
 }
 
 var _ Surface = (*PDF)(nil)
@@ -95,7 +99,8 @@ func NewPDF(opts PDFOptions) *PDF {
 	if opts.Creator != "" {
 		f.SetCreator(opts.Creator, true)
 	}
-	p := &PDF{doc: f, f: f, forms: map[any]*pdfForm{}, formByID: map[string]*formTemplate{}, alphaGS: map[string]int{}}
+	p := &PDF{doc: f, f: f, forms: map[any]*pdfForm{}, formByID: map[string]*formTemplate{}, alphaGS: map[string]int{},
+		shadings: map[shadingKey]int{}, radialStarts: map[int][6]float64{}}
 	p.common = newCommon(p)
 	p.self = p
 	p.maxPages = opts.MaxPages
@@ -465,6 +470,9 @@ func (p *PDF) Bytes() ([]byte, error) {
 		contents[id] = ft.Bytes()
 	}
 	out, err := formResources(sortPageBoxes(buf.Bytes()), contents)
+	if err == nil {
+		out, err = patchShadings(out, p.radialStarts)
+	}
 	if err != nil {
 		p.setErr(err)
 		return nil, err

@@ -55,13 +55,13 @@ func (t *formTemplate) ID() string { return t.id }
 // minFormSide is the smallest side of a form, in points: fpdf scales a template by its size.
 const minFormSide = 0.01
 
-func (p *PDF) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+func (p *PDF) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect), form bool) {
 	fm := p.forms[key]
 	if fm == nil {
 		fm = &pdfForm{}
 		p.forms[key] = fm
 	}
-	if fm.tpl == nil && !fm.inPlace && fm.spent >= formCost {
+	if fm.tpl == nil && !fm.inPlace && (form || fm.spent >= formCost) {
 		tpl, hasText := p.makeForm(art, draw)
 		if p.err != nil {
 			return
@@ -139,7 +139,7 @@ func (p *PDF) makeForm(art Rect, draw func(Surface, Rect)) (*formTemplate, bool)
 
 // formResources writes each form XObject's resource dictionary, in place of the one fpdf writes for it.
 // fpdf gives a template every font of the document and its own images and templates (with object numbers
-// that are wrong for an image first drawn inside it), and none of the graphics states (alpha) its content
+// that are wrong for an image first drawn inside it), and none of the graphics states (alpha) or shadings (gradients) its content
 // sets. A form gets instead what its content names (contents holds each form's content by template ID), with
 // the objects the document's own dictionary (object 2, which every page uses) gives those names: a viewer
 // that loads a form's fonts each time it is drawn (poppler does) loads only those it needs, none for a map's
@@ -208,15 +208,15 @@ func formResources(pdf []byte, contents map[string][]byte) ([]byte, error) {
 }
 
 var (
-	// resourceRefRe is an entry of fpdf's resource dictionary: /F<id> 5 0 R, /GS1 9 0 R, /I<id>..., /TPL<id>....
-	resourceRefRe = regexp.MustCompile(`/((?:F|GS|I|TPL)[0-9A-Za-z]+) (\d+) 0 R`)
+	// resourceRefRe is an entry of fpdf's resource dictionary: /F<id> 5 0 R, /GS1 9 0 R, /I<id>..., /TPL<id>..., /Sh1....
+	resourceRefRe = regexp.MustCompile(`/((?:F|GS|I|TPL|Sh)[0-9A-Za-z]+) (\d+) 0 R`)
 	// contentNameRe is a resource named in a content stream fpdf and this package write.
-	contentNameRe = regexp.MustCompile(`/((?:F|GS|I|TPL)[0-9A-Za-z]+) (?:[0-9.]+ Tf|gs|Do)\b`)
+	contentNameRe = regexp.MustCompile(`/((?:F|GS|I|TPL|Sh)[0-9A-Za-z]+) (?:[0-9.]+ Tf|gs|Do|sh)\b`)
 )
 
 // namedResources is a resource dictionary for what content names, with the document's references.
 func namedResources(content []byte, refs map[string]string) ([]byte, error) {
-	var fonts, states, xobjects []string
+	var fonts, states, xobjects, shadings []string
 	seen := map[string]bool{}
 	for _, m := range contentNameRe.FindAllSubmatch(content, -1) {
 		name := string(m[1])
@@ -234,6 +234,8 @@ func namedResources(content []byte, refs map[string]string) ([]byte, error) {
 			states = append(states, e)
 		case strings.HasPrefix(name, "F"):
 			fonts = append(fonts, e)
+		case strings.HasPrefix(name, "Sh"):
+			shadings = append(shadings, e)
 		default:
 			xobjects = append(xobjects, e)
 		}
@@ -242,7 +244,7 @@ func namedResources(content []byte, refs map[string]string) ([]byte, error) {
 	for _, part := range []struct {
 		key     string
 		entries []string
-	}{{"/Font", fonts}, {"/ExtGState", states}, {"/XObject", xobjects}} {
+	}{{"/Font", fonts}, {"/ExtGState", states}, {"/XObject", xobjects}, {"/Shading", shadings}} {
 		if len(part.entries) == 0 {
 			continue
 		}

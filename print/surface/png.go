@@ -291,6 +291,22 @@ func (p *PNG) drawPath(path *Path, mode Paint) {
 	p.paint(mode, path.EvenOdd)
 }
 
+// fillGradient fills the path with the colour of the gradient at each pixel's centre.
+func (p *PNG) fillGradient(path *Path, g *gradientPlan) {
+	toNorm, ok := p.dev().Mul(g.toUser).invert()
+	if !ok {
+		return // the drawing is squeezed to nothing
+	}
+	p.loadPath(path)
+	if path.EvenOdd {
+		p.dc.SetFillRuleEvenOdd()
+	} else {
+		p.dc.SetFillRuleWinding()
+	}
+	p.dc.SetFillStyle(gradientPattern{g: g, toNorm: toNorm})
+	p.dc.Fill()
+}
+
 func (p *PNG) rect(x, y, w, h float64, mode Paint) {
 	p.scratch.Reset()
 	p.scratch.EvenOdd = false
@@ -340,7 +356,7 @@ type sprite struct {
 	dx, dy int // the sprite's top-left corner, in pixels from the placement's whole pixel
 }
 
-func (p *PNG) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+func (p *PNG) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect), _ bool) {
 	m := p.dev()
 	sx, sy := m.A, m.D
 	if m.B != 0 || m.C != 0 || !(sx > 0) || !(sy > 0) || art.W*sx*art.H*sy > maxSpritePixels {

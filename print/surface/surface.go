@@ -81,6 +81,8 @@ type Surface interface {
 	// stand-in for ★, which the Go fonts lack.
 	Star(cx, cy, r float64, points int, mode Paint)
 	DrawPath(p *Path, mode Paint)
+	// FillGradient fills p (by its fill rule) with a gradient; see Gradient.
+	FillGradient(p *Path, g *Gradient)
 
 	// Push saves the graphics state (colours, line style, transform, clip);
 	// Pop restores it. Pushes must be balanced on each page.
@@ -122,6 +124,12 @@ type Surface interface {
 	// only). draw may reuse other drawings; its Pushes and Pops must balance.
 	Reuse(key any, x, y float64, art, view Rect, draw func(s Surface, view Rect))
 
+	// Form is Reuse for vector art placed many times (an SVG drawing): the PDF backend makes it a form XObject
+	// at its first placement, whatever its size, and places it with one Do wherever it is drawn again (unless
+	// it shows text, which is drawn in place as Reuse does); the other backends do as Reuse does. draw sees the
+	// whole of art.
+	Form(key any, x, y float64, art Rect, draw func(s Surface))
+
 	// Err returns the first drawing error, if any.
 	Err() error
 	// WriteTo writes the finished document (PDF: all pages; PNG: the single
@@ -141,8 +149,10 @@ type backend interface {
 	clip(p *Path)
 	text(x, y float64, s string, fc *face, size float64)
 	image(img *decodedImage, x, y, w, h float64) error
-	// reuse places a reused drawing; the backends that draw immediately draw it (common.drawHere).
-	reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect))
+	fillGradient(p *Path, g *gradientPlan)
+	// reuse places a reused drawing; the backends that draw immediately draw it (common.drawHere). form asks
+	// for a form at once (Surface.Form).
+	reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect), form bool)
 }
 
 type gstate struct {
@@ -489,6 +499,14 @@ func (c *common) MissingGlyphs(s string, f Font) []rune {
 }
 
 func (c *common) Reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect)) {
+	c.reuse(key, x, y, art, view, draw, false)
+}
+
+func (c *common) Form(key any, x, y float64, art Rect, draw func(Surface)) {
+	c.reuse(key, x, y, art, art, func(s Surface, _ Rect) { draw(s) }, true)
+}
+
+func (c *common) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect), form bool) {
 	if !c.ok() {
 		return
 	}
@@ -500,7 +518,7 @@ func (c *common) Reuse(key any, x, y float64, art, view Rect, draw func(Surface,
 		c.setErr(fmt.Errorf("surface: reuse key of type %T is not comparable", key))
 		return
 	}
-	c.be.reuse(key, x, y, art, view, draw)
+	c.be.reuse(key, x, y, art, view, draw, form)
 }
 
 // hashable reports whether key can be a map key: a comparable type may still hold a value that is not (an
