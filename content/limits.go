@@ -24,3 +24,18 @@ const (
 	// the examples is 1,122 characters).
 	MaxTextRunes = 20_000
 )
+
+// Limits on an SVG file that content names (a unit's art, a face's background). An SVG is checked against them
+// before it is parsed, so a hostile file (nested a hundred thousand deep, a path of a million points) is
+// refused in time and memory proportional to the part of it read before the limit; no entity is ever
+// expanded (encoding/xml expands none, and a file that declares one is refused).
+const (
+	// MaxSVGBytes bounds the size of one SVG file (a detailed silhouette is a few kilobytes).
+	MaxSVGBytes = 20 << 20
+	// MaxSVGElements bounds the elements of one SVG, counting each use of a definition as its elements.
+	MaxSVGElements = 50_000
+	// MaxSVGDepth bounds how deeply an SVG's elements nest (Inkscape's layers and groups: a dozen).
+	MaxSVGDepth = 64
+	// MaxSVGNumbers bounds the numbers of an SVG's path data and point lists together: 100,000 points.
+	MaxSVGNumbers = 200_000
+)

@@ -368,3 +368,37 @@ func (p *Path) finite() bool {
 	}
 	return true
 }
+
+// Points lists the path's points: the ends of its segments and the control points of its curves.
+func (p *Path) Points() []Pt {
+	var out []Pt
+	for _, s := range p.segs {
+		switch s.op {
+		case segMove, segLine:
+			out = append(out, s.pts[0])
+		case segCubic:
+			out = append(out, s.pts[:]...)
+		}
+	}
+	return out
+}
+
+// TransformInto adds the path, mapped through m, to dst (with its fill rule).
+func (p *Path) TransformInto(dst *Path, m Matrix) {
+	for _, s := range p.segs {
+		for j := range s.pts {
+			s.pts[j].X, s.pts[j].Y = m.Apply(s.pts[j].X, s.pts[j].Y)
+		}
+		switch s.op {
+		case segMove:
+			dst.MoveTo(s.pts[0].X, s.pts[0].Y)
+		case segLine:
+			dst.LineTo(s.pts[0].X, s.pts[0].Y)
+		case segCubic:
+			dst.CurveTo(s.pts[0].X, s.pts[0].Y, s.pts[1].X, s.pts[1].Y, s.pts[2].X, s.pts[2].Y)
+		case segClose:
+			dst.Close()
+		}
+	}
+	dst.EvenOdd = p.EvenOdd
+}
