@@ -288,12 +288,15 @@ type ClassDef struct {
 
 // FactionDef is a nation or side's colours on the counters.
 type FactionDef struct {
-	ID     string   `yaml:"id"`
-	Name   string   `yaml:"name"`
-	Colour string   `yaml:"colour"`
-	Text   string   `yaml:"text"` // text colour; default is the more readable of black and white
-	Band   string   `yaml:"band"` // the colour of a face layout's band on the faction's counters
-	At     diag.Pos `yaml:"-"`
+	ID     string `yaml:"id"`
+	Name   string `yaml:"name"`
+	Colour string `yaml:"colour"`
+	Text   string `yaml:"text"` // text colour; default is the more readable of black and white
+	Band   string `yaml:"band"` // the colour of a face layout's band on the faction's counters
+	// Background is an image file (SVG, PNG, JPEG or GIF) printed full bleed under the faces of the faction's
+	// counters, under their elements.
+	Background string   `yaml:"background"`
+	At         diag.Pos `yaml:"-"`
 }
 
 // FactionName is the faction's name as the outputs print it: its name, else its id (also for a faction the

@@ -28,6 +28,9 @@ type UnitType struct {
 	// unit-size mark (XX for a division).
 	Echelon string `yaml:"echelon"`
 	Band    string `yaml:"band"` // the colour of a face layout's band on this unit's counters, instead of its faction's
+	// Background is an image file (SVG, PNG, JPEG or GIF) printed full bleed under this unit's faces, instead
+	// of its faction's.
+	Background string `yaml:"background"`
 }
 
 // SituationalValue is a value one stat of a unit takes in some situations: with when empty, the ordinary
@@ -61,9 +64,11 @@ type Back struct {
 	Label  string            `yaml:"label"`
 	Stats  map[string]Scalar `yaml:"stats"`
 	Marker string            `yaml:"marker"`
-	Source string            `yaml:"source"`
-	At     diag.Pos          `yaml:"-"`
-	Fields FieldPos          `yaml:"-"`
+	// Background is an image file printed full bleed under the back, instead of the front's.
+	Background string   `yaml:"background"`
+	Source     string   `yaml:"source"`
+	At         diag.Pos `yaml:"-"`
+	Fields     FieldPos `yaml:"-"`
 }
 
 // Component is a unit that comes with another: De Gre's heavy catapult unit has 2 foot crew stands.

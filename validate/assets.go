@@ -1,36 +1,38 @@
 package validate
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"image"
-	_ "image/gif"  // the printers draw GIF,
-	_ "image/jpeg" // JPEG
-	_ "image/png"  // and PNG images (print/surface); the check reads them as the printers do
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/print/art"
 )
 
-// assetsCheck reads every image the content names the way the printers will, so that a missing, misplaced or
+// assetsCheck reads every picture the content names the way the printers will, so that a missing, misplaced or
 // undrawable image is a validate error at the `image:` value instead of a failed build.
 var assetsCheck = &Check{
 	Name:  "assets",
 	Stage: StageCheck,
-	Doc: "every image the content names is a PNG, JPEG or GIF file inside the package\n\n" +
-		"A unit type's image (symbol: image), a System symbol's image and a face layout element's image are read as the printers read them: " +
+	Doc: "every image the content names is an SVG, PNG, JPEG or GIF file inside the package that the printers can draw\n\n" +
+		"A unit type's image (symbol: image), a System symbol's image, a face layout element's image and the background " +
+		"images of factions, unit types and backs are read as the printers read them: " +
 		"relative to the folder of the package that names them (a mod's inherited images from its base), never " +
 		"outside it (no absolute paths, no .., no links that leave the package), a regular file of at most 32 MB " +
-		"in a format the printers draw, of at most 64 megapixels.",
+		"in a format the printers draw, of at most 64 megapixels. An SVG (at most 20 MB) is checked as the printers " +
+		"draw it, as vector paths: a diagnostic for each script (never run), external reference (never followed), " +
+		"text or font, filter, foreignObject, embedded image, clip, mask, marker, pattern, hidden element, gradient the " +
+		"printers cannot draw (by href, repeating, stroked, defined after its use, stops of differing opacity), CSS " +
+		"beyond class rules, use of anything but a sole definition, or unit the renderer cannot read, with the SVG's " +
+		"own line; entity declarations, more than 64 levels of nesting, 50,000 elements or 200,000 path numbers are " +
+		"refused unread. Even-odd fills and bevel joins, which the renderer draws otherwise, are warnings.",
 	Applies: func(pkg *content.Package) bool {
 		for _, u := range pkg.UnitTypes() {
-			if u.Image != "" || u.Symbol == "image" {
+			if u.Image != "" || u.Symbol == "image" || u.Background != "" || u.Back != nil && u.Back.Background != "" {
 				return true
 			}
 		}
@@ -47,18 +49,30 @@ var assetsCheck = &Check{
 					}
 				}
 			}
+			for _, f := range pkg.System.Factions {
+				if f.Background != "" {
+					return true
+				}
+			}
 		}
 		return pkg.System != nil && len(pkg.System.Symbols) > 0
 	},
 	Package: func(p *Pass) {
 		a := assetChecker{pass: p, seen: map[string]assetResult{}}
 		for _, u := range p.Pkg.UnitTypes() {
+			what := fmt.Sprintf("%s %s", u.Kind, u.ID)
 			switch {
 			case u.Image != "":
-				a.image(u.Doc, "/image", u.Image, fmt.Sprintf("%s %s", u.Kind, u.ID))
+				a.image(u.Doc, "/image", u.Image, what)
 			case u.Symbol == "image":
 				p.Errorf(u.Doc.PosOf("/symbol"), "no-file", "%s %s has symbol: image but names no image file", u.Kind, u.ID).Hint =
 					"add image: with the file's path in the package, such as image: symbols/knight.png"
+			}
+			if u.Background != "" {
+				a.image(u.Doc, "/background", u.Background, what+"'s background")
+			}
+			if u.Back != nil && u.Back.Background != "" {
+				a.image(u.Doc, "/back/background", u.Back.Background, what+"'s back background")
 			}
 		}
 		for _, m := range p.Pkg.Markers() {
@@ -68,6 +82,11 @@ var assetsCheck = &Check{
 			}
 		}
 		if sys := p.Pkg.System; sys != nil {
+			for i, f := range sys.Factions {
+				if f.Background != "" {
+					a.image(sys.Doc, fmt.Sprintf("/factions/%d/background", i), f.Background, fmt.Sprintf("faction %s's background", f.ID))
+				}
+			}
 			for i, s := range sys.Symbols {
 				if s.Image != "" {
 					a.image(sys.Doc, fmt.Sprintf("/symbols/%d/image", i), s.Image, fmt.Sprintf("symbol %s", s.ID))
@@ -90,9 +109,11 @@ type assetChecker struct {
 	seen map[string]assetResult
 }
 
-// assetResult is what reading one file found: a diagnostic code and message, or "" when the image is fine.
+// assetResult is what reading one file found: the problems that keep it from being read or drawn as it is
+// (none when the picture is fine), each with a code, a message and maybe a place in the file.
 type assetResult struct {
-	code, message, hint string
+	path     string // the file, for the places in it
+	problems []art.Problem
 }
 
 func (a *assetChecker) image(doc *content.Document, ptr, file, what string) {
@@ -104,34 +125,44 @@ func (a *assetChecker) image(doc *content.Document, ptr, file, what string) {
 		r = readImage(pkg, doc, ptr, file, dir)
 		a.seen[key] = r
 	}
-	if r.code == "" {
-		return
+	for _, p := range r.problems {
+		report := a.pass.Errorf
+		if p.Warning {
+			report = a.pass.Warnf
+		}
+		msg := p.Message
+		if p.Line > 0 {
+			msg += fmt.Sprintf(" (line %d of the SVG)", p.Line)
+		}
+		e := report(doc.PosOf(ptr), p.Code, "%s: image %q %s", what, file, msg)
+		e.Hint = p.Hint
+		if p.Line > 0 {
+			e.Related = append(e.Related, diag.Related{Pos: diag.Pos{File: r.path, Line: p.Line, Col: p.Col}, Message: "here in " + path.Base(filepath.ToSlash(file))})
+		}
 	}
-	e := a.pass.Errorf(doc.PosOf(ptr), r.code, "%s: image %q %s", what, file, r.message)
-	e.Hint = r.hint
 }
 
-// readImage reads and decodes one image's header as the printers will.
+// readImage reads a picture as the printers will (art.Read: an SVG checked and parsed, a raster image's header
+// decoded).
 func readImage(pkg *content.Package, doc *content.Document, ptr, file, dir string) assetResult {
+	res := assetResult{path: filepath.Join(dir, filepath.FromSlash(file))}
+	one := func(code, message, hint string) assetResult {
+		res.problems = []art.Problem{{Code: code, Message: message, Hint: hint}}
+		return res
+	}
 	b, err := pkg.ReadAsset(doc, ptr, file)
 	switch {
 	case errors.Is(err, content.ErrOutside):
-		return assetResult{"outside", "is " + err.Error(), "images are read only from inside the package folder: copy the file into the package and name it by its path there"}
+		return one("outside", "is "+err.Error(), "images are read only from inside the package folder: copy the file into the package and name it by its path there")
 	case errors.Is(err, fs.ErrNotExist):
-		return assetResult{"missing", "was not found in " + dir, suggestFile(dir, file)}
+		return one("missing", "was not found in "+dir, suggestFile(dir, file))
 	case errors.Is(err, content.ErrTooLarge):
-		return assetResult{"too-large", fmt.Sprintf("is larger than %d MB (%v)", content.MaxAssetBytes>>20, err), "export the image at a lower resolution: a counter is printed about half an inch wide"}
+		return one("too-large", fmt.Sprintf("is larger than %d MB (%v)", content.MaxAssetBytes>>20, err), "export the image at a lower resolution: a counter is printed about half an inch wide")
 	case err != nil:
-		return assetResult{"unreadable", "cannot be read: " + err.Error(), ""}
+		return one("unreadable", "cannot be read: "+err.Error(), "")
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
-	if err != nil {
-		return assetResult{"format", "is not a PNG, JPEG or GIF image, the formats the printers draw (" + err.Error() + ")", "save it as PNG"}
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > content.MaxImagePixels {
-		return assetResult{"size", fmt.Sprintf("is a %s of %d × %d pixels; the most the printers draw is %d megapixels", strings.ToUpper(format), cfg.Width, cfg.Height, content.MaxImagePixels>>20), "export the image at a lower resolution"}
-	}
-	return assetResult{}
+	_, res.problems = art.Read(b)
+	return res
 }
 
 // suggestFile proposes a file of the same folder whose name is close to the one written.

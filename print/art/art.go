@@ -58,7 +58,7 @@ func Read(data []byte) (*Picture, []Problem) {
 
 // Draw draws the picture into box (see Fit). A raster image that print/surface cannot decode is an error.
 func (p *Picture) Draw(s surface.Surface, box surface.Rect, fit Fit) error {
-	if p == nil || box.Empty() {
+	if p == nil || box.Empty() || p.Art == nil && p.Raster == nil {
 		return nil
 	}
 	if p.Art != nil {
@@ -75,4 +75,17 @@ func (p *Picture) Draw(s surface.Surface, box surface.Rect, fit Fit) error {
 	err := s.Image(p.Raster, box.X+(box.W-w)/2, box.Y+(box.H-h)/2, w, h)
 	s.Pop()
 	return err
+}
+
+// FirstError is the first of the problems that is an error (the first problem when none is).
+func FirstError(problems []Problem) Problem {
+	for _, p := range problems {
+		if !p.Warning {
+			return p
+		}
+	}
+	if len(problems) > 0 {
+		return problems[0]
+	}
+	return Problem{Code: "malformed", Message: "cannot be read"}
 }

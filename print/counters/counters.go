@@ -4,14 +4,13 @@
 package counters
 
 import (
-	"bytes"
 	"fmt"
-	"image"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
@@ -82,19 +81,23 @@ func (c *Counter) Height() float64 {
 type Face struct {
 	Background surface.Color
 	Text       surface.Color
-	Blank      bool   // background only (plus Caption, if any)
-	Symbol     string // built-in symbol name, "" for none
-	Image      []byte // image symbol; drawn instead of Symbol
-	SymbolAt   string // SymbolCentre, SymbolTop or SymbolNone: where the face puts the symbol by itself
-	Label      string // the name line
-	AltLabel   string // a shorter name line used when Label does not fit (the abbreviation)
-	Stripe     string // a band across the face with this text: the reduced (disrupted) side
-	Caption    string // marker and blank faces: large centred text
-	Slots      []Slot // the layout's elements: values at the nine places, and elements at positions
+	Blank      bool     // background only (plus Caption, if any)
+	Symbol     string   // built-in symbol name, "" for none
+	Image      []byte   // a raster image symbol; drawn instead of Symbol
+	Art        *art.Art // an SVG symbol, drawn as vectors instead of Symbol
+	SymbolAt   string   // SymbolCentre, SymbolTop or SymbolNone: where the face puts the symbol by itself
+	Label      string   // the name line
+	AltLabel   string   // a shorter name line used when Label does not fit (the abbreviation)
+	Stripe     string   // a band across the face with this text: the reduced (disrupted) side
+	Caption    string   // marker and blank faces: large centred text
+	Slots      []Slot   // the layout's elements: values at the nine places, and elements at positions
 	// Shape is the counter's outline (shape.Square when empty, shape.Hex, shape.HexPointy, shape.Round): the
 	// background fills it and everything is clipped to it; the nine places lie in the largest square inside it.
 	Shape string
 	Band  *Band // a band of colour across the face, full bleed
+	// Backdrop is a picture printed full bleed under everything but the background colour (a faction's or a
+	// unit's background image), covering the face and its bleed.
+	Backdrop *art.Picture
 }
 
 // Band is a band of colour across a face, from one edge (content.BandTop ...) or across the middle; Depth is
@@ -130,7 +133,8 @@ type Slot struct {
 	HasFill   bool
 	Box       string // a frame around the text: circle, square, rounded
 	LineWidth float64
-	Image     []byte
+	Image     []byte   // a raster image element
+	Art       *art.Art // an SVG image element, drawn as vectors
 	// At is where the face layout writes the element (zero for muster's default layout).
 	At diag.Pos `json:"-"`
 }
@@ -159,7 +163,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	if pkg == nil {
 		return nil, fmt.Errorf("counters: no package")
 	}
-	r := resolver{pkg: pkg, sys: pkg.System, cache: map[string]*Counter{}, skipImages: opt.SkipImages,
+	r := resolver{pkg: pkg, sys: pkg.System, cache: map[string]*Counter{}, skipImages: opt.SkipImages, pictures: map[string]picture{},
 		compiledEls: map[elemKey]*compiled{}, reported: map[string]bool{}, missing: map[elemKey]*missing{}}
 	if r.sys == nil {
 		r.sys = &content.System{}
@@ -305,6 +309,7 @@ type resolver struct {
 	sys        *content.System
 	cache      map[string]*Counter
 	skipImages bool
+	pictures   map[string]picture // the picture files read, by folder and name
 	ds         diag.List
 
 	compiledEls  map[elemKey]*compiled
@@ -436,24 +441,44 @@ func LayoutFor(sys *content.System, face string, classes []string, strict bool) 
 	return -1, nil
 }
 
-func (r *resolver) image(what string, doc *content.Document, ptr, file string) ([]byte, error) {
+// picture is a picture file read: the picture, or why it cannot be drawn.
+type picture struct {
+	p   *art.Picture
+	err error
+}
+
+// picture reads a picture file (SVG art, or a PNG, JPEG or GIF image) as validate's assets check reads it,
+// each file once: with SkipImages, an empty picture, enough to know that there is one.
+func (r *resolver) picture(what string, doc *content.Document, ptr, file string) (*art.Picture, error) {
 	if file == "" {
 		return nil, fmt.Errorf("%s: symbol: image needs an image file (image: symbols/knight.png)", what)
 	}
+	if r.skipImages {
+		return &art.Picture{}, nil
+	}
+	key := r.pkg.AssetDir(doc, ptr) + "\x00" + file
+	if p, ok := r.pictures[key]; ok {
+		if p.err != nil {
+			return nil, fmt.Errorf("%s: %w", what, p.err)
+		}
+		return p.p, nil
+	}
 	// The package reads the file: inside the folder of the package that named it, a regular file, and at
 	// most content.MaxAssetBytes of it.
+	var p picture
 	b, err := r.pkg.ReadAsset(doc, ptr, file)
 	if err != nil {
-		return nil, fmt.Errorf("%s: image %s: %v", what, file, err)
+		p.err = fmt.Errorf("image %s: %v", file, err)
+	} else if pic, problems := art.Read(b); pic == nil {
+		p.err = fmt.Errorf("image %s: %s", file, art.FirstError(problems))
+	} else {
+		p.p = pic
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("%s: image %s is not a PNG, JPEG or GIF image: %v", what, file, err)
+	r.pictures[key] = p
+	if p.err != nil {
+		return nil, fmt.Errorf("%s: %w", what, p.err)
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > content.MaxImagePixels {
-		return nil, fmt.Errorf("%s: image %s has an unsupported size %dx%d", what, file, cfg.Width, cfg.Height)
-	}
-	return b, nil
+	return p.p, nil
 }
 
 // symbol resolves a symbol name: a built-in one, a System symbol with an image, or image (the document's own
@@ -519,13 +544,15 @@ func SymbolProblem(sys *content.System, name string) (problem, hint string) {
 
 // readImage reads an image symbol, or with SkipImages only notes that the face has one.
 func (r *resolver) readImage(f *Face, what string, doc *content.Document, ptr, file string) error {
-	if r.skipImages {
-		f.Image = []byte{}
-		return nil
+	p, err := r.picture(what, doc, ptr, file)
+	if err != nil {
+		return err
 	}
-	b, err := r.image(what, doc, ptr, file)
-	f.Image = b
-	return err
+	f.Image, f.Art = p.Raster, p.Art
+	if f.Image == nil && f.Art == nil {
+		f.Image = []byte{}
+	}
+	return nil
 }
 
 // unit resolves a unit type's counter; faction, when given (a counter mix line's), prints it in that faction's
@@ -560,9 +587,30 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 	if err := r.symbol(&c.Front, &u.Meta, what, u.Symbol, u.Image, "/image"); err != nil {
 		r.imageProblem(posOf(&u.Meta, "/image"), err)
 	}
+	c.Front.Backdrop = r.backdrop(&u.Meta, what, u.Background, colourOf)
 	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, u.Stats, lay, bg, fg, false, uf)
 	r.cache[key] = c
 	return c
+}
+
+// backdrop is the picture printed under a unit's faces: its own background, else its faction's; nil for
+// none, or for one that cannot be read (reported).
+func (r *resolver) backdrop(doc *content.Meta, what, own, factionID string) *art.Picture {
+	file, d, ptr, at := own, doc.Doc, "/background", posOf(doc, "/background")
+	if own == "" {
+		f, i := r.faction(factionID)
+		if f == nil || f.Background == "" {
+			return nil
+		}
+		ptr = content.Pointer("/factions", i) + "/background"
+		file, d, at = f.Background, r.sys.Doc, posOf(&r.sys.Meta, ptr)
+	}
+	p, err := r.picture(what+"'s background", d, ptr, file)
+	if err != nil {
+		r.imageProblem(at, err)
+		return nil
+	}
+	return p
 }
 
 // imageProblem records an image that cannot be read (validate's assets check reports it).
@@ -706,7 +754,17 @@ func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *
 			kind = "blank"
 		}
 	}
-	blank := Face{Background: bg, Text: fg, Blank: true}
+	backdrop := front.Backdrop
+	if b != nil && b.Background != "" {
+		backdrop = nil
+		p, err := r.picture(what+"'s back background", doc.Doc, "/back/background", b.Background)
+		if err != nil {
+			r.imageProblem(posOf(doc, "/back/background"), err)
+		} else {
+			backdrop = p
+		}
+	}
+	blank := Face{Background: bg, Text: fg, Blank: true, Backdrop: backdrop}
 	switch kind {
 	case "same":
 		return *front
@@ -739,7 +797,7 @@ func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *
 				bl = l
 			}
 			f = r.valueFace(bl, merged, bg, fg, uf, roleBack)
-			f.Symbol, f.Image, f.Label, f.AltLabel = front.Symbol, front.Image, front.Label, front.AltLabel
+			f.Symbol, f.Image, f.Art, f.Label, f.AltLabel = front.Symbol, front.Image, front.Art, front.Label, front.AltLabel
 			if bl != lay {
 				f.Label = label(bl, uf.name, uf.abbr, uf.size)
 			}
@@ -748,6 +806,7 @@ func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *
 		if f.Stripe == "" {
 			f.Stripe = "Reduced"
 		}
+		f.Backdrop = backdrop
 		return f
 	case "fog":
 		fog := Face{Background: bg, Text: fg, Blank: true, Caption: uf.faction}
@@ -761,6 +820,7 @@ func (r *resolver) back(doc *content.Meta, what string, b *content.Back, front *
 				fog.Label = uf.faction
 			}
 		}
+		fog.Backdrop = backdrop
 		return fog
 	}
 	r.ds.Errorf(posOf(doc, "/back/kind"), "schema.back", "the back of %s is of kind %q", what, kind).Hint = "use reduced, blank, marker, same or fog"

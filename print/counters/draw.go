@@ -7,6 +7,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
@@ -47,6 +48,11 @@ func (f *Face) DrawRect(s surface.Surface, x, y, w, h, bleed float64) error {
 	}
 	s.SetFill(f.Background)
 	shape.Draw(s, f.Shape, box, bleed, surface.Fill)
+	if f.Backdrop != nil {
+		if err := f.Backdrop.Draw(s, surface.Rect{X: x - bleed, Y: y - bleed, W: w + 2*bleed, H: h + 2*bleed}, art.Cover); err != nil {
+			return fmt.Errorf("counter background image: %w", err)
+		}
+	}
 	f.drawBand(s, box, bleed)
 	err := f.drawPlaces(s, box, bleed)
 	if err == nil {
@@ -219,7 +225,7 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 		labelText = f.Stripe
 	}
 	var labelY float64
-	hasSymbol := f.SymbolAt != SymbolNone && (f.Symbol != "" || f.Image != nil)
+	hasSymbol := f.SymbolAt != SymbolNone && (f.Symbol != "" || f.Image != nil || f.Art != nil)
 	// A symbol "on top" sits between the top corners' values when the top centre is free.
 	if hasSymbol && f.SymbolAt == SymbolTop && f.Caption == "" {
 		if fs, ok := rowSize["top"]; ok && !f.hasSlot("top-centre") {
@@ -423,6 +429,10 @@ func fontFor(sl Slot, size float64) surface.Font {
 func (f *Face) drawSymbol(s surface.Surface, r surface.Rect, fg surface.Color) error {
 	if r.W <= 0 || r.H <= 0 {
 		return nil // no room left for it
+	}
+	if f.Art != nil {
+		f.Art.Draw(s, r, art.Contain)
+		return nil
 	}
 	if f.Image != nil {
 		if err := s.Image(f.Image, r.X, r.Y, r.W, r.H); err != nil {
@@ -639,7 +649,7 @@ func (f *Face) placedParts(m Measurer, box surface.Rect, out []Part) []Part {
 			}
 			out = append(out, Part{What: "placed", Text: t, Box: p.ink, At: p.slot.At})
 		case ElemSymbol:
-			if p.frame.W > 0 && p.frame.H > 0 && (f.Symbol != "" || f.Image != nil) {
+			if p.frame.W > 0 && p.frame.H > 0 && (f.Symbol != "" || f.Image != nil || f.Art != nil) {
 				out = append(out, Part{What: "symbol", Box: p.frame, At: p.slot.At})
 			}
 		}

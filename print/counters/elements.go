@@ -9,6 +9,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -75,6 +76,7 @@ type compiled struct {
 	ok     bool
 	format *content.Format
 	image  []byte
+	art    *art.Art
 }
 
 // elemKey names one element of one layout.
@@ -222,15 +224,14 @@ func (r *resolver) compile(li, si int) *compiled {
 		c.format = f
 	}
 	if s.Image != "" {
-		if r.skipImages {
+		p, err := r.picture("face "+r.sys.Faces[li].ID, r.sys.Doc, fmt.Sprintf("/faces/%d/slots/%d/image", li, si), s.Image)
+		if err != nil {
+			r.imageProblem(r.slotPos(li, si, "image"), err)
+			return c
+		}
+		c.image, c.art = p.Raster, p.Art
+		if c.image == nil && c.art == nil {
 			c.image = []byte{}
-		} else {
-			b, err := r.image("face "+r.sys.Faces[li].ID, r.sys.Doc, fmt.Sprintf("/faces/%d/slots/%d/image", li, si), s.Image)
-			if err != nil {
-				r.imageProblem(r.slotPos(li, si, "image"), err)
-				return c
-			}
-			c.image = b
 		}
 	}
 	c.ok = true
@@ -498,7 +499,7 @@ func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats c
 	}
 	switch {
 	case s.Image != "":
-		sl.Kind, sl.Image = ElemImage, c.image
+		sl.Kind, sl.Image, sl.Art = ElemImage, c.image, c.art
 		if sl.W <= 0 {
 			sl.W = defaultImageW
 		}

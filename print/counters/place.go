@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
@@ -192,6 +193,10 @@ func (f *Face) drawPlaced(s surface.Surface, box surface.Rect) error {
 				return err
 			}
 		case ElemImage:
+			if sl.Art != nil {
+				sl.Art.Draw(s, p.frame, art.Contain)
+				continue
+			}
 			if err := s.Image(sl.Image, p.frame.X, p.frame.Y, p.frame.W, p.frame.H); err != nil {
 				return fmt.Errorf("counter image: %w", err)
 			}
