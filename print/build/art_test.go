@@ -2,6 +2,8 @@ package build
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -46,4 +48,38 @@ func TestArtSVGCountersAreForms(t *testing.T) {
 	if n < 17*2 {
 		t.Errorf("%d forms placed, want one per face at least", n)
 	}
+}
+
+// BenchmarkArtCounters400 builds 400 hex counters with SVG art on every face (a silhouette, a flag and a
+// background on the front, a background on the back) into counters.pdf, with the default fonts; it reports the
+// PDF's size.
+func BenchmarkArtCounters400(b *testing.B) {
+	dir := b.TempDir()
+	src := filepath.Join("..", "..", "examples", "testdata", "art-svg")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		b.Fatal(err)
+	}
+	mix := "kind: CounterMix\nid: art-400\nshape: hex\ncounters:\n" +
+		"  - {unit: blue-foot, count: 100}\n  - {unit: blue-horse, count: 100}\n  - {unit: red-foot, count: 100}\n  - {unit: red-gun, count: 100}\n"
+	if err := os.WriteFile(filepath.Join(dir, "counters.yaml"), []byte(mix), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	c := loadPackage(b, dir)
+	b.ReportAllocs()
+	b.ResetTimer()
+	size := 0
+	for i := 0; i < b.N; i++ {
+		res, err := Run(c, Options{}, []string{"counters"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = 0
+		for _, f := range res.Files {
+			if f.Path == "counters.pdf" {
+				size = len(f.Data)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/build")
+	b.ReportMetric(float64(size), "pdf-bytes")
 }
