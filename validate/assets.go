@@ -37,7 +37,7 @@ var assetsCheck = &Check{
 			}
 		}
 		for _, m := range pkg.Markers() {
-			if m.Symbol == "image" {
+			if m.Symbol == "image" || m.Back != nil && m.Back.Background != "" {
 				return true
 			}
 		}
@@ -79,6 +79,9 @@ var assetsCheck = &Check{
 			if m.Symbol == "image" {
 				p.Errorf(m.Doc.PosOf("/symbol"), "no-file", "Marker %s has symbol: image, but a marker has no image file of its own", m.ID).Hint =
 					"declare the image as a symbol in the System (symbols: [{id: flag, image: art/flag.png}]) and write symbol: flag"
+			}
+			if m.Back != nil && m.Back.Background != "" {
+				a.image(m.Doc, "/back/background", m.Back.Background, fmt.Sprintf("Marker %s's back background", m.ID))
 			}
 		}
 		if sys := p.Pkg.System; sys != nil {

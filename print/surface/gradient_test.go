@@ -121,6 +121,13 @@ func TestGradientCrossBackend(t *testing.T) {
 	}
 }
 
+func absDiff(a, b uint32) float64 {
+	if a > b {
+		return float64(a - b)
+	}
+	return float64(b - a)
+}
+
 // compareImages is the mean absolute difference of two images over their RGB channels (0-255) and the number
 // of pixels that differ by more than far.
 func compareImages(a, b image.Image, far float64) (float64, int) {
