@@ -607,7 +607,11 @@ func toFixed(s sfnt.Segment) [3]fixed26 {
 }
 
 func (p *PNG) image(di *decodedImage, x, y, w, h float64) error {
-	b := di.img.Bounds()
+	im, err := di.pixels()
+	if err != nil {
+		return err
+	}
+	b := im.Bounds()
 	m := p.dev().Mul(translateM(x, y)).Mul(scaleM(w/float64(b.Dx()), h/float64(b.Dy()))).Mul(translateM(-float64(b.Min.X), -float64(b.Min.Y)))
 	s2d := f64.Aff3{m.A, m.C, m.E, m.B, m.D, m.F}
 	var opts *draw.Options
@@ -620,6 +624,6 @@ func (p *PNG) image(di *decodedImage, x, y, w, h float64) error {
 	if sx, sy := math.Hypot(m.A, m.B), math.Hypot(m.C, m.D); sx >= 2 && sy >= 2 {
 		k = draw.NearestNeighbor
 	}
-	k.Transform(p.target, s2d, di.img, b, draw.Over, opts)
+	k.Transform(p.target, s2d, im, b, draw.Over, opts)
 	return nil
 }

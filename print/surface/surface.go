@@ -110,7 +110,9 @@ type Surface interface {
 	RegisterFont(family string, style Style, ttf []byte) error
 
 	// Image draws a PNG, JPEG or GIF image scaled into the rectangle. A bad
-	// image returns an error and leaves the surface usable.
+	// image returns an error and leaves the surface usable. The PDF backend
+	// embeds an 8-bit PNG without transparency as it is, without decoding
+	// its pixels: damage past its header shows only where pixels are drawn.
 	Image(data []byte, x, y, w, h float64) error
 
 	// Reuse draws, with its origin at (x, y), what draw draws in a frame of its own (points, y down),
@@ -624,6 +626,11 @@ func decodeImage(data []byte, sum [32]byte) (di *decodedImage, err error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
 		return nil, fmt.Errorf("surface: image size %dx%d not supported", cfg.Width, cfg.Height)
 	}
+	di = &decodedImage{key: fmt.Sprintf("img%x", sum[:12]), format: format, raw: data}
+	if format == "png" && pngPassesThrough(data) { // decoded only if a raster backend draws it (pixels)
+		di.pdf, di.pdfTyp = data, "PNG"
+		return di, nil
+	}
 	img, format2, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("surface: image: %w", err)
@@ -631,7 +638,7 @@ func decodeImage(data []byte, sum [32]byte) (di *decodedImage, err error) {
 	if format2 != format {
 		return nil, fmt.Errorf("surface: image format mismatch %s/%s", format, format2)
 	}
-	di = &decodedImage{key: fmt.Sprintf("img%x", sum[:12]), format: format, raw: data, img: img}
+	di.img = img
 	return di, nil
 }
 
