@@ -55,8 +55,9 @@ func (d *Doc) xobjects(dict string) map[string]int {
 
 // flattener writes a content stream out with its forms in place and its transforms applied.
 type flattener struct {
-	d   *Doc
-	out []byte
+	d      *Doc
+	out    []byte
+	images []ImageDraw
 }
 
 func fmtNum(b []byte, v float64) []byte {
@@ -164,6 +165,9 @@ func (f *flattener) run(content string, xobjs map[string]int, ctm matrix, depth 
 			}
 			name := strings.TrimPrefix(args[len(args)-1], "/")
 			o := f.d.objs[xobjs[name]]
+			if o != nil && strings.Contains(o.dict, "/Subtype /Image") {
+				f.images = append(f.images, ImageDraw{Obj: xobjs[name], Width: dictInt(o.dict, "Width"), Height: dictInt(o.dict, "Height"), M: ctm})
+			}
 			if o == nil || !strings.Contains(o.dict, "/Subtype /Form") {
 				emit(tok)
 				break

@@ -12,6 +12,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -36,6 +37,52 @@ type Page struct {
 	Content string
 	// Raw is the page's own decompressed content stream, as written.
 	Raw string
+	// Images are the images the page draws (through its forms too), in the order drawn.
+	Images []ImageDraw
+}
+
+// ImageDraw is an image drawn on a page: which image XObject, and where it lands.
+type ImageDraw struct {
+	Obj           int // the image's object number: an image embedded once has one, however often it is drawn
+	Width, Height int // its size in pixels
+	// M is the transform of the image's unit square (its top-left corner at 0,1) to PDF page space.
+	M     [6]float64
+	pageH float64
+}
+
+// Point is where image pixel position (u, v), measured from the image's top-left corner, lands on the page, in
+// top-left page coordinates (points, y down).
+func (im ImageDraw) Point(u, v float64) (x, y float64) {
+	x, y = matrix(im.M).apply(u/float64(im.Width), 1-v/float64(im.Height))
+	return x, im.pageH - y
+}
+
+// ImageObject is an image embedded in a document.
+type ImageObject struct {
+	Obj           int
+	Width, Height int
+}
+
+// Images lists the image XObjects the document embeds, by object number.
+func (d *Doc) Images() []ImageObject {
+	var out []ImageObject
+	for n, o := range d.objs {
+		if strings.Contains(o.dict, "/Subtype /Image") {
+			out = append(out, ImageObject{Obj: n, Width: dictInt(o.dict, "Width"), Height: dictInt(o.dict, "Height")})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Obj < out[j].Obj })
+	return out
+}
+
+// dictInt reads a whole number entry (/Width 40) of a dictionary; 0 when it has none.
+func dictInt(dict, key string) int {
+	m := regexp.MustCompile(`/` + key + ` (\d+)`).FindStringSubmatch(dict)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
 }
 
 // Width and Height are the page size in points.
@@ -128,6 +175,10 @@ func Parse(b []byte) (*Doc, error) {
 					return nil, fmt.Errorf("page %d: %v", len(d.Pages)+1, err)
 				}
 				p.Content = string(f.out)
+				for _, im := range f.images {
+					im.pageH = p.Height()
+					p.Images = append(p.Images, im)
+				}
 			}
 		}
 		d.Pages = append(d.Pages, p)

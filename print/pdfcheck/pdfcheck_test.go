@@ -1,6 +1,9 @@
 package pdfcheck_test
 
 import (
+	"bytes"
+	"image"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -93,5 +96,77 @@ func TestShapesReadThroughForms(t *testing.T) {
 	}
 	if dos := strings.Count(pg.Raw, " Do"); clips <= dos {
 		t.Errorf("%d clips for %d forms placed on the page", clips, dos)
+	}
+}
+
+// An image drawn on the page, turned, and inside forms reads back where its pixels land, and an image drawn
+// many times is one object.
+func TestImagesReadBack(t *testing.T) {
+	im := image.NewNRGBA(image.Rect(0, 0, 40, 20))
+	for i := range im.Pix {
+		im.Pix[i] = 0xff
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, im); err != nil {
+		t.Fatal(err)
+	}
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(600, 600)
+	if err := p.Image(buf.Bytes(), 100, 50, 80, 40); err != nil { // 2 pt a pixel
+		t.Fatal(err)
+	}
+	p.Push()
+	p.Translate(300, 300)
+	p.Rotate(180)
+	if err := p.Image(buf.Bytes(), 0, 0, 40, 20); err != nil { // turned: pixel (0,0) at (300,300), going up-left
+		t.Fatal(err)
+	}
+	p.Pop()
+	for i := 0; i < 60; i++ { // enough placements to become a form
+		p.Reuse("tile", float64(i%10)*50, 400+float64(i/10)*30, surface.Rect{W: 40, H: 20}, surface.Rect{W: 40, H: 20}, func(s surface.Surface, _ surface.Rect) {
+			if err := s.Image(buf.Bytes(), 0, 0, 20, 10); err != nil {
+				t.Error(err)
+			}
+			var pts []surface.Pt // enough drawing to be worth a form
+			for i := 0; i < 100; i++ {
+				pts = append(pts, surface.Pt{X: float64(i) * 0.4, Y: float64(i%2) * 20})
+			}
+			s.Polyline(pts)
+		})
+	}
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := pdfcheck.Parse(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if objs := doc.Images(); len(objs) != 1 || objs[0].Width != 40 || objs[0].Height != 20 {
+		t.Fatalf("image objects %+v, want one of 40 x 20", objs)
+	}
+	if n := strings.Count(doc.Pages[0].Raw, "/TPL"); n < 50 {
+		t.Fatalf("%d forms placed: the test reads too few images through forms", n)
+	}
+	got := doc.Pages[0].Images
+	if len(got) != 62 {
+		t.Fatalf("%d images drawn, want 62", len(got))
+	}
+	near := func(what string, im pdfcheck.ImageDraw, u, v, x, y float64) {
+		t.Helper()
+		if gx, gy := im.Point(u, v); !pdfcheck.Near(gx, x, 0.01) || !pdfcheck.Near(gy, y, 0.01) {
+			t.Errorf("%s: pixel (%g, %g) at (%g, %g), want (%g, %g)", what, u, v, gx, gy, x, y)
+		}
+	}
+	near("plain", got[0], 0, 0, 100, 50)
+	near("plain", got[0], 40, 20, 180, 90)
+	near("plain", got[0], 10, 5, 120, 60)
+	near("turned", got[1], 0, 0, 300, 300)
+	near("turned", got[1], 40, 20, 260, 280)
+	near("in a form", got[61], 40, 20, 9*50+20, 400+5*30+10)
+	for _, im := range got[1:] {
+		if im.Obj != got[0].Obj {
+			t.Fatalf("drawn from object %d and %d", got[0].Obj, im.Obj)
+		}
 	}
 }
