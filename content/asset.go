@@ -85,11 +85,15 @@ func (p *Package) ResolveAsset(doc *Document, ptr, file string) (string, error) 
 // regular file is read (a named pipe or a device is refused before a byte is read: ErrNotRegular), and at
 // most MaxAssetBytes of it (ErrTooLarge), counted as it is read.
 func (p *Package) ReadAsset(doc *Document, ptr, file string) ([]byte, error) {
+	return p.readAsset(doc, ptr, file, MaxAssetBytes)
+}
+
+func (p *Package) readAsset(doc *Document, ptr, file string, limit int64) ([]byte, error) {
 	full, err := p.ResolveAsset(doc, ptr, file)
 	if err != nil {
 		return nil, err
 	}
-	data, err := readRegular(full, MaxAssetBytes)
+	data, err := readRegular(full, limit)
 	if err != nil {
 		return nil, unwrapPathErr(err)
 	}

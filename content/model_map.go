@@ -23,6 +23,10 @@ type Map struct {
 	Edges     []EdgeDef         `yaml:"edges"`
 	Pieces    []Piece           `yaml:"pieces"` // open tabletop terrain
 	Generated *Generated        `yaml:"generated"`
+	// Background is the map's painted art under the grid, and Show the layers of muster's own drawing it
+	// keeps (mapart.go).
+	Background *MapBackground `yaml:"background"`
+	Show       *MapShow       `yaml:"show"`
 }
 
 // GridSpec is the geometry of a map.

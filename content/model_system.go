@@ -338,6 +338,7 @@ type TerrainDef struct {
 	Effects     map[string]string `yaml:"effects"`
 	Colour      string            `yaml:"colour"`
 	Pattern     string            `yaml:"pattern"`
+	Tile        *TerrainTile      `yaml:"tile"` // an image that fills the cells instead of colour and pattern
 	Description string            `yaml:"description"`
 	Admits      []string          `yaml:"admits"` // classes that may enter; empty = all
 	Source      string            `yaml:"source"`
