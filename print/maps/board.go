@@ -16,6 +16,9 @@ func (d *Drawing) DrawFrame(s surface.Surface, dx, dy float64) error {
 	s.BeginPage(d.mapW, d.mapH)
 	p := &pen{s: s, dx: dx, dy: dy, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
 	d.drawMap(p)
+	if err := d.Err(); err != nil {
+		return err
+	}
 	return s.Err()
 }
 
@@ -27,6 +30,9 @@ func (d *Drawing) DrawFrameRegion(s surface.Surface, r surface.Rect, dx, dy floa
 	s.BeginPage(r.W, r.H)
 	p := &pen{s: s, dx: dx - r.X, dy: dy - r.Y, view: surface.Rect{X: r.X - dx, Y: r.Y - dy, W: r.W, H: r.H}}
 	d.drawMap(p)
+	if err := d.Err(); err != nil {
+		return err
+	}
 	return s.Err()
 }
 

@@ -2,6 +2,7 @@ package maps
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -116,6 +117,7 @@ func (d *Drawing) drawMap(p *pen) {
 	if d.Set.Type == content.GridOpen {
 		d.drawTable(p)
 	} else {
+		d.drawBackgrounds(p)
 		d.drawGrid(p)
 	}
 	s.SetStroke(frameColour, 0.75)
@@ -132,6 +134,7 @@ func (d *Drawing) drawGrid(p *pen) {
 	type vis struct {
 		c   grid.Cell
 		ter string
+		l   content.MapLayers // what the cell's board shows
 	}
 	c0, c1, r0, r1 := d.cellRange(p)
 	var cells []vis
@@ -142,14 +145,18 @@ func (d *Drawing) drawGrid(p *pen) {
 			if x0, y0, x1, y1 := bbox(poly); !p.visible(x0, y0, x1, y1) {
 				continue
 			}
-			cells = append(cells, vis{c, set.Terrain(c)})
+			cells = append(cells, vis{c, set.Terrain(c), d.layersAt(c)})
 		}
 	}
 	// Each cell: its terrain's fill, pattern and outline, drawn once per terrain and placed at every cell of it.
 	art := d.cellArt()
 	for _, v := range cells {
+		k := d.cellLook(v.c, v.ter, v.l)
+		if !k.fill && !k.outline {
+			continue
+		}
 		ctr := p.pt(d.centre(v.c).X, d.centre(v.c).Y)
-		s.Reuse(cellKey{d, v.ter}, ctr.X, ctr.Y, art, art, func(s surface.Surface, _ surface.Rect) { d.drawCell(s, v.ter) })
+		s.Reuse(k, ctr.X, ctr.Y, art, art, func(s surface.Surface, _ surface.Rect) { d.drawCell(s, k) })
 	}
 	s.SetStroke(gridColour, d.gridWidth())
 	s.SetDash()
@@ -157,10 +164,14 @@ func (d *Drawing) drawGrid(p *pen) {
 	// Contours where the ground falls away.
 	d.drawContours(p, func(yield func(grid.Cell)) {
 		for _, v := range cells {
-			yield(v.c)
+			if v.l.Fills {
+				yield(v.c)
+			}
 		}
 	})
-	d.drawBoardJoins(p)
+	if d.anyLayer(func(l content.MapLayers) bool { return l.Grid }) {
+		d.drawBoardJoins(p)
+	}
 	d.drawSides(p)
 	d.drawPaths(p)
 	d.drawCrossings(p)
@@ -180,7 +191,7 @@ func (d *Drawing) drawGrid(p *pen) {
 	labels := make([]label, 0, len(cells))
 	for _, v := range cells {
 		text := set.Label(v.c)
-		if text == "" {
+		if text == "" || !v.l.Labels {
 			continue
 		}
 		ctr := d.centre(v.c)
@@ -197,7 +208,7 @@ func (d *Drawing) drawGrid(p *pen) {
 		if a.H == surface.Left {
 			px = x
 		}
-		labels = append(labels, label{text, x, y, px, w, d.terrainColour(v.ter), a})
+		labels = append(labels, label{text, x, y, px, w, d.padColour(v.c, v.ter, v.l), a})
 	}
 	for _, l := range labels {
 		q := p.pt(l.px-0.6, l.y)
@@ -205,15 +216,15 @@ func (d *Drawing) drawGrid(p *pen) {
 		s.Rect(q.X, q.Y, l.w+1.2, asc+desc*0.6, surface.Fill)
 	}
 	for _, l := range labels {
-		s.SetFill(surface.ReadableOn(l.bg))
+		s.SetFill(surface.ReadableOn(opaque(l.bg)))
 		q := p.pt(l.x, l.y)
 		s.Text(q.X, q.Y, l.text, lf, l.a)
 	}
 	if d.showElev {
 		for _, v := range cells {
-			if e := d.elevation(v.c); e != 0 {
+			if e := d.elevation(v.c); e != 0 && v.l.Labels {
 				ctr := d.centre(v.c)
-				s.SetFill(surface.ReadableOn(d.terrainColour(v.ter)))
+				s.SetFill(surface.ReadableOn(opaque(d.padColour(v.c, v.ter, v.l))))
 				q := p.pt(ctr.X, ctr.Y+d.cell*0.42)
 				s.Text(q.X, q.Y, itoa(e), ef, surface.Align{H: surface.Center, V: surface.Baseline})
 			}
@@ -239,11 +250,37 @@ func (d *Drawing) drawGrid(p *pen) {
 	d.drawNames(p, names)
 }
 
-// cellKey names the reused drawing of a cell of one terrain in one drawing.
+// cellKey names the reused drawing of a cell of one terrain in one drawing, as its board shows it.
 type cellKey struct {
-	d   *Drawing
-	ter string
+	d       *Drawing
+	ter     string
+	fill    bool  // the terrain's fill (colour and pattern, or tile)
+	outline bool  // the cell's outline (the grid)
+	alpha   uint8 // the fill's opacity
 }
+
+// cellLook is how a cell of terrain ter is drawn: its fill, unless its board hides fills, or the cell has no
+// terrain and its board a background (the art shows there); its outline, unless the board hides the grid.
+func (d *Drawing) cellLook(c grid.Cell, ter string, l content.MapLayers) cellKey {
+	fill := l.Fills && l.FillOpacity > 0
+	if ter == "" && fill {
+		b, _ := d.Set.BoardAt(c)
+		fill = !d.hasArt(b)
+	}
+	return cellKey{d: d, ter: ter, fill: fill, outline: l.Grid, alpha: uint8(math.Round(l.FillOpacity * 255))}
+}
+
+// padColour is the colour of the pad under a cell's label: the cell's fill where it is drawn opaque, a
+// translucent white over art (or a tile) that shows through.
+func (d *Drawing) padColour(c grid.Cell, ter string, l content.MapLayers) surface.Color {
+	if k := d.cellLook(c, ter, l); k.fill && k.alpha == 255 && d.tiles[ter] == nil {
+		return d.terrainColour(ter)
+	}
+	return surface.RGBA(255, 255, 255, 190)
+}
+
+// opaque is a colour without its transparency, as text read on it sees it.
+func opaque(c surface.Color) surface.Color { return surface.RGB(c.R, c.G, c.B) }
 
 // cellArt is the extent of a cell's drawing round its centre: the cell and half its outline's width.
 func (d *Drawing) cellArt() surface.Rect {
@@ -256,24 +293,34 @@ func (d *Drawing) cellArt() surface.Rect {
 
 func (d *Drawing) gridWidth() float64 { return clamp(d.cell/120, 0.35, 0.8) }
 
-// drawCell draws a cell of terrain ter round the origin: its fill, its pattern (which repeats with the grid's
-// cells, so it runs on into the next cell of the same terrain) and its outline.
-func (d *Drawing) drawCell(s surface.Surface, ter string) {
+// drawCell draws a cell round the origin as k says: its terrain's tile, or its fill and pattern (which repeats
+// with the grid's cells, so it runs on into the next cell of the same terrain), and its outline.
+func (d *Drawing) drawCell(s surface.Surface, k cellKey) {
 	c := d.centre(grid.Cell{})
 	poly := d.cellPoly(grid.Cell{}, nil)
 	for i := range poly {
 		poly[i].X -= c.X
 		poly[i].Y -= c.Y
 	}
-	col := d.terrainColour(ter)
-	s.SetFill(col)
-	s.Polygon(poly, surface.Fill)
-	if pat := d.terrainPattern(ter); pat != "" && pat != "none" && pat != "contour" {
-		s.Push()
-		s.ClipPolygon(poly)
-		x0, y0, x1, y1 := bbox(poly)
-		drawPattern(s, pat, patternInk(col), math.Min(d.cell, patternCell), d.cellPeriod(), &pen{s: s}, x0, y0, x1, y1)
-		s.Pop()
+	if t := d.tiles[k.ter]; k.fill && t != nil {
+		if err := drawTile(s, t, poly); err != nil {
+			d.noteErr(fmt.Errorf("terrain %s: tile %s: %w", k.ter, d.terrain[k.ter].Tile.Image, err))
+		}
+	} else if k.fill {
+		col := d.terrainColour(k.ter)
+		s.SetFill(surface.RGBA(col.R, col.G, col.B, k.alpha))
+		s.Polygon(poly, surface.Fill)
+		if pat := d.terrainPattern(k.ter); pat != "" && pat != "none" && pat != "contour" {
+			s.Push()
+			s.ClipPolygon(poly)
+			x0, y0, x1, y1 := bbox(poly)
+			ink := patternInk(col)
+			drawPattern(s, pat, surface.RGBA(ink.R, ink.G, ink.B, k.alpha), math.Min(d.cell, patternCell), d.cellPeriod(), &pen{s: s}, x0, y0, x1, y1)
+			s.Pop()
+		}
+	}
+	if !k.outline {
+		return
 	}
 	s.SetStroke(gridColour, d.gridWidth())
 	s.SetDash()
@@ -552,7 +599,11 @@ func (d *Drawing) lines() *lineFeatures {
 	}
 	lf := &lineFeatures{gx: d.gx, gy: d.gy}
 	for _, b := range d.Set.Boards {
+		l := d.layersOf(b)
 		for _, h := range b.Map.Hexsides {
+			if !l.Hexsides {
+				break
+			}
 			f := sideFeature{st: d.lineStyle(h.Type)}
 			for _, sd := range h.Sides {
 				a, c, ok := b.Side(sd)
@@ -570,6 +621,9 @@ func (d *Drawing) lines() *lineFeatures {
 			lf.sides = append(lf.sides, f)
 		}
 		for _, pf := range b.Map.Paths {
+			if !l.Paths {
+				break
+			}
 			var pl []surface.Pt
 			for _, c := range b.Cells(pf.Cells) {
 				pl = append(pl, d.centre(c))
@@ -686,6 +740,9 @@ func (d *Drawing) drawPaths(p *pen) {
 func (d *Drawing) drawCrossings(p *pen) {
 	s := p.s
 	for _, b := range d.Set.Boards {
+		if !d.layersOf(b).Hexsides {
+			continue
+		}
 		for _, cr := range b.Map.Crossings {
 			a, c, ok := b.Side(cr.Side)
 			if !ok {

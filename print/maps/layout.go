@@ -476,7 +476,21 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 		pts := p.poly(poly, nil)
 		s.SetFill(e.colour)
 		s.Polygon(pts, surface.Fill)
-		if e.pattern != "" && e.pattern != "none" && e.pattern != "contour" {
+		if t := d.tiles[e.id]; t != nil {
+			// The tile at the scale of the map, from the swatch's centre.
+			q := p.pt(cx, cy)
+			for i := range pts {
+				pts[i].X -= q.X
+				pts[i].Y -= q.Y
+			}
+			s.Push()
+			s.Translate(q.X, q.Y)
+			if err := drawTile(s, t, pts); err != nil {
+				d.noteErr(fmt.Errorf("terrain %s: tile: %w", e.id, err))
+			}
+			s.Pop()
+			pts = p.poly(poly, nil)
+		} else if e.pattern != "" && e.pattern != "none" && e.pattern != "contour" {
 			s.Push()
 			s.ClipPolygon(pts)
 			x0, y0, x1, y1 := bbox(poly)

@@ -37,10 +37,14 @@ type Drawing struct {
 
 	terrain  map[string]*content.TerrainDef
 	features map[string]*content.FeatureDef
-	elev     []int // per set cell (row-major), when any cell has an elevation
+	art      []boardArt                           // the boards' backgrounds (art.go)
+	tiles    map[string]*tileArt                  // terrain tiles, by terrain id
+	layers   map[*content.Board]content.MapLayers // what each board shows
+	elev     []int                                // per set cell (row-major), when any cell has an elevation
 	showElev bool
 
-	mu       sync.Mutex // guards the caches pages share (names, titleBlocks, lineGeom): pages may be drawn at once
+	mu       sync.Mutex // guards the caches pages share (names, titleBlocks, lineGeom) and drawErr: pages may be drawn at once
+	drawErr  error      // the first error drawing the art met
 	lineGeom *lineFeatures
 	layer    *layer // the scenario's marks (grids only)
 	names    labels // names placed for the current grid position
@@ -94,7 +98,9 @@ func ForMap(pkg *content.Package, m *content.Map) (*Drawing, error) {
 		title = m.ID
 	}
 	d := &Drawing{Title: title, Source: m.Source, Set: set, Sys: pkg.System}
-	d.init()
+	if err := d.init(pkg); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 
@@ -124,7 +130,9 @@ func ForScenario(pkg *content.Package, sc *content.Scenario) (*Drawing, error) {
 	}
 	d := &Drawing{Title: title + ": map", Source: sc.Source, Set: set, Sys: pkg.System, Scenario: sc}
 	d.buildLayer(pkg)
-	d.init()
+	if err := d.init(pkg); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 
@@ -175,7 +183,8 @@ func (d *Drawing) Composed() bool {
 	return len(d.Set.Boards) > 1 || d.Set.Boards[0].Rotate != 0
 }
 
-func (d *Drawing) init() {
+// init works out the drawing's sizes, elevations, art and legend; it fails when the art cannot be read.
+func (d *Drawing) init(pkg *content.Package) error {
 	d.terrain = map[string]*content.TerrainDef{}
 	d.features = map[string]*content.FeatureDef{}
 	if d.Sys != nil {
@@ -198,7 +207,11 @@ func (d *Drawing) init() {
 	d.setBorder(borderW)
 	d.Subtitle = d.describe()
 	d.initElevation()
+	if err := d.readArt(pkg); err != nil {
+		return err
+	}
 	d.legend = d.legendEntries()
+	return nil
 }
 
 // setBorder sets the width of the frame round the grid, and the map frame's size with it.
@@ -366,19 +379,22 @@ func (d *Drawing) legendEntries() []legendEntry {
 	} else {
 		for row := 0; row < s.Rows; row++ {
 			for col := 0; col < s.Cols; col++ {
-				usedT[s.Terrain(grid.Cell{Col: col, Row: row})] = true
+				if c := (grid.Cell{Col: col, Row: row}); d.layersAt(c).Fills {
+					usedT[s.Terrain(c)] = true
+				}
 			}
 		}
 	}
 	for _, b := range s.Boards {
+		l := d.layersOf(b)
 		for _, h := range b.Map.Hexsides {
-			usedF[h.Type] = true
+			usedF[h.Type] = usedF[h.Type] || l.Hexsides
 		}
 		for _, p := range b.Map.Paths {
-			usedF[p.Type] = true
+			usedF[p.Type] = usedF[p.Type] || l.Paths
 		}
 		for _, c := range b.Map.Crossings {
-			usedF[c.Type] = true
+			usedF[c.Type] = usedF[c.Type] || l.Hexsides
 		}
 		for _, l := range b.Map.Locations {
 			usedLoc[locClass(l.Kind)] = true

@@ -13,10 +13,14 @@ func (d *Drawing) Render(s surface.Surface, pl Plan) error {
 	for i := 0; i < pl.Pages(); i++ {
 		d.RenderPage(s, pl, i)
 	}
+	if err := d.Err(); err != nil {
+		return err
+	}
 	return s.Err()
 }
 
-// RenderPage draws page i of the plan: a tile, or the legend page that follows the tiles.
+// RenderPage draws page i of the plan: a tile, or the legend page that follows the tiles. An image of the art
+// it cannot draw is left out, and its error kept for Render and Err.
 func (d *Drawing) RenderPage(s surface.Surface, pl Plan, i int) {
 	if i >= len(pl.Tiles) {
 		// The legend of a map on one large sheet goes on a page of ordinary size.
