@@ -29,7 +29,7 @@ var assetsCheck = &Check{
 		"printers cannot draw (by href, repeating, stroked, defined after its use, stops of differing opacity), CSS " +
 		"beyond class rules, use of anything but a sole definition, or unit the renderer cannot read, with the SVG's " +
 		"own line; entity declarations, more than 64 levels of nesting, 50,000 elements or 200,000 path numbers are " +
-		"refused unread. Even-odd fills and bevel joins, which the renderer draws otherwise, are warnings.",
+		"refused unread. Even-odd fills and bevel joins, which the renderer draws otherwise, are warnings. A raster image's pixels must decode (corrupt).",
 	Applies: func(pkg *content.Package) bool {
 		for _, u := range pkg.UnitTypes() {
 			if u.Image != "" || u.Symbol == "image" || u.Background != "" || u.Back != nil && u.Back.Background != "" {
@@ -164,7 +164,15 @@ func readImage(pkg *content.Package, doc *content.Document, ptr, file, dir strin
 	case err != nil:
 		return one("unreadable", "cannot be read: "+err.Error(), "")
 	}
-	_, res.problems = art.Read(b)
+	pic, problems := art.Read(b)
+	res.problems = problems
+	// The PDF may copy a PNG's compressed pixels as they are: damage past the header shows nowhere else.
+	if pic != nil && pic.Raster != nil {
+		if err := decodeWhole(b); err != nil {
+			res.problems = append(res.problems, art.Problem{Code: "corrupt", Message: fmt.Sprintf("is a damaged image: its pixels do not decode (%v)", err),
+				Hint: "open it in an image editor and save it again"})
+		}
+	}
 	return res
 }
 

@@ -79,6 +79,7 @@ func TestAssetsCheck(t *testing.T) {
 		"art/flag.bmp":   "BM not drawn by the printers",
 		"art/huge.png":   pngHeader(10000, 10000),
 		"art/knight.png": "not an image at all",
+		"art/torn.png":   damagedPNG(t),
 	}
 	units := []string{
 		"good: art/good.png", "photo: art/photo.jpg", "shared: art/good.png", // fine
@@ -90,6 +91,7 @@ func TestAssetsCheck(t *testing.T) {
 		"big: art/big.png",     // larger than the read limit
 		"huge: art/huge.png",   // 100 megapixels
 		"text: art/knight.png", // not an image
+		"torn: art/torn.png",   // a PNG whose pixels do not decode
 	}
 	var u strings.Builder
 	for i, line := range units {
@@ -151,8 +153,8 @@ func TestAssetsCheck(t *testing.T) {
 	at := func(i int) string { return fmt.Sprintf("units.yaml:%d:8", 4+6*i) }
 	want := map[string]string{
 		at(3): "assets.missing", at(4): "assets.outside", at(5): "assets.outside", at(6): "assets.outside",
-		at(7): "assets.unreadable", at(8): "assets.too-large", at(9): "assets.size", at(10): "assets.format",
-		fmt.Sprintf("units.yaml:%d:9", 3+6*11): "assets.no-file", "markers.yaml:3:9": "assets.no-file",
+		at(7): "assets.unreadable", at(8): "assets.too-large", at(9): "assets.size", at(10): "assets.format", at(11): "assets.corrupt",
+		fmt.Sprintf("units.yaml:%d:9", 3+6*12): "assets.no-file", "markers.yaml:3:9": "assets.no-file",
 		"system.yaml:7:23": "assets.format",
 	}
 	for pos, code := range want {
@@ -165,4 +167,20 @@ func TestAssetsCheck(t *testing.T) {
 			t.Errorf("unexpected %s at %s", code, pos)
 		}
 	}
+}
+
+// damagedPNG is a PNG whose header reads but whose pixels do not decode.
+func damagedPNG(t *testing.T) string {
+	t.Helper()
+	im := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for i := range im.Pix {
+		im.Pix[i] = byte(i * 7)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, im); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	copy(data[len(data)-40:], bytes.Repeat([]byte{0xee}, 28))
+	return string(data)
 }

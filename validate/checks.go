@@ -32,6 +32,7 @@ var checks = []*Check{
 	mapCrossingsCheck,
 	mapBridgesCheck,
 	mapTabletopCheck,
+	mapArtCheck,
 	mapLayoutCheck,
 	placementLabelsCheck,
 	formulasCheck,

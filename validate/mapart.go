@@ -1,0 +1,293 @@
+package validate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"math"
+	"strings"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/grid"
+)
+
+// mapArtCheck reads the art of painted maps as the printers will (content.ReadArt), decodes it whole, and
+// works out where each background lies on its grid with the arithmetic the printers and exporters use
+// (content.Map.ArtPlacement), so that art that cannot be drawn, or would not lie on its grid, is a validate
+// error at the content that names it.
+var mapArtCheck = &Check{
+	Name:  "map-art",
+	Stage: StageCheck,
+	Doc: fmt.Sprintf("a painted map's art can be drawn and lies on its grid\n\n"+
+		"A map's background and a terrain's tile are PNG, JPEG or GIF files inside the package of at most %d MB and %d megapixels, whose pixels decode "+
+		"(missing, outside, unreadable, too-large, format, pixels, corrupt). "+
+		"The background is placed by one cell's centre and the cell size in image pixels (across flats for hexes), by two reference cells and their centres, or spans the grid's cells: "+
+		"a reference cell must be on the grid (cell), and two must give one positive scale, the same across and down within %g%% (scale; art is never stretched, turned or mirrored); "+
+		"placed so, the art must cover the grid's cells and reach no more than a cell past them (fit: how far off it is, in pixels, cells and points, and at which corner). "+
+		"A warning when the terrain fills are drawn opaque over every cell and hide the art (hidden: show: {fills: false}, or a fillOpacity).",
+		content.MaxArtBytes>>20, content.MaxImagePixels>>20, 100*content.MaxArtStretch),
+	Applies: func(pkg *content.Package) bool {
+		for _, m := range pkg.Maps() {
+			if m.Background != nil {
+				return true
+			}
+		}
+		if pkg.System != nil {
+			for _, t := range pkg.System.Terrain {
+				if t.Tile != nil {
+					return true
+				}
+			}
+		}
+		return false
+	},
+	Package: func(p *Pass) {
+		a := artChecker{pass: p, seen: map[string]artResult{}}
+		for _, m := range p.Pkg.Maps() {
+			if m.Background != nil {
+				a.background(m)
+			}
+		}
+		if sys := p.Pkg.System; sys != nil {
+			for i, t := range sys.Terrain {
+				if t.Tile == nil {
+					continue
+				}
+				ptr := fmt.Sprintf("/terrain/%d/tile", i)
+				a.read(sys.Doc, ptr+"/image", t.Tile.Image, "the tile of terrain "+t.ID)
+				if t.Tile.Size != nil && !(t.Tile.Size.Points > 0) {
+					p.Errorf(docPos(sys.Doc, ptr+"/size", t.At), "tile-size", "the tile of terrain %s has a size of %s: a tile is drawn some width above 0", t.ID, t.Tile.Size).Hint =
+						"write the width one tile is drawn at on the map, such as size: 0.25in"
+				}
+			}
+		}
+	},
+}
+
+// artChecker reads each image file once, however many maps and terrains name it.
+type artChecker struct {
+	pass *Pass
+	seen map[string]artResult
+}
+
+// artResult is what reading an image found: its size, or a diagnostic code and message.
+type artResult struct {
+	img                 *content.ArtImage
+	code, message, hint string
+}
+
+// read reads the image named by the value at ptr of doc, reports what is wrong with it at that value, and
+// returns it when it can be drawn.
+func (a *artChecker) read(doc *content.Document, ptr, file, what string) *content.ArtImage {
+	pkg := a.pass.Pkg
+	dir := pkg.AssetDir(doc, ptr)
+	key := dir + "\x00" + file
+	r, done := a.seen[key]
+	if !done {
+		r = readArt(pkg, doc, ptr, file, dir)
+		a.seen[key] = r
+	}
+	if r.code != "" {
+		a.pass.Errorf(docPos(doc, ptr, diag.Pos{}), r.code, "%s: image %q %s", what, file, r.message).Hint = r.hint
+		return nil
+	}
+	return r.img
+}
+
+// readArt reads and decodes one image as the printers draw it.
+func readArt(pkg *content.Package, doc *content.Document, ptr, file, dir string) artResult {
+	img, err := pkg.ReadArt(doc, ptr, file)
+	switch {
+	case errors.Is(err, content.ErrOutside):
+		return artResult{code: "outside", message: "is " + err.Error(), hint: "art is read only from inside the package folder: copy the file into the package and name it by its path there"}
+	case errors.Is(err, fs.ErrNotExist):
+		return artResult{code: "missing", message: "was not found in " + dir, hint: suggestFile(dir, file)}
+	case errors.Is(err, content.ErrTooLarge):
+		return artResult{code: "too-large", message: fmt.Sprintf("is larger than %d MB, the most muster reads for a map's art", content.MaxArtBytes>>20),
+			hint: "export it at a lower resolution (150 to 200 pixels an inch print well), or as JPEG"}
+	case errors.Is(err, content.ErrArtFormat):
+		return artResult{code: "format", message: "is not an image the printers draw: " + err.Error(), hint: "save it as PNG or JPEG"}
+	case errors.Is(err, content.ErrArtPixels):
+		return artResult{code: "pixels", message: "is " + strings.TrimPrefix(err.Error(), content.ErrArtPixels.Error()+": "), hint: "export it at a lower resolution"}
+	case err != nil:
+		return artResult{code: "unreadable", message: "cannot be read: " + err.Error()}
+	}
+	if err := decodeWhole(img.Data); err != nil {
+		return artResult{code: "corrupt", message: fmt.Sprintf("is a damaged %s: its pixels do not decode (%v)", strings.ToUpper(img.Format), err),
+			hint: "open it in an image editor and save it again"}
+	}
+	return artResult{img: img}
+}
+
+// decodeWhole decodes an image's pixels, which the printers (and the PDF, which may copy a PNG's compressed
+// pixels as they are) rely on.
+func decodeWhole(data []byte) (err error) {
+	defer func() { // decoders should not panic, but never let one escape
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	_, _, err = image.Decode(bytes.NewReader(data))
+	return err
+}
+
+// background checks a map's background: its image, its placement on the grid and how it covers the grid.
+func (a *artChecker) background(m *content.Map) {
+	p := a.pass
+	img := a.read(m.Doc, "/background/image", m.Background.Image, "map "+m.ID+"'s background")
+	g, err := m.Geometry()
+	if err != nil {
+		return // map-grid reports it
+	}
+	at := docPos(m.Doc, "/background", m.At)
+	if img == nil {
+		if g.Type == content.GridOpen {
+			p.Errorf(at, "placement", "map %s: an open tabletop takes no background image: muster places art by the cells of a hex or square grid", m.ID)
+		}
+		return
+	}
+	w, h := float64(img.Width), float64(img.Height)
+	pl, err := m.ArtPlacement(g, w, h)
+	var ae *content.ArtError
+	if errors.As(err, &ae) {
+		e := p.Errorf(docPos(m.Doc, ae.Ptr, at), ae.Code, "map %s's background: %s", m.ID, ae.Msg)
+		e.Hint = ae.Hint
+		if ae.Code == "cell" && e.Hint == "" {
+			if n := m.Doc.Node(ae.Ptr); n != nil {
+				if set, err := content.NewMapSet(m, p.Pkg.System); err == nil {
+					if s := set.Suggest(n.Value); s != "" {
+						e.Hint = fmt.Sprintf("did you mean %s?", s)
+					}
+				}
+			}
+		}
+		return
+	}
+	if err != nil {
+		p.Errorf(at, "placement", "map %s's background: %v", m.ID, err)
+		return
+	}
+	checkArtFit(p, m, g, pl, img, at)
+	if l := m.Layers(); l.Fills && l.FillOpacity == 1 && everyCellHasTerrain(m, g, p.Pkg.System) {
+		p.Warnf(at, "hidden", "map %s: its terrain fills are drawn opaque over every cell and hide the background art", m.ID).Hint =
+			"hide them (show: {fills: false}) or let the art show through (show: {fillOpacity: 0.3})"
+	}
+}
+
+// everyCellHasTerrain reports whether every cell of a map has a terrain (a cell with none shows the art).
+func everyCellHasTerrain(m *content.Map, g *content.Geometry, sys *content.System) bool {
+	for _, t := range m.CellTerrain(g, sys) {
+		if t == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// checkArtFit reports art that does not cover the grid's cells, or reaches more than a cell past them: art of
+// another size than the grid it declares (or placed wrong).
+func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPlacement, img *content.ArtImage, at diag.Pos) {
+	fit := g.ArtFit(pl, float64(img.Width), float64(img.Height))
+	tol := math.Max(2, 0.02*fit.CellPixels) // pixels: rounding, and a sliver no one sees
+	unit, units := "hex", "hexes"
+	if g.Type == content.GridSquare {
+		unit, units = "square", "squares"
+	}
+	amount := func(px float64) string {
+		cells := px / fit.CellPixels
+		u := units
+		if math.Abs(cells-1) < 0.05 || cells < 1 {
+			u = unit
+		}
+		return fmt.Sprintf("%.0f px (%.1f %s, %.1f pt)", px, cells, u, px*pl.Scale)
+	}
+	sides := []artSide{{"left", fit.Left}, {"top", fit.Top}, {"right", fit.Right}, {"bottom", fit.Bottom}}
+	var short, long []artSide
+	for _, s := range sides {
+		switch {
+		case s.off < -tol:
+			short = append(short, s)
+		case s.off > fit.CellPixels+tol:
+			long = append(long, s)
+		}
+	}
+	if len(short) == 0 && len(long) == 0 {
+		return
+	}
+	b := g.Bounds()
+	needW, needH := b.Width()/pl.Scale, b.Height()/pl.Scale
+	// How many cells the image holds at this scale: the inverse of the grid's bounds for cols x rows.
+	wc, hc := float64(img.Width)/fit.CellPixels, float64(img.Height)/fit.CellPixels
+	cols, rows := wc, hc
+	if g.Type == content.GridHex {
+		if g.Hex.Orientation == grid.FlatTop {
+			cols, rows = (wc*math.Sqrt(3)-0.5)/1.5, hc-0.5
+		} else {
+			cols, rows = wc-0.5, (hc*math.Sqrt(3)-0.5)/1.5
+		}
+	}
+	var parts []string
+	for i, s := range short {
+		its := "the grid's"
+		if i > 0 {
+			its = "its"
+		}
+		parts = append(parts, fmt.Sprintf("%s short of %s %s edge", amount(-s.off), its, s.name))
+	}
+	msg := ""
+	if len(short) > 0 {
+		msg = "the art ends " + strings.Join(parts, " and ") + artCorner(short)
+	}
+	parts = parts[:0]
+	for i, s := range long {
+		its := "the grid's"
+		if i > 0 || len(short) > 0 {
+			its = "its"
+		}
+		parts = append(parts, fmt.Sprintf("%s past %s %s edge", amount(s.off), its, s.name))
+	}
+	if len(long) > 0 {
+		if msg != "" {
+			msg += ", and runs "
+		} else {
+			msg = "the art runs "
+		}
+		msg += strings.Join(parts, " and ") + " (what lies past the map's frame is not printed)"
+	}
+	e := p.Errorf(at, "fit", "map %s's background is not the size of its grid: %s; the image is %d x %d px, and placed as given the grid's %d x %d %s take %.0f x %.0f px from pixel (%.0f, %.0f)",
+		m.ID, msg, img.Width, img.Height, g.Cols, g.Rows, units, needW, needH, fit.Left, fit.Top)
+	e.Hint = fmt.Sprintf("at %.4g px a %s the image holds about %.1f x %.1f %s: check the grid's cols and rows, and the placement (centre and cellSize, or the reference cells)",
+		fit.CellPixels, unit, cols, rows, units)
+}
+
+// artSide is an edge of the grid and how far the art reaches past it (negative: short of it), in pixels.
+type artSide struct {
+	name string
+	off  float64
+}
+
+// artCorner names the corner of the grid the art does not reach, from the edges it ends short of.
+func artCorner(short []artSide) string {
+	var h, v []string
+	for _, s := range short {
+		if s.name == "left" || s.name == "right" {
+			h = append(h, s.name)
+		} else {
+			v = append(v, s.name)
+		}
+	}
+	switch {
+	case len(h) == 1 && len(v) == 1:
+		return ", at its " + v[0] + "-" + h[0] + " corner"
+	case len(h) == 1 && len(v) == 0:
+		return fmt.Sprintf(", from its top-%[1]s to its bottom-%[1]s corner", h[0])
+	case len(v) == 1 && len(h) == 0:
+		return fmt.Sprintf(", from its %[1]s-left to its %[1]s-right corner", v[0])
+	case len(h)+len(v) == 4:
+		return ", at all four of its corners"
+	}
+	return ""
+}
