@@ -8,6 +8,8 @@ import (
 	"image/color"
 	"image/png"
 	"testing"
+
+	"github.com/go-pdf/fpdf"
 )
 
 // stripes is a w x h image of coloured stripes, encoded with Go's fastest compression, which the PDF backend's
@@ -116,4 +118,38 @@ func TestPNGPassesThroughToPDF(t *testing.T) {
 	if err := raster.Image(bad, 10, 10, 80, 60); err == nil {
 		t.Error("damaged pixels drawn without an error")
 	}
+}
+
+// FuzzPNGPassesThrough: any bytes are judged without a panic, and a PNG judged to pass through is one fpdf
+// embeds without an error (or a panic) at the size its header says.
+func FuzzPNGPassesThrough(f *testing.F) {
+	rgb := stripes(f, 12, 9, 255)
+	f.Add(rgb)
+	f.Add(stripes(f, 5, 3, 100))
+	f.Add(withChunk(rgb, chunk("tEXt", []byte("Comment\x00painted"))))
+	f.Add(withChunk(rgb, chunk("pHYs", []byte{0, 0, 11, 19, 0, 0, 11, 19, 1})))
+	pal := image.NewPaletted(image.Rect(0, 0, 7, 5), color.Palette{color.White, color.Black, color.RGBA{0x80, 0x40, 0x20, 0xff}})
+	pal.Pix[3] = 2
+	var b bytes.Buffer
+	if err := png.Encode(&b, pal); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b.Bytes())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !pngPassesThrough(data) {
+			return
+		}
+		w, h := binary.BigEndian.Uint32(data[16:]), binary.BigEndian.Uint32(data[20:])
+		if w == 0 || h == 0 || uint64(w)*uint64(h) > maxImagePixels {
+			return // decodeImage refuses these before asking
+		}
+		pdf := newFpdf()
+		info := pdf.RegisterImageOptionsReader("x", fpdf.ImageOptions{ImageType: "PNG"}, bytes.NewReader(data))
+		if err := pdf.Error(); err != nil {
+			t.Fatalf("passes through, but fpdf says: %v", err)
+		}
+		if info == nil || info.Width() != float64(w) || info.Height() != float64(h) {
+			t.Fatalf("fpdf read %v, the header says %d x %d", info, w, h)
+		}
+	})
 }

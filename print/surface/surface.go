@@ -110,7 +110,8 @@ type Surface interface {
 	RegisterFont(family string, style Style, ttf []byte) error
 
 	// Image draws a PNG, JPEG or GIF image scaled into the rectangle. A bad
-	// image returns an error and leaves the surface usable. The PDF backend
+	// image returns an error and leaves the surface usable. The surface
+	// keeps data: it must not change once drawn. The PDF backend
 	// embeds an 8-bit PNG without transparency as it is, without decoding
 	// its pixels: damage past its header shows only where pixels are drawn.
 	Image(data []byte, x, y, w, h float64) error
@@ -182,6 +183,7 @@ type common struct {
 	stack   []gstate
 	scratch Path
 	images  map[[32]byte]*decodedImage
+	sums    map[imageBytes][32]byte // the hash of image bytes drawn before, by where they are
 	done    bool
 
 	maxPages    int               // 0: no limit
@@ -597,7 +599,14 @@ func (c *common) Image(data []byte, x, y, w, h float64) error {
 	if w < 0 || h < 0 {
 		return errors.New("surface: image width and height must not be negative (mirror with Scale)")
 	}
-	sum := sha256.Sum256(data)
+	sum, ok := c.sums[bytesOf(data)]
+	if !ok { // a 4000 x 3000 painting is 15 MB to hash, on every page that draws it
+		sum = sha256.Sum256(data)
+		if c.sums == nil {
+			c.sums = map[imageBytes][32]byte{}
+		}
+		c.sums[bytesOf(data)] = sum
+	}
 	di, ok := c.images[sum]
 	if !ok {
 		var err error
