@@ -1,6 +1,7 @@
 package content
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,13 +32,17 @@ func readRegular(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > max {
-		return nil, fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, st.Size(), max)
+	var buf bytes.Buffer
+	if st, err := f.Stat(); err == nil {
+		if st.Size() > max {
+			return nil, fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, st.Size(), max)
+		}
+		buf.Grow(int(st.Size()) + bytes.MinRead) // read in one piece, not doubled up to the size
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > max {
 		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)
 	}
