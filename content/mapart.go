@@ -62,7 +62,8 @@ type MapShow struct {
 	Fills    *bool `yaml:"fills"`    // the terrain's colours, patterns, tiles and contours
 	Hexsides *bool `yaml:"hexsides"` // hexside features (rivers, walls, slopes) and their crossings (bridges, fords)
 	Paths    *bool `yaml:"paths"`    // roads and trails through cells
-	// FillOpacity lets a background show through the fills: 1 (the default) is opaque, 0.3 a light tint.
+	// FillOpacity lets a background show through the fills' colours and patterns: 1 (the default) is opaque,
+	// 0.3 a light tint. Tiles are drawn as they are.
 	FillOpacity *float64 `yaml:"fillOpacity"`
 	At          diag.Pos `yaml:"-"`
 }
