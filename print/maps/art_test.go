@@ -1,0 +1,382 @@
+package maps
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/pdfcheck"
+	"github.com/muster-wargames/muster/print/surface"
+)
+
+// painter is where a painted map's art has the centres of its hexes, worked out the painter's way (not with
+// content/grid or the placement): s pixels across flats, cell (0,0) at (x0, y0), odd columns shoved down half
+// a hex (flat-top, odd-q). testdata/painted/art/valley.png and examples/testdata/art-map/art/vale.png were
+// painted so.
+type painter struct{ s, x0, y0 float64 }
+
+func (a painter) centre(c grid.Cell) (u, v float64) {
+	r := a.s / math.Sqrt(3)
+	return a.x0 + float64(c.Col)*1.5*r, a.y0 + float64(c.Row)*a.s + float64(c.Col%2)*a.s/2
+}
+
+var (
+	valleyArt = painter{s: 64, x0: 50.5, y0: 46}    // testdata/painted/art/valley.png, 543 x 506
+	valeArt   = painter{s: 56, x0: 40.25, y0: 36.5} // examples/testdata/art-map/art/vale.png, 518 x 493
+)
+
+func loadDir(t testing.TB, dir string) *content.Package {
+	t.Helper()
+	pkg, ds := content.Load(dir)
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	ds.Extend(pkg.Decode(nil))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	return pkg
+}
+
+// outlines are the stroked closed hexagons of a page's content, by their centres in top-left page
+// coordinates.
+func outlines(pg *pdfcheck.Page) []surface.Pt {
+	var out []surface.Pt
+	var nums []float64
+	var cur []surface.Pt
+	closed := false
+	for _, tok := range strings.Fields(pg.Content) {
+		if v, err := strconv.ParseFloat(tok, 64); err == nil {
+			nums = append(nums, v)
+			continue
+		}
+		switch tok {
+		case "m":
+			cur, closed = nil, false
+			fallthrough
+		case "l":
+			if len(nums) >= 2 {
+				cur = append(cur, surface.Pt{X: nums[len(nums)-2], Y: pg.Height() - nums[len(nums)-1]})
+			}
+		case "h":
+			closed = true
+		case "S", "s", "B":
+			if closed && len(cur) == 6 {
+				var c surface.Pt
+				for _, q := range cur {
+					c.X += q.X / 6
+					c.Y += q.Y / 6
+				}
+				out = append(out, c)
+			}
+			cur = nil
+		}
+		nums = nums[:0]
+	}
+	return out
+}
+
+// artAlignment measures, on every page of a printed map drawing, where each board's art puts the centre of
+// each of its cells (the painter's pixel, mapped through the image's placement as the PDF draws it) against
+// the centre of the cell's hexagon as the grid is printed (its outline in the PDF, and where the grid puts
+// the cell on the page): the largest distance in points, and how many cells were measured.
+func artAlignment(t *testing.T, d *Drawing, pl Plan, pdf []byte, art painter) (worst float64, n int) {
+	t.Helper()
+	doc, err := pdfcheck.Parse(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gx, gy := d.GridOrigin()
+	for i, tile := range pl.Tiles {
+		pg := doc.Pages[i]
+		var images []pdfcheck.ImageDraw
+		for _, im := range pg.Images {
+			if im.Width > 100 { // the backgrounds, in the order of the boards
+				images = append(images, im)
+			}
+		}
+		if len(images) != len(d.Set.Boards) {
+			t.Fatalf("page %d draws %d backgrounds, want one a board (%d)", i+1, len(images), len(d.Set.Boards))
+		}
+		hexes := outlines(pg)
+		off := surface.Pt{X: tile.Frame.X - tile.View.X, Y: tile.Frame.Y - tile.View.Y}
+		for bi, b := range d.Set.Boards {
+			for row := 0; row < b.Geo.Rows; row++ {
+				for col := 0; col < b.Geo.Cols; col++ {
+					local := grid.Cell{Col: col, Row: row}
+					g := d.Set.Hex.Centre(b.ToSet(local)) // where the grid prints the cell
+					at := surface.Pt{X: g.X + gx + off.X, Y: g.Y + gy + off.Y}
+					f := tile.Frame
+					if at.X < f.X || at.Y < f.Y || at.X > f.X+f.W || at.Y > f.Y+f.H {
+						continue // not on this page
+					}
+					x, y := images[bi].Point(art.centre(local))
+					nearest := math.Inf(1)
+					for _, h := range hexes {
+						nearest = math.Min(nearest, math.Hypot(h.X-x, h.Y-y))
+					}
+					e := math.Max(nearest, math.Hypot(at.X-x, at.Y-y))
+					if e > worst {
+						worst = e
+					}
+					if e > 0.5 {
+						t.Errorf("page %d: the art has %s's centre at (%.2f, %.2f), the grid at (%.2f, %.2f), the nearest hexagon's centre %.2f pt away",
+							i+1, b.Geo.Label(local), x, y, at.X, at.Y, nearest)
+					}
+					n++
+				}
+			}
+		}
+	}
+	return worst, n
+}
+
+// The hex grid overlays painted art exactly: every cell's centre, printed, lies within 0.5 pt of the art's
+// centre of that cell mapped through the image's placement read back from the PDF — art placed by one cell
+// and the cell size, by two reference cells, on one page and tiled over several, and on composed boards, one
+// of them turned with its art.
+func TestPaintedMapAlignment(t *testing.T) {
+	painted := loadDir(t, filepath.Join("testdata", "painted"))
+	artMap := load(t, filepath.Join("testdata", "art-map"))
+	small := surface.Size{W: 5 * surface.Inch, H: 5 * surface.Inch}
+	for _, tc := range []struct {
+		name  string
+		d     func() (*Drawing, error)
+		art   painter
+		paper surface.Size
+		pages int
+	}{
+		{"one cell and the cell size", func() (*Drawing, error) { return ForMap(painted, painted.Map("valley")) }, valleyArt, letter, 1},
+		{"tiled over several pages", func() (*Drawing, error) { return ForMap(painted, painted.Map("valley")) }, valleyArt, small, 4},
+		{"two reference cells", func() (*Drawing, error) { return ForMap(artMap, artMap.Map("vale")) }, valeArt, letter, 1},
+		{"a scenario over the art", func() (*Drawing, error) { return ForScenario(artMap, artMap.Scenario("mill-raid")) }, valeArt, letter, 1},
+		{"boards composed, one turned", func() (*Drawing, error) { return ForScenario(painted, painted.Scenario("joined")) }, valleyArt, letter, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := tc.d()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, pl := render(t, d, Options{Paper: tc.paper})
+			if len(pl.Tiles) < tc.pages {
+				t.Fatalf("%d pages, want at least %d", len(pl.Tiles), tc.pages)
+			}
+			worst, n := artAlignment(t, d, pl, b, tc.art)
+			cells := 0
+			for _, bd := range d.Set.Boards {
+				cells += bd.Geo.Cols * bd.Geo.Rows
+			}
+			if n < cells {
+				t.Errorf("measured %d cells, the map has %d", n, cells)
+			}
+			t.Logf("%d cells measured on %d pages: the largest distance between art and grid is %.4f pt", n, len(pl.Tiles), worst)
+		})
+	}
+}
+
+// A background is embedded once however many pages draw it, and a terrain tile once however many cells.
+func TestArtEmbeddedOnce(t *testing.T) {
+	pkg := loadDir(t, filepath.Join("testdata", "painted"))
+	d, err := ForMap(pkg, pkg.Map("valley"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, pl := render(t, d, Options{Paper: surface.Size{W: 5 * surface.Inch, H: 5 * surface.Inch}})
+	doc, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if objs := doc.Images(); len(objs) != 1 || objs[0].Width != 543 || objs[0].Height != 506 {
+		t.Fatalf("images embedded: %+v, want the 543 x 506 background once", objs)
+	}
+	drawn := 0
+	for _, pg := range doc.Pages {
+		for _, im := range pg.Images {
+			if im.Obj == doc.Images()[0].Obj {
+				drawn++
+			}
+		}
+	}
+	if drawn != len(pl.Tiles) || drawn < 4 {
+		t.Errorf("the background is drawn %d times on %d tiles", drawn, len(pl.Tiles))
+	}
+	// The copse: 7 woods cells of 0.5in, four 0.25in tiles each at least, and the legend's swatch.
+	d, err = ForMap(pkg, pkg.Map("copse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = render(t, d, Options{Paper: letter})
+	doc, err = pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := doc.Images()
+	if len(objs) != 1 || objs[0].Width != 32 {
+		t.Fatalf("images embedded: %+v, want the 32 x 32 tile once", objs)
+	}
+	if n := len(doc.Pages[0].Images); n < 7*4 {
+		t.Errorf("the tile is drawn %d times, want at least 28", n)
+	}
+	// Each tile is 0.25in wide, and its pixels land where the cell's centre is a tile's centre.
+	for _, im := range doc.Pages[0].Images {
+		x0, _ := im.Point(0, 0)
+		x1, _ := im.Point(32, 0)
+		if !pdfcheck.Near(x1-x0, 18, 0.01) {
+			t.Fatalf("a tile drawn %.3f pt wide, want 18", x1-x0)
+		}
+	}
+}
+
+// Each layer of muster's drawing can be hidden per map: the fills (no terrain colour is painted), the grid
+// (no cell outlines), the labels, the hexside features and the paths.
+func TestMapLayersShown(t *testing.T) {
+	pkg := loadDir(t, filepath.Join("testdata", "painted"))
+	base := *pkg.Map("valley")
+	base.Background = nil
+	yes, no := true, false
+	op := func(c surface.Color, op string) string {
+		f := func(v uint8) string { return strconv.FormatFloat(math.Round(float64(v)/255*1000)/1000, 'f', -1, 64) }
+		return f(c.R) + " " + f(c.G) + " " + f(c.B) + " " + op
+	}
+	hex := func(h string) surface.Color {
+		c, err := surface.Hex(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	clear, river, road := op(hex("#dfe8c2"), "rg"), op(hex("#3d7fc0"), "RG"), op(lighter(hex("#8a6a3a"), 0.8), "RG")
+	count := func(show *content.MapShow) (hexes, clears, rivers, roads, text int) {
+		m := base
+		m.Show = show
+		d, err := ForMap(pkg, &m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, pl := render(t, d, Options{Paper: letter})
+		doc, err := pdfcheck.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pg := doc.Pages[0]
+		bottom := pl.Tiles[0].Frame.Y + d.MapFrame().H // the map, not its legend
+		for _, h := range outlines(pg) {
+			if h.Y < bottom {
+				hexes++
+			}
+		}
+		c := pg.Content
+		return hexes, strings.Count(c, clear), strings.Count(c, river), strings.Count(c, road), strings.Count(c, " Tj")
+	}
+	h0, c0, r0, road0, t0 := count(nil)
+	if h0 < 63 || c0 < 50 || r0 == 0 || road0 == 0 {
+		t.Fatalf("all shown: %d outlines, %d clear fills, %d river strokes, %d road strokes", h0, c0, r0, road0)
+	}
+	if h, c, _, _, _ := count(&content.MapShow{Fills: &no}); c > 1 || h < 63 { // the legend's swatch
+		t.Errorf("fills hidden: %d clear fills, %d outlines", c, h)
+	}
+	if h, c, _, _, _ := count(&content.MapShow{Grid: &no, Fills: &yes}); h != 0 || c < 50 {
+		t.Errorf("grid hidden: %d outlines, %d clear fills", h, c)
+	}
+	if _, _, _, _, tx := count(&content.MapShow{Labels: &no}); tx > t0-63 {
+		t.Errorf("labels hidden: %d texts, %d with them", tx, t0)
+	}
+	if _, _, r, _, _ := count(&content.MapShow{Hexsides: &no}); r != 0 {
+		t.Errorf("hexsides hidden: %d river strokes", r)
+	}
+	if _, _, _, r, _ := count(&content.MapShow{Paths: &no}); r != 0 {
+		t.Errorf("paths hidden: %d road strokes", r)
+	}
+}
+
+// The PNG preview draws the same painted map as the PDF: the page rasterised from the PDF by pdftoppm and
+// drawn by the PNG backend agree, art and grid alike.
+func TestPaintedMapPNGMatchesPDF(t *testing.T) {
+	tool, err := exec.LookPath("pdftoppm")
+	if err != nil {
+		t.Skip("pdftoppm not installed")
+	}
+	pkg := loadDir(t, filepath.Join("testdata", "painted"))
+	for _, id := range []string{"valley", "copse"} {
+		d, err := ForMap(pkg, pkg.Map(id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, pl := render(t, d, Options{Paper: letter})
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "map.pdf"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		const dpi = 100
+		if out, err := exec.Command(tool, "-png", "-r", strconv.Itoa(dpi), "-singlefile", filepath.Join(dir, "map.pdf"), filepath.Join(dir, "pdf")).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v\n%s", err, out)
+		}
+		f, err := os.ReadFile(filepath.Join(dir, "pdf.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := png.Decode(bytes.NewReader(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := surface.NewPNG(surface.PNGOptions{DPI: dpi, Background: surface.White})
+		if err := d.Render(s, pl); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.PageImage(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean, far := compareImages(t, ref, got)
+		t.Logf("%s: PDF vs PNG at %d dpi: mean |diff| %.2f/255, %.3f%% of pixels differ by more than 96", id, dpi, mean, 100*far)
+		if mean > 3 || far > 0.01 {
+			t.Errorf("%s: the backends disagree: mean %.2f, far %.3f%%", id, mean, 100*far)
+		}
+		// The art itself is in both: the middle of cell 0503 (the river's bank, painted) is the painting's
+		// colour, not the white of an empty page.
+		if id == "valley" {
+			c := d.centre(grid.Cell{Col: 4, Row: 2})
+			tl := pl.Tiles[0]
+			x, y := int((c.X+tl.Frame.X-tl.View.X)*dpi/72), int((c.Y+tl.Frame.Y-tl.View.Y+8)*dpi/72)
+			for name, im := range map[string]image.Image{"pdf": ref, "png": got} {
+				r, g, bl, _ := im.At(x, y).RGBA()
+				if r>>8 > 235 && g>>8 > 235 && bl>>8 > 235 {
+					t.Errorf("%s: the art is missing at (%d, %d): white", name, x, y)
+				}
+			}
+		}
+	}
+}
+
+// compareImages is the mean absolute difference of two images of one size, over their channels, and the
+// share of pixels that differ by more than 96.
+func compareImages(t *testing.T, a, b image.Image) (mean, far float64) {
+	t.Helper()
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("sizes %v and %v", a.Bounds(), b.Bounds())
+	}
+	var sum, n float64
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			d := (math.Abs(float64(r1)-float64(r2)) + math.Abs(float64(g1)-float64(g2)) + math.Abs(float64(b1)-float64(b2))) / 3 / 257
+			sum += d
+			if d > 96 {
+				far++
+			}
+			n++
+		}
+	}
+	return sum / n, far / n
+}
