@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/surface"
 )
 
 // mapArtCheck reads the art of painted maps as the printers will (content.ReadArt), decodes it whole, and
@@ -26,8 +27,9 @@ var mapArtCheck = &Check{
 		"(missing, outside, unreadable, too-large, format, pixels, corrupt). "+
 		"The background is placed by one cell's centre and the cell size in image pixels (across flats for hexes), by two reference cells and their centres, or spans the grid's cells: "+
 		"a reference cell must be on the grid (cell), and two must give one positive scale, the same across and down within %g%% (scale; art is never stretched, turned or mirrored); "+
-		"placed so, the art must cover the grid's cells and reach no more than a cell past them (fit: how far off it is, in pixels, cells and points, and at which corner). "+
-		"A warning when the terrain fills are drawn opaque over every cell and hide the art (hidden: show: {fills: false}, or a fillOpacity).",
+		"placed so, the art must cover the grid's cells and reach no more than half a cell past them (fit: how far off it is, in pixels, cells and points, and at which corner). "+
+		"Warnings: the terrain fills are drawn opaque over every cell and hide the art (hidden: show: {fills: false}, or a fillOpacity); "+
+		"a PNG of 4 megapixels or more with transparency, 16-bit colour or interlacing, which every PDF must decode and encode again (slow).",
 		content.MaxArtBytes>>20, content.MaxImagePixels>>20, 100*content.MaxArtStretch),
 	Applies: func(pkg *content.Package) bool {
 		for _, m := range pkg.Maps() {
@@ -77,6 +79,7 @@ type artChecker struct {
 type artResult struct {
 	img                 *content.ArtImage
 	code, message, hint string
+	slow                string // why printing it is slow, when it is
 }
 
 // read reads the image named by the value at ptr of doc, reports what is wrong with it at that value, and
@@ -93,6 +96,10 @@ func (a *artChecker) read(doc *content.Document, ptr, file, what string) *conten
 	if r.code != "" {
 		a.pass.Errorf(docPos(doc, ptr, diag.Pos{}), r.code, "%s: image %q %s", what, file, r.message).Hint = r.hint
 		return nil
+	}
+	if r.slow != "" && !done {
+		a.pass.Warnf(docPos(doc, ptr, diag.Pos{}), "slow", "%s: image %q %s", what, file, r.slow).Hint =
+			"save it as an 8-bit RGB PNG without transparency (or as JPEG): the PDF then holds it as it is"
 	}
 	return r.img
 }
@@ -119,8 +126,16 @@ func readArt(pkg *content.Package, doc *content.Document, ptr, file, dir string)
 		return artResult{code: "corrupt", message: fmt.Sprintf("is a damaged %s: its pixels do not decode (%v)", strings.ToUpper(img.Format), err),
 			hint: "open it in an image editor and save it again"}
 	}
-	return artResult{img: img}
+	r := artResult{img: img}
+	if img.Format == "png" && img.Width*img.Height >= slowArtPixels && !surface.PDFCopiesPNG(img.Data) {
+		r.slow = fmt.Sprintf("is a PNG of %d x %d pixels with transparency, 16-bit colour or interlacing: every PDF that prints it decodes it and encodes it again, seconds each time", img.Width, img.Height)
+	}
+	return r
 }
+
+// slowArtPixels is the size from which art the PDF cannot copy as it is (see surface.PDFCopiesPNG) is worth
+// a warning: 4 megapixels take a second and more to decode and encode again.
+const slowArtPixels = 4 << 20
 
 // decodeWhole decodes an image's pixels, which the printers (and the PDF, which may copy a PNG's compressed
 // pixels as they are) rely on.
@@ -187,8 +202,8 @@ func everyCellHasTerrain(m *content.Map, g *content.Geometry, sys *content.Syste
 	return true
 }
 
-// checkArtFit reports art that does not cover the grid's cells, or reaches more than a cell past them: art of
-// another size than the grid it declares (or placed wrong).
+// checkArtFit reports art that does not cover the grid's cells, or reaches more than half a cell past them:
+// art of another size than the grid it declares (or placed wrong).
 func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPlacement, img *content.ArtImage, at diag.Pos) {
 	fit := g.ArtFit(pl, float64(img.Width), float64(img.Height))
 	tol := math.Max(2, 0.02*fit.CellPixels) // pixels: rounding, and a sliver no one sees
@@ -210,7 +225,7 @@ func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPla
 		switch {
 		case s.off < -tol:
 			short = append(short, s)
-		case s.off > fit.CellPixels+tol:
+		case s.off > fit.CellPixels/2+tol:
 			long = append(long, s)
 		}
 	}

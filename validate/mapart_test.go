@@ -30,6 +30,20 @@ func plainPNG(t *testing.T, w, h int) string {
 	return b.String()
 }
 
+// translucentPNG is a w x h PNG of one colour, not quite opaque.
+func translucentPNG(t *testing.T, w, h int) string {
+	t.Helper()
+	im := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(im.Pix); i += 4 {
+		copy(im.Pix[i:], []byte{0x9a, 0xb8, 0x70, 0xf0})
+	}
+	var b bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, im); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
 // claimedPNG is a PNG header claiming w x h pixels, and nothing after it.
 func claimedPNG(w, h uint32) string {
 	ihdr := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, w), h)
@@ -96,6 +110,7 @@ func TestMapArtCheck(t *testing.T) {
 		"id: vast\n" + square + hidden + "background: {image: art/vast.png}\n",
 		"id: twice\n" + hex + hidden + "background:\n  image: art/good.png\n  cellSize: 50\n  reference:\n    - {cell: \"0101\", centre: [10, 10]}\n    - {cell: \"1008\", centre: [250, 200]}\n",
 		"id: table\ngrid: {type: open, width: 48in, height: 36in}\nbackground: {image: art/good.png}\n",
+		"id: glass\n" + square + hidden + "background: {image: art/glass.png}\n",
 	}
 	files := map[string]string{
 		content.ManifestFile: "kind: Package\nid: p\nversion: 1.0.0\nsystem: sys\n",
@@ -109,6 +124,7 @@ func TestMapArtCheck(t *testing.T) {
 		"art/notes.txt":   "not an image",
 		"art/vast.png":    claimedPNG(10000, 10000),
 		"good.png":        good,
+		"art/glass.png":   translucentPNG(t, 2500, 2000),
 	}
 	dir := writePackage(t, files)
 	heavy, err := os.Create(filepath.Join(dir, "art", "heavy.png"))
@@ -134,18 +150,19 @@ func TestMapArtCheck(t *testing.T) {
 	}
 	m := func(needle string) string { return posIn(t, files, "maps.yaml", "", needle) }
 	want := map[string]string{
-		m("{image: art/short.png") + " map-art.fit":                              "the art ends 37 px (0.7 square, 26.6 pt) short of the grid's right edge and 12 px (0.2 square, 8.6 pt) short of its bottom edge, at its bottom-right corner",
-		m("{image: art/wide.png") + " map-art.fit":                               "the art runs 144 px (2.9 squares, 103.7 pt) past the grid's right edge",
-		m("art/god.png") + " map-art.missing":                                    `image "art/god.png" was not found`,
-		m("../good.png") + " map-art.outside":                                    "climbs out",
-		m(`"1108"`) + " map-art.cell":                                            "1108 is off the map",
-		m(`[10, 200]`) + " map-art.scale":                                        "mirrored",
-		m("art/damaged.png") + " map-art.corrupt":                                "damaged PNG",
-		m("art/heavy.png") + " map-art.too-large":                                "larger than 20 MB",
-		m("art/notes.txt") + " map-art.format":                                   "not an image the printers draw",
-		m("art/vast.png") + " map-art.pixels":                                    "10000 x 10000 pixels",
+		m("{image: art/short.png") + " map-art.fit":                                 "the art ends 37 px (0.7 square, 26.6 pt) short of the grid's right edge and 12 px (0.2 square, 8.6 pt) short of its bottom edge, at its bottom-right corner",
+		m("{image: art/wide.png") + " map-art.fit":                                  "the art runs 144 px (2.9 squares, 103.7 pt) past the grid's right edge",
+		m("art/god.png") + " map-art.missing":                                       `image "art/god.png" was not found`,
+		m("../good.png") + " map-art.outside":                                       "climbs out",
+		m(`"1108"`) + " map-art.cell":                                               "1108 is off the map",
+		m(`[10, 200]`) + " map-art.scale":                                           "mirrored",
+		m("art/damaged.png") + " map-art.corrupt":                                   "damaged PNG",
+		m("art/heavy.png") + " map-art.too-large":                                   "larger than 20 MB",
+		m("art/notes.txt") + " map-art.format":                                      "not an image the printers draw",
+		m("art/vast.png") + " map-art.pixels":                                       "10000 x 10000 pixels",
 		posIn(t, files, "maps.yaml", "id: twice", "- {cell") + " map-art.placement": "placed twice",
 		posIn(t, files, "system.yaml", "", "art/leaf.png") + " map-art.missing":     "the tile of terrain woods",
+		m("art/glass.png") + " map-art.slow":                                        "transparency",
 		posIn(t, files, "system.yaml", "", "0in") + " map-art.tile-size":            "size of 0in",
 	}
 	// The opaque map's warning and the tabletop's error are at their background: key.
@@ -178,8 +195,8 @@ func TestMapArtCheck(t *testing.T) {
 			t.Errorf("unexpected %s: %s", k, d.Message)
 		}
 	}
-	if len(want) != 15 {
-		t.Errorf("%d diagnostics expected, want 15 (the opaque warning or the tabletop error is missing)", len(want))
+	if len(want) != 16 {
+		t.Errorf("%d diagnostics expected, want 16 (the opaque warning or the tabletop error is missing)", len(want))
 	}
 	if d := got[m("art/god.png")+" map-art.missing"]; !strings.Contains(d.Hint, `"art/good.png"`) {
 		t.Errorf("missing art hint: %q", d.Hint)
