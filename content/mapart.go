@@ -5,13 +5,7 @@
 package content
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"image"
-	_ "image/gif"  // the printers draw GIF,
-	_ "image/jpeg" // JPEG
-	_ "image/png"  // and PNG images
 	"math"
 
 	"github.com/muster-wargames/muster/content/diag"
@@ -20,12 +14,13 @@ import (
 )
 
 // MaxArtBytes bounds one image file a map draws (a background or a terrain tile): 20 MB, a 4000 x 3000
-// painting saved as PNG with room to spare.
+// painting saved as PNG with room to spare (and the most an SVG may be, print/art).
 const MaxArtBytes = 20 << 20
 
-// MapBackground is a map's painted art: an image drawn under the grid, placed so that the grid lies on the
-// art's own hexes or squares. Positions in the image are pixels measured from its top-left corner, x right
-// and y down (a whole number is a pixel's top-left corner; its centre is half a pixel further). The
+// MapBackground is a map's painted art: an image (PNG, JPEG or GIF, or SVG art drawn as vectors) drawn under
+// the grid, placed so that the grid lies on the art's own hexes or squares. Positions in the image are pixels
+// measured from its top-left corner, x right and y down (a whole number is a pixel's top-left corner; its
+// centre is half a pixel further); in SVG art, its own units from the top-left corner of its viewBox. The
 // placement is given one of three ways:
 //   - by one cell: Centre is the pixel of the centre of Cell (the first cell when Cell is empty) and CellSize
 //     a cell's size in image pixels: across flats for hexes (the distance between the centres of two hexes
@@ -107,40 +102,13 @@ type TerrainTile struct {
 	Fields FieldPos      `yaml:"-"`
 }
 
-// ------------------------------------------------------------------------------------------------ images
+// ------------------------------------------------------------------------------------------------ files
 
-// ErrArtFormat is a file that is not an image the printers draw; ErrArtPixels an image too large (or empty)
-// in pixels (see MaxImagePixels).
-var (
-	ErrArtFormat = errors.New("not a PNG, JPEG or GIF image")
-	ErrArtPixels = errors.New("an image size the printers do not draw")
-)
-
-// ArtImage is an image file a map draws, read and measured.
-type ArtImage struct {
-	Data          []byte
-	Format        string // png, jpeg or gif
-	Width, Height int    // in pixels
-}
-
-// ReadArt reads an image a map draws, named by the value at ptr of doc (a background's or a terrain tile's
-// `image:`), as ReadAsset reads a file but at most MaxArtBytes of it, and measures it from its header. Its
-// errors satisfy errors.Is with ErrOutside, fs.ErrNotExist, ErrNotRegular, ErrTooLarge, ErrArtFormat or
-// ErrArtPixels. Only the header is read: the pixels are decoded by what draws them (and by validate).
-// A vector format, when muster draws one, is measured here in its own units as pixels.
-func (p *Package) ReadArt(doc *Document, ptr, file string) (*ArtImage, error) {
-	data, err := p.readAsset(doc, ptr, file, MaxArtBytes)
-	if err != nil {
-		return nil, err
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%w (%v)", ErrArtFormat, err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
-		return nil, fmt.Errorf("%w: %d x %d pixels; the most the printers draw is %d megapixels", ErrArtPixels, cfg.Width, cfg.Height, MaxImagePixels>>20)
-	}
-	return &ArtImage{Data: data, Format: format, Width: cfg.Width, Height: cfg.Height}, nil
+// ReadArt reads an image file a map draws, named by the value at ptr of doc (a background's or a terrain
+// tile's `image:`), as ReadAsset reads a file but at most MaxArtBytes of it. What the bytes hold (SVG art, or
+// a PNG, JPEG or GIF image, and its size) is the printers' to read (print/art).
+func (p *Package) ReadArt(doc *Document, ptr, file string) ([]byte, error) {
+	return p.readAsset(doc, ptr, file, MaxArtBytes)
 }
 
 // ------------------------------------------------------------------------------------------------ placement

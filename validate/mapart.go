@@ -7,25 +7,29 @@ import (
 	"image"
 	"io/fs"
 	"math"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
-// mapArtCheck reads the art of painted maps as the printers will (content.ReadArt), decodes it whole, and
-// works out where each background lies on its grid with the arithmetic the printers and exporters use
+// mapArtCheck reads the art of painted maps as the printers will (content.ReadArt and print/art: SVG art
+// checked and parsed, a raster image's header read), decodes a raster image's pixels too, and works out where
+// each background lies on its grid with the arithmetic the printers and exporters use
 // (content.Map.ArtPlacement), so that art that cannot be drawn, or would not lie on its grid, is a validate
 // error at the content that names it.
 var mapArtCheck = &Check{
 	Name:  "map-art",
 	Stage: StageCheck,
 	Doc: fmt.Sprintf("a painted map's art can be drawn and lies on its grid\n\n"+
-		"A map's background and a terrain's tile are PNG, JPEG or GIF files inside the package of at most %d MB and %d megapixels, whose pixels decode "+
-		"(missing, outside, unreadable, too-large, format, pixels, corrupt). "+
-		"The background is placed by one cell's centre and the cell size in image pixels (across flats for hexes), by two reference cells and their centres, or spans the grid's cells: "+
+		"A map's background and a terrain's tile are files inside the package of at most %d MB: PNG, JPEG or GIF images of at most %d megapixels whose pixels decode, "+
+		"or SVG art the printers can draw as the assets check says (missing, outside, unreadable, too-large, format, size, corrupt, and the SVG's own codes). "+
+		"The background is placed by one cell's centre and the cell size in image pixels (SVG units; across flats for hexes), by two reference cells and their centres, or spans the grid's cells: "+
 		"a reference cell must be on the grid (cell), and two must give one positive scale, the same across and down within %g%% (scale; art is never stretched, turned or mirrored); "+
 		"placed so, the art must cover the grid's cells and reach no more than half a cell past them (fit: how far off it is, in pixels, cells and points, and at which corner). "+
 		"Warnings: the terrain fills are drawn opaque over every cell and hide the art (hidden: show: {fills: false}, or a fillOpacity); "+
@@ -75,16 +79,17 @@ type artChecker struct {
 	seen map[string]artResult
 }
 
-// artResult is what reading an image found: its size, or a diagnostic code and message.
+// artResult is what reading a picture found: the picture, when it can be drawn, and the problems (errors
+// and warnings, with a place in an SVG) to report at every value that names it.
 type artResult struct {
-	img                 *content.ArtImage
-	code, message, hint string
-	slow                string // why printing it is slow, when it is
+	pic      *art.Picture
+	path     string // the file, for the places in it
+	problems []art.Problem
 }
 
-// read reads the image named by the value at ptr of doc, reports what is wrong with it at that value, and
+// read reads the picture named by the value at ptr of doc, reports what is wrong with it at that value, and
 // returns it when it can be drawn.
-func (a *artChecker) read(doc *content.Document, ptr, file, what string) *content.ArtImage {
+func (a *artChecker) read(doc *content.Document, ptr, file, what string) *art.Picture {
 	pkg := a.pass.Pkg
 	dir := pkg.AssetDir(doc, ptr)
 	key := dir + "\x00" + file
@@ -93,42 +98,57 @@ func (a *artChecker) read(doc *content.Document, ptr, file, what string) *conten
 		r = readArt(pkg, doc, ptr, file, dir)
 		a.seen[key] = r
 	}
-	if r.code != "" {
-		a.pass.Errorf(docPos(doc, ptr, diag.Pos{}), r.code, "%s: image %q %s", what, file, r.message).Hint = r.hint
-		return nil
+	for _, p := range r.problems {
+		report := a.pass.Errorf
+		if p.Warning {
+			report = a.pass.Warnf
+		}
+		msg := p.Message
+		if p.Line > 0 {
+			msg += fmt.Sprintf(" (line %d of the SVG)", p.Line)
+		}
+		e := report(docPos(doc, ptr, diag.Pos{}), p.Code, "%s: image %q %s", what, file, msg)
+		e.Hint = p.Hint
+		if p.Line > 0 {
+			e.Related = append(e.Related, diag.Related{Pos: diag.Pos{File: r.path, Line: p.Line, Col: p.Col}, Message: "here in " + path.Base(filepath.ToSlash(file))})
+		}
 	}
-	if r.slow != "" && !done {
-		a.pass.Warnf(docPos(doc, ptr, diag.Pos{}), "slow", "%s: image %q %s", what, file, r.slow).Hint =
-			"save it as an 8-bit RGB PNG without transparency (or as JPEG): the PDF then holds it as it is"
-	}
-	return r.img
+	return r.pic
 }
 
-// readArt reads and decodes one image as the printers draw it.
+// readArt reads a picture as the printers draw it (art.Read: SVG art checked and parsed, a raster image's
+// header read), and decodes a raster image's pixels, which the printers do not (the PDF may copy a PNG's
+// compressed pixels as they are).
 func readArt(pkg *content.Package, doc *content.Document, ptr, file, dir string) artResult {
-	img, err := pkg.ReadArt(doc, ptr, file)
+	r := artResult{path: filepath.Join(dir, filepath.FromSlash(file))}
+	fail := func(code, message, hint string) artResult {
+		r.problems = []art.Problem{{Code: code, Message: message, Hint: hint}}
+		return r
+	}
+	data, err := pkg.ReadArt(doc, ptr, file)
 	switch {
 	case errors.Is(err, content.ErrOutside):
-		return artResult{code: "outside", message: "is " + err.Error(), hint: "art is read only from inside the package folder: copy the file into the package and name it by its path there"}
+		return fail("outside", "is "+err.Error(), "art is read only from inside the package folder: copy the file into the package and name it by its path there")
 	case errors.Is(err, fs.ErrNotExist):
-		return artResult{code: "missing", message: "was not found in " + dir, hint: suggestFile(dir, file)}
+		return fail("missing", "was not found in "+dir, suggestFile(dir, file))
 	case errors.Is(err, content.ErrTooLarge):
-		return artResult{code: "too-large", message: fmt.Sprintf("is larger than %d MB, the most muster reads for a map's art", content.MaxArtBytes>>20),
-			hint: "export it at a lower resolution (150 to 200 pixels an inch print well), or as JPEG"}
-	case errors.Is(err, content.ErrArtFormat):
-		return artResult{code: "format", message: "is not an image the printers draw: " + err.Error(), hint: "save it as PNG or JPEG"}
-	case errors.Is(err, content.ErrArtPixels):
-		return artResult{code: "pixels", message: "is " + strings.TrimPrefix(err.Error(), content.ErrArtPixels.Error()+": "), hint: "export it at a lower resolution"}
+		return fail("too-large", fmt.Sprintf("is larger than %d MB, the most muster reads for a map's art", content.MaxArtBytes>>20),
+			"export it at a lower resolution (150 to 200 pixels an inch print well), or as JPEG")
 	case err != nil:
-		return artResult{code: "unreadable", message: "cannot be read: " + err.Error()}
+		return fail("unreadable", "cannot be read: "+err.Error(), "")
 	}
-	if err := decodeWhole(img.Data); err != nil {
-		return artResult{code: "corrupt", message: fmt.Sprintf("is a damaged %s: its pixels do not decode (%v)", strings.ToUpper(img.Format), err),
-			hint: "open it in an image editor and save it again"}
+	r.pic, r.problems = art.Read(data)
+	if r.pic == nil || r.pic.Raster == nil {
+		return r
 	}
-	r := artResult{img: img}
-	if img.Format == "png" && img.Width*img.Height >= slowArtPixels && !surface.PDFCopiesPNG(img.Data) {
-		r.slow = fmt.Sprintf("is a PNG of %d x %d pixels with transparency, 16-bit colour or interlacing: every PDF that prints it decodes it and encodes it again, seconds each time", img.Width, img.Height)
+	if err := decodeWhole(data); err != nil {
+		r.pic = nil
+		return fail("corrupt", fmt.Sprintf("is a damaged image: its pixels do not decode (%v)", err), "open it in an image editor and save it again")
+	}
+	if w, h := int(r.pic.Width), int(r.pic.Height); w*h >= slowArtPixels && bytes.HasPrefix(data, []byte("\x89PNG")) && !surface.PDFCopiesPNG(data) {
+		r.problems = append(r.problems, art.Problem{Code: "slow", Warning: true,
+			Message: fmt.Sprintf("is a PNG of %d x %d pixels with transparency, 16-bit colour or interlacing: every PDF that prints it decodes it and encodes it again, seconds each time", w, h),
+			Hint:    "save it as an 8-bit RGB PNG without transparency (or as JPEG): the PDF then holds it as it is"})
 	}
 	return r
 }
@@ -152,20 +172,19 @@ func decodeWhole(data []byte) (err error) {
 // background checks a map's background: its image, its placement on the grid and how it covers the grid.
 func (a *artChecker) background(m *content.Map) {
 	p := a.pass
-	img := a.read(m.Doc, "/background/image", m.Background.Image, "map "+m.ID+"'s background")
+	pic := a.read(m.Doc, "/background/image", m.Background.Image, "map "+m.ID+"'s background")
 	g, err := m.Geometry()
 	if err != nil {
 		return // map-grid reports it
 	}
 	at := docPos(m.Doc, "/background", m.At)
-	if img == nil {
+	if pic == nil {
 		if g.Type == content.GridOpen {
 			p.Errorf(at, "placement", "map %s: an open tabletop takes no background image: muster places art by the cells of a hex or square grid", m.ID)
 		}
 		return
 	}
-	w, h := float64(img.Width), float64(img.Height)
-	pl, err := m.ArtPlacement(g, w, h)
+	pl, err := m.ArtPlacement(g, pic.Width, pic.Height)
 	var ae *content.ArtError
 	if errors.As(err, &ae) {
 		e := p.Errorf(docPos(m.Doc, ae.Ptr, at), ae.Code, "map %s's background: %s", m.ID, ae.Msg)
@@ -185,7 +204,7 @@ func (a *artChecker) background(m *content.Map) {
 		p.Errorf(at, "placement", "map %s's background: %v", m.ID, err)
 		return
 	}
-	checkArtFit(p, m, g, pl, img, at)
+	checkArtFit(p, m, g, pl, pic, at)
 	if l := m.Layers(); l.Fills && l.FillOpacity == 1 && everyCellHasTerrain(m, g, p.Pkg.System) {
 		p.Warnf(at, "hidden", "map %s: its terrain fills are drawn opaque over every cell and hide the background art", m.ID).Hint =
 			"hide them (show: {fills: false}) or let the art show through (show: {fillOpacity: 0.3})"
@@ -204,8 +223,8 @@ func everyCellHasTerrain(m *content.Map, g *content.Geometry, sys *content.Syste
 
 // checkArtFit reports art that does not cover the grid's cells, or reaches more than half a cell past them:
 // art of another size than the grid it declares (or placed wrong).
-func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPlacement, img *content.ArtImage, at diag.Pos) {
-	fit := g.ArtFit(pl, float64(img.Width), float64(img.Height))
+func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPlacement, pic *art.Picture, at diag.Pos) {
+	fit := g.ArtFit(pl, pic.Width, pic.Height)
 	tol := math.Max(2, 0.02*fit.CellPixels) // pixels: rounding, and a sliver no one sees
 	unit, units := "hex", "hexes"
 	if g.Type == content.GridSquare {
@@ -235,7 +254,7 @@ func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPla
 	b := g.Bounds()
 	needW, needH := b.Width()/pl.Scale, b.Height()/pl.Scale
 	// How many cells the image holds at this scale: the inverse of the grid's bounds for cols x rows.
-	wc, hc := float64(img.Width)/fit.CellPixels, float64(img.Height)/fit.CellPixels
+	wc, hc := pic.Width/fit.CellPixels, pic.Height/fit.CellPixels
 	cols, rows := wc, hc
 	if g.Type == content.GridHex {
 		if g.Hex.Orientation == grid.FlatTop {
@@ -272,8 +291,8 @@ func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPla
 		}
 		msg += strings.Join(parts, " and ") + " (what lies past the map's frame is not printed)"
 	}
-	e := p.Errorf(at, "fit", "map %s's background is not the size of its grid: %s; the image is %d x %d px, and placed as given the grid's %d x %d %s take %.0f x %.0f px from pixel (%.0f, %.0f)",
-		m.ID, msg, img.Width, img.Height, g.Cols, g.Rows, units, needW, needH, fit.Left, fit.Top)
+	e := p.Errorf(at, "fit", "map %s's background is not the size of its grid: %s; the image is %.0f x %.0f px, and placed as given the grid's %d x %d %s take %.0f x %.0f px from pixel (%.0f, %.0f)",
+		m.ID, msg, pic.Width, pic.Height, g.Cols, g.Rows, units, needW, needH, fit.Left, fit.Top)
 	e.Hint = fmt.Sprintf("at %.4g px a %s the image holds about %.1f x %.1f %s: check the grid's cols and rows, and the placement (centre and cellSize, or the reference cells)",
 		fit.CellPixels, unit, cols, rows, units)
 }

@@ -111,6 +111,8 @@ func TestMapArtCheck(t *testing.T) {
 		"id: twice\n" + hex + hidden + "background:\n  image: art/good.png\n  cellSize: 50\n  reference:\n    - {cell: \"0101\", centre: [10, 10]}\n    - {cell: \"1008\", centre: [250, 200]}\n",
 		"id: table\ngrid: {type: open, width: 48in, height: 36in}\nbackground: {image: art/good.png}\n",
 		"id: glass\n" + square + hidden + "background: {image: art/glass.png}\n",
+		"id: vector\n" + square + hidden + "background: {image: art/field.svg, centre: [31, 31], cellSize: 50}\n",
+		"id: scripted\n" + square + hidden + "background: {image: art/scripted.svg}\n",
 	}
 	files := map[string]string{
 		content.ManifestFile: "kind: Package\nid: p\nversion: 1.0.0\nsystem: sys\n",
@@ -125,6 +127,9 @@ func TestMapArtCheck(t *testing.T) {
 		"art/vast.png":    claimedPNG(10000, 10000),
 		"good.png":        good,
 		"art/glass.png":   translucentPNG(t, 2500, 2000),
+		"art/field.svg":   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 262 212"><rect width="262" height="212" fill="#9ab870"/></svg>`,
+		"art/scripted.svg": `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 250 200">
+<script>alert(1)</script><rect width="250" height="200" fill="#9ab870"/></svg>`,
 	}
 	dir := writePackage(t, files)
 	heavy, err := os.Create(filepath.Join(dir, "art", "heavy.png"))
@@ -156,10 +161,11 @@ func TestMapArtCheck(t *testing.T) {
 		m("../good.png") + " map-art.outside":                                       "climbs out",
 		m(`"1108"`) + " map-art.cell":                                               "1108 is off the map",
 		m(`[10, 200]`) + " map-art.scale":                                           "mirrored",
-		m("art/damaged.png") + " map-art.corrupt":                                   "damaged PNG",
+		m("art/damaged.png") + " map-art.corrupt":                                   "damaged image",
 		m("art/heavy.png") + " map-art.too-large":                                   "larger than 20 MB",
-		m("art/notes.txt") + " map-art.format":                                      "not an image the printers draw",
-		m("art/vast.png") + " map-art.pixels":                                       "10000 x 10000 pixels",
+		m("art/notes.txt") + " map-art.format":                                      "the formats the printers draw",
+		m("art/vast.png") + " map-art.size":                                         "10000 × 10000 pixels",
+		m("art/scripted.svg") + " map-art.script":                                   "script",
 		posIn(t, files, "maps.yaml", "id: twice", "- {cell") + " map-art.placement": "placed twice",
 		posIn(t, files, "system.yaml", "", "art/leaf.png") + " map-art.missing":     "the tile of terrain woods",
 		m("art/glass.png") + " map-art.slow":                                        "transparency",
@@ -195,8 +201,11 @@ func TestMapArtCheck(t *testing.T) {
 			t.Errorf("unexpected %s: %s", k, d.Message)
 		}
 	}
-	if len(want) != 16 {
-		t.Errorf("%d diagnostics expected, want 16 (the opaque warning or the tabletop error is missing)", len(want))
+	if len(want) != 17 {
+		t.Errorf("%d diagnostics expected, want 17 (the opaque warning or the tabletop error is missing)", len(want))
+	}
+	if d := got[m("art/scripted.svg")+" map-art.script"]; len(d.Related) == 0 || d.Related[0].Pos.Line != 2 {
+		t.Errorf("the script is not placed at its line of the SVG: %+v", d.Related)
 	}
 	if d := got[m("art/god.png")+" map-art.missing"]; !strings.Contains(d.Hint, `"art/good.png"`) {
 		t.Errorf("missing art hint: %q", d.Hint)

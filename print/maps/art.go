@@ -1,11 +1,13 @@
 package maps
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -14,23 +16,37 @@ import (
 // passed is there to read), and drawn on every page that shows it: the PDF embeds each image once, however
 // many pages and cells draw it.
 
-// boardArt is one board's background: its image and where it lies on the board's own grid.
+// boardArt is one board's background: its picture and where it lies on the board's own grid.
 type boardArt struct {
 	board *content.Board
-	img   *content.ArtImage
+	pic   *art.Picture
 	place content.ArtPlacement
 }
 
-// tileArt is a terrain's tile: its image and the size one tile is drawn at, in points.
+// tileArt is a terrain's tile: its picture and the size one tile is drawn at, in points.
 type tileArt struct {
-	img  *content.ArtImage
+	pic  *art.Picture
 	w, h float64
 }
 
-// drawImage draws an image of a map's art (a background, a terrain tile) into r. It is the one place the maps
-// draw images, so that a drawer of more formats (SVG art drawn as vectors) replaces it alone.
-func drawImage(s surface.Surface, img *content.ArtImage, r surface.Rect) error {
-	return s.Image(img.Data, r.X, r.Y, r.W, r.H)
+// drawImage draws a picture of a map's art (a background, a terrain tile) into r, which has the picture's
+// proportions: a raster image's pixels, SVG art's viewBox (drawn as vectors, one form a size).
+func drawImage(s surface.Surface, pic *art.Picture, r surface.Rect) error {
+	return pic.Draw(s, r, art.Contain)
+}
+
+// readPicture reads a picture of a map's art, named by the value at ptr of doc, as validate's map-art check
+// reads it.
+func readPicture(pkg *content.Package, doc *content.Document, ptr, file string) (*art.Picture, error) {
+	data, err := pkg.ReadArt(doc, ptr, file)
+	if err != nil {
+		return nil, err
+	}
+	pic, problems := art.Read(data)
+	if pic == nil {
+		return nil, errors.New(art.FirstError(problems).String())
+	}
+	return pic, nil
 }
 
 // readArt reads the boards' backgrounds and the terrain tiles the drawing's cells use, and settles each
@@ -43,15 +59,15 @@ func (d *Drawing) readArt(pkg *content.Package) error {
 		if bg == nil {
 			continue
 		}
-		img, err := pkg.ReadArt(b.Map.Doc, "/background/image", bg.Image)
+		pic, err := readPicture(pkg, b.Map.Doc, "/background/image", bg.Image)
 		if err != nil {
 			return fmt.Errorf("map %s: background %s: %w", b.Map.ID, bg.Image, err)
 		}
-		pl, err := b.Map.ArtPlacement(b.Geo, float64(img.Width), float64(img.Height))
+		pl, err := b.Map.ArtPlacement(b.Geo, pic.Width, pic.Height)
 		if err != nil {
 			return fmt.Errorf("map %s: background %s: %w", b.Map.ID, bg.Image, err)
 		}
-		d.art = append(d.art, boardArt{board: b, img: img, place: pl})
+		d.art = append(d.art, boardArt{board: b, pic: pic, place: pl})
 	}
 	if d.Sys == nil || d.Set.Type == content.GridOpen {
 		return nil
@@ -67,7 +83,7 @@ func (d *Drawing) readArt(pkg *content.Package) error {
 		if t.Tile == nil || !used[t.ID] {
 			continue
 		}
-		img, err := pkg.ReadArt(d.Sys.Doc, fmt.Sprintf("/terrain/%d/tile/image", i), t.Tile.Image)
+		pic, err := readPicture(pkg, d.Sys.Doc, fmt.Sprintf("/terrain/%d/tile/image", i), t.Tile.Image)
 		if err != nil {
 			return fmt.Errorf("terrain %s: tile %s: %w", t.ID, t.Tile.Image, err)
 		}
@@ -78,7 +94,7 @@ func (d *Drawing) readArt(pkg *content.Package) error {
 		if d.tiles == nil {
 			d.tiles = map[string]*tileArt{}
 		}
-		d.tiles[t.ID] = &tileArt{img: img, w: w, h: w * float64(img.Height) / float64(img.Width)}
+		d.tiles[t.ID] = &tileArt{pic: pic, w: w, h: w * pic.Height / pic.Width}
 	}
 	return nil
 }
@@ -150,7 +166,7 @@ func (d *Drawing) ArtPoint(b *content.Board, u, v float64) (surface.Pt, bool) {
 func (d *Drawing) drawBackgrounds(p *pen) {
 	s := p.s
 	for _, a := range d.art {
-		r := surface.Rect{X: a.place.X, Y: a.place.Y, W: float64(a.img.Width) * a.place.Scale, H: float64(a.img.Height) * a.place.Scale}
+		r := surface.Rect{X: a.place.X, Y: a.place.Y, W: a.pic.Width * a.place.Scale, H: a.pic.Height * a.place.Scale}
 		o, turned := d.artTransform(a.board)
 		x0, y0, x1, y1 := o.X+r.X, o.Y+r.Y, o.X+r.X+r.W, o.Y+r.Y+r.H
 		if turned {
@@ -171,7 +187,7 @@ func (d *Drawing) drawBackgrounds(p *pen) {
 		if turned {
 			s.Rotate(180)
 		}
-		err := drawImage(s, a.img, r)
+		err := drawImage(s, a.pic, r)
 		s.Pop()
 		if err != nil {
 			d.noteErr(fmt.Errorf("map %s: background %s: %w", a.board.Map.ID, a.board.Map.Background.Image, err))
@@ -204,7 +220,7 @@ func drawTile(s surface.Surface, t *tileArt, poly []surface.Pt) error {
 	for j := j0; j <= j1; j++ {
 		for i := i0; i <= i1; i++ {
 			r := surface.Rect{X: (float64(i) - 0.5) * t.w, Y: (float64(j) - 0.5) * t.h, W: t.w, H: t.h}
-			if err := drawImage(s, t.img, r); err != nil {
+			if err := drawImage(s, t.pic, r); err != nil {
 				return err
 			}
 		}

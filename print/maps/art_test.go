@@ -4,6 +4,7 @@ import (
 	"errors"
 	"image"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -343,4 +344,119 @@ func TestPaintedMapPNGMatchesPDF(t *testing.T) {
 			}
 		}
 	}
+}
+
+// dots are the centres of the small filled closed curves of a page (circles drawn as Bézier curves), in
+// top-left page coordinates: the middle of the box round each one's points.
+func dots(pg *pdfcheck.Page, maxSize float64) []surface.Pt {
+	var out []surface.Pt
+	var nums, xs, ys []float64
+	curves := 0
+	for _, tok := range strings.Fields(pg.Content) {
+		if v, err := strconv.ParseFloat(tok, 64); err == nil {
+			nums = append(nums, v)
+			continue
+		}
+		switch tok {
+		case "m":
+			xs, ys, curves = xs[:0], ys[:0], 0
+			fallthrough
+		case "c":
+			for i := 0; i+1 < len(nums); i += 2 {
+				xs, ys = append(xs, nums[i]), append(ys, nums[i+1])
+			}
+			if tok == "c" {
+				curves++
+			}
+		case "f", "f*":
+			if curves >= 4 && len(xs) > 0 {
+				x0, x1, y0, y1 := xs[0], xs[0], ys[0], ys[0]
+				for i := range xs {
+					x0, x1, y0, y1 = math.Min(x0, xs[i]), math.Max(x1, xs[i]), math.Min(y0, ys[i]), math.Max(y1, ys[i])
+				}
+				if x1-x0 < maxSize && y1-y0 < maxSize {
+					out = append(out, surface.Pt{X: (x0 + x1) / 2, Y: pg.Height() - (y0+y1)/2})
+				}
+			}
+			curves = 0
+		}
+		nums = nums[:0]
+	}
+	return out
+}
+
+// SVG art is a background too, drawn as vectors: a painting whose hexes' centres are marked with dots puts
+// every dot within 0.5 pt of its cell's printed centre, placed as the raster painting is.
+func TestSVGBackgroundAlignment(t *testing.T) {
+	var svg strings.Builder
+	svg.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 543 506">` + "\n")
+	svg.WriteString(`<rect width="543" height="506" fill="#b9c97e"/>` + "\n")
+	for row := 0; row < 7; row++ {
+		for col := 0; col < 9; col++ {
+			u, v := valleyArt.centre(grid.Cell{Col: col, Row: row})
+			svg.WriteString(`<circle cx="` + strconv.FormatFloat(u, 'f', 4, 64) + `" cy="` + strconv.FormatFloat(v, 'f', 4, 64) + `" r="4" fill="#3c5f2a"/>` + "\n")
+		}
+	}
+	svg.WriteString("</svg>\n")
+	dir := filepath.Join(t.TempDir(), "pkg")
+	sys, err := os.ReadFile(filepath.Join("testdata", "painted", "system.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"muster.yaml": "kind: Package\nid: vector\nversion: 1.0.0\nsystem: painted\n",
+		"system.yaml": string(sys),
+		"map.yaml": "kind: Map\nid: vector\ngrid: {type: hex, cols: 9, rows: 7, cellSize: 0.6in}\n" +
+			"background: {image: art/valley.svg, cell: \"0302\", centre: [161.3512, 110], cellSize: 64}\nshow: {fills: false}\n",
+		"art/valley.svg": svg.String(),
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkg := loadDir(t, dir)
+	d, err := ForMap(pkg, pkg.Map("vector"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, pl := render(t, d, Options{Paper: letter})
+	doc, err := pdfcheck.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(doc.Images()); n != 0 {
+		t.Errorf("%d raster images: SVG art is drawn as vectors", n)
+	}
+	pg := doc.Pages[0]
+	found := dots(pg, 8)
+	hexes := outlines(pg)
+	gx, gy := d.GridOrigin()
+	tile := pl.Tiles[0]
+	worst := 0.0
+	for row := 0; row < 7; row++ {
+		for col := 0; col < 9; col++ {
+			c := d.Set.Hex.Centre(grid.Cell{Col: col, Row: row})
+			at := surface.Pt{X: c.X + gx + tile.Frame.X - tile.View.X, Y: c.Y + gy + tile.Frame.Y - tile.View.Y}
+			nearDot, nearHex := math.Inf(1), math.Inf(1)
+			for _, q := range found {
+				nearDot = math.Min(nearDot, math.Hypot(q.X-at.X, q.Y-at.Y))
+			}
+			for _, h := range hexes {
+				nearHex = math.Min(nearHex, math.Hypot(h.X-at.X, h.Y-at.Y))
+			}
+			if e := math.Max(nearDot, nearHex); e > 0.5 {
+				t.Errorf("cell %d,%d: the art's dot is %.2f pt from its printed centre, the hexagon %.2f pt", col, row, nearDot, nearHex)
+			} else {
+				worst = math.Max(worst, e)
+			}
+		}
+	}
+	if len(found) != 63 {
+		t.Errorf("%d dots read back, want 63", len(found))
+	}
+	t.Logf("63 cells: the SVG art's centres lie within %.4f pt of the printed grid's", worst)
 }
