@@ -56,6 +56,7 @@ var checks = []*Check{
 	factionsCheck,
 	scaleCheck,
 	assetsCheck,
+	fontsCheck,
 	printSettingsCheck,
 	counterFacesCheck,
 	counterSheetsCheck,
