@@ -100,3 +100,69 @@ func TestBrokenFontRefused(t *testing.T) {
 		t.Errorf("got %s", d)
 	}
 }
+
+// The art test package (examples/testdata/art) builds in its own font: its counter sheet and charts embed
+// Liberation Sans Narrow, and its 12-pz counter prints 8-4 and XX where the layout puts them, measured in that
+// font: read back with pdftotext, each word is centred on its element's anchor and as wide as the surface
+// measured it (the PDF's widths and muster's agree in the package font).
+func TestArtPackage(t *testing.T) {
+	pkg := example(t, "testdata/art")
+	_, files := run(t, pkg, Options{})
+	for _, name := range []string{CountersFile, ChartsFile} {
+		if got := strings.Join(parse(t, files[name]).Fonts(), " "); got != "utf8liberationsansnarrow utf8liberationsansnarrow-bold" {
+			t.Errorf("%s embeds %q", name, got)
+		}
+	}
+	cs, err := counters.FromPackage(pkg.Package(), counters.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pz *counters.Counter
+	for i := range cs {
+		if cs[i].ID == "12-pz" {
+			pz = &cs[i]
+		}
+	}
+	if pz == nil {
+		t.Fatal("no 12-pz")
+	}
+	const x0, y0 = 144.0, 216.0
+	side := pz.Size
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(612, 792)
+	if err := pz.Front.DrawRect(p, x0, y0, side, side, 0); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]word{}
+	for _, w := range words(t, b.Bytes()) {
+		got[w.text] = w
+	}
+	for _, want := range []struct {
+		text   string
+		ax, ay float64
+		font   surface.Font
+	}{
+		{"8-4", 0.5, 0.81, surface.Font{Style: surface.Bold, Size: side * 0.22 * 1.3, Typeface: pz.Front.Font}},
+		{"XX", 0.5, 0.1, surface.Font{Style: surface.Bold, Size: side * 0.22 * 0.8, Typeface: pz.Front.Font}},
+	} {
+		w, ok := got[want.text]
+		if !ok {
+			t.Errorf("%q is not in the PDF's text", want.text)
+			continue
+		}
+		ax, ay := x0+want.ax*side, y0+want.ay*side
+		if cx := (w.xMin + w.xMax) / 2; cx < ax-0.5 || cx > ax+0.5 {
+			t.Errorf("%q is centred at x=%.2fpt, its anchor at %.2fpt", want.text, cx, ax)
+		}
+		if ay < w.yMin || ay > w.yMax {
+			t.Errorf("%q spans y=%.2f..%.2fpt, its anchor is at %.2fpt", want.text, w.yMin, w.yMax, ay)
+		}
+		if mw, pw := p.MeasureText(want.text, want.font), w.xMax-w.xMin; mw-pw > 0.5 || pw-mw > 0.5 {
+			t.Errorf("%q is %.2fpt wide in the PDF, %.2fpt as muster measures it in the package font", want.text, pw, mw)
+		}
+	}
+}

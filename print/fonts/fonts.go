@@ -8,9 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -144,6 +147,25 @@ func load(pkg *content.Package) *Set {
 		s.HeadingAt = s.TextAt
 	}
 	return s
+}
+
+// Identity says which fonts the set holds, by id and by the hashes of their files, with the text and heading
+// fonts: a key made with it (the live preview's) changes when a font file does.
+func (s *Set) Identity() string {
+	var b strings.Builder
+	ids := slices.Sorted(maps.Keys(s.byID))
+	for _, id := range ids {
+		j, _ := s.byID[id].MarshalJSON()
+		b.Write(j)
+	}
+	for _, t := range []*surface.Typeface{s.Text, s.Heading} {
+		if t != nil {
+			b.WriteString("|" + t.ID())
+		} else {
+			b.WriteString("|")
+		}
+	}
+	return b.String()
 }
 
 // Origin is where the System names the document font that f belongs to: the heading font's place when f is
