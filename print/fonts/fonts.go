@@ -1,7 +1,6 @@
-// Package fonts loads the fonts a game package declares (its System's fonts) into the typefaces the printers
-// draw text with, once per package, and says what is wrong with the fonts it cannot load and the names that
-// declare none. Counters, maps and sheets all ask it for their fonts, so each file is read once per build and
-// parsed once per process, and validate reports exactly what the printers would refuse.
+// Package fonts loads the fonts a game package declares into the typefaces the printers draw text with, once
+// per package, so that each file is read once per build and parsed once per process. It says what is wrong
+// with the fonts it cannot load and the font names that name none, which validate reports and build refuses.
 package fonts
 
 import (

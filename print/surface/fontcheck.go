@@ -322,8 +322,9 @@ func (t *ttInfo) loca() error {
 // Bounds on composite glyphs: fpdf visits a composite's parts, and theirs, for every use, so a part used
 // many times over many levels multiplies the work.
 const (
-	maxGlyphParts   = 256  // parts of one composite glyph
-	maxGlyphVisits  = 4096 // glyphs fpdf visits for one glyph, parts of parts counted each time
+	maxGlyphParts   = 256     // parts of one composite glyph
+	maxGlyphVisits  = 4096    // glyphs fpdf visits for one glyph, parts of parts counted each time
+	maxAllVisits    = 1 << 20 // the same for every glyph together (a document that prints them all)
 	maxGlyphNesting = 16
 )
 
@@ -401,9 +402,14 @@ func (t *ttInfo) glyf() error {
 		visits[gl] = n
 		return n, nil
 	}
+	all := 0
 	for gl := range parts {
-		if _, err := count(gl, 0); err != nil {
+		n, err := count(gl, 0)
+		if err != nil {
 			return err
+		}
+		if all += n; all > maxAllVisits {
+			return t.broken("its composite glyphs are made of more than %d parts in all, counting their parts", maxAllVisits)
 		}
 	}
 	return nil

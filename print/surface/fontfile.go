@@ -75,18 +75,23 @@ func fontErr(p FontProblem, format string, args ...any) error {
 	return &FontError{Problem: p, Detail: fmt.Sprintf(format, args...)}
 }
 
-// fontCacheSize bounds the font files the process keeps parsed (a live preview sees new files as a designer
-// edits them); past it the oldest is dropped, and parsed again if it comes back.
-const fontCacheSize = 32
+// The font files the process keeps parsed (a live preview sees new files as a designer edits them) are
+// bounded in number and in bytes; past either bound the oldest is dropped, and parsed again if it comes back.
+const (
+	fontCacheFiles = 32
+	fontCacheBytes = 128 << 20
+)
 
 var fontFiles struct {
 	sync.Mutex
 	byHash map[[32]byte]*fontEntry
 	order  [][32]byte
+	bytes  int
 }
 
 type fontEntry struct {
 	once sync.Once
+	size int
 	file *FontFile
 	err  error
 }
@@ -102,11 +107,14 @@ func ParseFontFile(data []byte) (*FontFile, error) {
 	}
 	e := fontFiles.byHash[sum]
 	if e == nil {
-		e = &fontEntry{}
+		e = &fontEntry{size: len(data) + 0x10000*6} // the file and its glyph table
 		fontFiles.byHash[sum] = e
 		fontFiles.order = append(fontFiles.order, sum)
-		if len(fontFiles.order) > fontCacheSize {
-			delete(fontFiles.byHash, fontFiles.order[0])
+		fontFiles.bytes += e.size
+		for len(fontFiles.order) > 1 && (len(fontFiles.order) > fontCacheFiles || fontFiles.bytes > fontCacheBytes) {
+			old := fontFiles.order[0]
+			fontFiles.bytes -= fontFiles.byHash[old].size
+			delete(fontFiles.byHash, old)
 			fontFiles.order = fontFiles.order[1:]
 		}
 	}

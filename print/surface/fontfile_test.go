@@ -394,3 +394,32 @@ func TestTypefaceJSON(t *testing.T) {
 		t.Errorf("keys %s %s %s", a, b, c)
 	}
 }
+
+// The process keeps a bounded number of font files parsed: past the bound the oldest is parsed again when it
+// comes back, and what it returns is the same font.
+func TestFontCacheIsBounded(t *testing.T) {
+	data := testFontBytes(t, "Regular")
+	variant := func(i int) []byte { return append(append([]byte(nil), data...), make([]byte, 4+4*i)...) }
+	first, err := ParseFontFile(variant(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= fontCacheFiles; i++ {
+		if _, err := ParseFontFile(variant(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fontFiles.Lock()
+	n := len(fontFiles.order)
+	fontFiles.Unlock()
+	if n > fontCacheFiles {
+		t.Errorf("%d files kept, at most %d", n, fontCacheFiles)
+	}
+	again, err := ParseFontFile(variant(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again == first || again.Name() != first.Name() || again.sum != first.sum {
+		t.Error("the oldest file was not dropped, or came back as another font")
+	}
+}
