@@ -101,14 +101,14 @@ func TestBrokenFontRefused(t *testing.T) {
 	}
 }
 
-// The art test package (examples/testdata/art) builds in its own font: its counter sheet and charts embed
+// The art test package (examples/testdata/art) builds in its own font: its counter sheet, charts and map embed
 // Liberation Sans Narrow, and its 12-pz counter prints 8-4 and XX where the layout puts them, measured in that
 // font: read back with pdftotext, each word is centred on its element's anchor and as wide as the surface
 // measured it (the PDF's widths and muster's agree in the package font).
 func TestArtPackage(t *testing.T) {
 	pkg := example(t, "testdata/art")
 	_, files := run(t, pkg, Options{})
-	for _, name := range []string{CountersFile, ChartsFile} {
+	for _, name := range []string{CountersFile, ChartsFile, "maps/field.pdf"} {
 		if got := strings.Join(parse(t, files[name]).Fonts(), " "); got != "utf8liberationsansnarrow utf8liberationsansnarrow-bold" {
 			t.Errorf("%s embeds %q", name, got)
 		}
@@ -165,4 +165,42 @@ func TestArtPackage(t *testing.T) {
 			t.Errorf("%q is %.2fpt wide in the PDF, %.2fpt as muster measures it in the package font", want.text, pw, mw)
 		}
 	}
+}
+
+// BenchmarkFontCounters400 builds 400 counters of the art package, every face printed in its own font (one
+// TrueType face for the values and marks, embedded once in the PDF), into counters.pdf; it reports the PDF's
+// size.
+func BenchmarkFontCounters400(b *testing.B) {
+	src := filepath.Join("..", "..", "examples", "testdata", "art")
+	dir := b.TempDir()
+	err := filepath.WalkDir(src, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if rel == "counters.yaml" {
+			data = []byte("kind: CounterMix\nid: art-400\ncounters:\n  - {unit: 12-pz, count: 100}\n  - {unit: 3-mech, count: 100}\n  - {unit: 7-art, count: 100}\n  - {unit: 21-inf, count: 99}\n  - {unit: red-hq, count: 1}\n")
+		}
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755)
+		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	pkg := loadPackage(b, dir)
+	b.ReportAllocs()
+	b.ResetTimer()
+	size := 0
+	for i := 0; i < b.N; i++ {
+		res, err := Run(pkg, Options{}, []string{"counters"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(res.Files[0].Data)
+	}
+	b.ReportMetric(float64(size), "pdf-bytes")
 }
