@@ -46,6 +46,9 @@ func (p *Package) Decode(quiet func(*Document) bool) diag.List {
 	p.sets.mu.Lock()
 	p.sets.byMap, p.sets.byScenario = nil, nil
 	p.sets.mu.Unlock()
+	p.memo.mu.Lock()
+	p.memo.values = nil
+	p.memo.mu.Unlock()
 	for _, d := range p.Docs {
 		v := newOfKind(d.Kind)
 		if v == nil {

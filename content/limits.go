@@ -20,6 +20,9 @@ const (
 	// MaxNameRunes bounds text printed on one line or in one box: names, abbreviations, labels, titles,
 	// table headers and cells, marker texts (the longest in the examples is 122 characters).
 	MaxNameRunes = 500
+	// MaxFontBytes bounds one font file a package names (a Latin font is 100 to 500 KB; a font with every
+	// CJK character, which a PDF would embed only in part, about 16 MB).
+	MaxFontBytes = 20 << 20
 	// MaxTextRunes bounds text printed as a paragraph: descriptions, notes, sources, rules (the longest in
 	// the examples is 1,122 characters).
 	MaxTextRunes = 20_000

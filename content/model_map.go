@@ -114,8 +114,10 @@ type Location struct {
 
 // MapLabel is text printed on the map.
 type MapLabel struct {
-	Text   string   `yaml:"text"`
-	Cell   string   `yaml:"cell"`
+	Text string `yaml:"text"`
+	Cell string `yaml:"cell"`
+	// Font is the font the label prints in (an id of the System's fonts); default the System's text font.
+	Font   string   `yaml:"font"`
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
 }

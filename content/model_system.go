@@ -31,6 +31,14 @@ type System struct {
 	Rules            []RuleDef     `yaml:"rules"`
 	Symbols          []SymbolDef   `yaml:"symbols"`
 	Levels           []VictoryBand `yaml:"victoryLevels"` // named levels a scenario may refer to (PRESTAGS 11.2)
+	// Fonts are the game's own typefaces, each TrueType files in the package by style, which face layouts,
+	// map labels and the sheets name by id; the embedded Go fonts print whatever names none.
+	Fonts []FontDef `yaml:"fonts"`
+	// TextFont is the font (an id of Fonts) every text prints in where nothing names another: the counters'
+	// values and names, the maps' labels, the charts, scenario sheets and rosters; default the Go fonts.
+	TextFont string `yaml:"textFont"`
+	// HeadingFont is the font of the sheets' and maps' titles and headings; default TextFont.
+	HeadingFont string `yaml:"headingFont"`
 	// Roster says what a roster adds up for each force and side: the points of the formulas above, or a
 	// stat or derived value summed over the units (PRESTAGS's Victory Points; a classic game's strength).
 	Roster *RosterDef `yaml:"roster"`
@@ -419,7 +427,10 @@ type FaceLayout struct {
 	// Band is a band of colour across the face, full bleed: the unit's band colour, else its faction's.
 	Band *FaceBand `yaml:"band"`
 	// Back is the layout of the reduced back of a unit drawn with this one (a layout id); default this one.
-	Back   string   `yaml:"back"`
+	Back string `yaml:"back"`
+	// Font is the font (an id of the System's fonts) of the face's name line and of every element that names
+	// none; default the System's text font.
+	Font   string   `yaml:"font"`
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
 }
@@ -496,9 +507,11 @@ type FaceSlot struct {
 	// LineWidth is the width of a line or outline in points; default a twentieth of the text size.
 	LineWidth float64 `yaml:"lineWidth"`
 	// Optional leaves the element out quietly on a unit without its stats; otherwise such a unit is reported.
-	Optional bool     `yaml:"optional"`
-	At       diag.Pos `yaml:"-"`
-	Fields   FieldPos `yaml:"-"`
+	Optional bool `yaml:"optional"`
+	// Font is the font the element's text prints in (an id of the System's fonts); default its layout's.
+	Font   string   `yaml:"font"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Placed reports whether the element is positioned by x and y rather than at one of the nine places.
@@ -637,6 +650,53 @@ type PerPointsRule struct {
 	Count   int          `yaml:"count"`
 	Per     value.Number `yaml:"per"`
 	Round   string       `yaml:"round"`
+}
+
+// FontDef is a font of the game: a TrueType file (.ttf, or .otf with TrueType outlines) in the package for
+// each style; a style it lacks prints in the nearest it has (bold italic in bold, else italic, else regular;
+// bold and italic in regular).
+type FontDef struct {
+	ID         string   `yaml:"id"`
+	Name       string   `yaml:"name"`
+	Regular    string   `yaml:"regular"`
+	Bold       string   `yaml:"bold"`
+	Italic     string   `yaml:"italic"`
+	BoldItalic string   `yaml:"boldItalic"`
+	Source     string   `yaml:"source"` // where the files come from and their licence
+	At         diag.Pos `yaml:"-"`
+	Fields     FieldPos `yaml:"-"`
+}
+
+// FontStyles are a font's style keys, in the order surface.Style numbers them (regular, bold, italic, bold
+// italic).
+var FontStyles = []string{"regular", "bold", "italic", "boldItalic"}
+
+// File is the file a font gives for a style key of FontStyles ("" when it gives none).
+func (f *FontDef) File(style string) string {
+	switch style {
+	case "regular":
+		return f.Regular
+	case "bold":
+		return f.Bold
+	case "italic":
+		return f.Italic
+	case "boldItalic":
+		return f.BoldItalic
+	}
+	return ""
+}
+
+// Font is the System's font of that id, or nil.
+func (s *System) Font(id string) *FontDef {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Fonts {
+		if s.Fonts[i].ID == id {
+			return &s.Fonts[i]
+		}
+	}
+	return nil
 }
 
 // SymbolDef names a custom unit symbol drawn from an image in the package.

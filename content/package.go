@@ -36,6 +36,7 @@ type Package struct {
 	System *System
 
 	sets setCache // map sets, built once: the checks, the printers and the generators all ask for them
+	memo memo     // what other layers work out from the package once (see Memo)
 }
 
 type docKey struct{ kind, id string }
@@ -677,4 +678,34 @@ type cachedSet struct {
 	set   *MapSet
 	err   error
 	diags diag.List
+}
+
+// memo holds the values Memo made, each made once.
+type memo struct {
+	mu     sync.Mutex
+	values map[any]*memoEntry
+}
+
+type memoEntry struct {
+	once  sync.Once
+	value any
+}
+
+// Memo returns the value kept under key for this package, calling make the first time (once, however many
+// goroutines ask at once). Other layers keep here what they work out from a package and need in many places,
+// such as its font files parsed for printing: a decoded package does not change (Decode forgets them). key should be a value of a
+// type of the caller's own, so that two layers never share one.
+func (p *Package) Memo(key any, make func() any) any {
+	p.memo.mu.Lock()
+	if p.memo.values == nil {
+		p.memo.values = map[any]*memoEntry{}
+	}
+	e := p.memo.values[key]
+	if e == nil {
+		e = &memoEntry{}
+		p.memo.values[key] = e
+	}
+	p.memo.mu.Unlock()
+	e.once.Do(func() { e.value = make() })
+	return e.value
 }

@@ -57,6 +57,7 @@ var checks = []*Check{
 	factionsCheck,
 	scaleCheck,
 	assetsCheck,
+	fontsCheck,
 	printSettingsCheck,
 	counterFacesCheck,
 	counterSheetsCheck,

@@ -8,14 +8,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/print/surface"
 )
 
 var printTextCheck = &Check{
 	Name:  "print-text",
 	Stage: StageCheck,
 	Doc: fmt.Sprintf("every text muster prints has glyphs in its fonts and a printable length\n\n"+
-		"Names, labels, stats, titles, table cells, descriptions, sources and rules are printed in the embedded Go fonts (regular, bold, italic and bold italic), "+
+		"Names, labels, stats, titles, table cells, descriptions, sources and rules are printed in the System's text and heading fonts (regular, bold, italic and bold italic), by default the embedded Go fonts, "+
 		"which draw Latin, Greek, Cyrillic and common symbols: a character they lack would print as an empty box, so it is an error naming the text, the character and the fonts. "+
 		"A name, abbreviation, label, title or table cell is at most %d characters, any other text at most %d. "+
 		"Not checked: formulas, file names, a document's own notes and expectWarnings (never printed), fixtures and generator settings.",
@@ -30,12 +29,14 @@ var nameKeys = map[string]string{"id": "id", "name": "name", "abbr": "abbreviati
 
 // unprintedKeys hold what muster never prints: formulas, file names, diagnostics' texts, notes to designers.
 var unprintedKeys = map[string]bool{"expr": true, "costExpr": true, "check": true, "when": true, "plus": true, "message": true,
-	"image": true, "include": true, "path": true, "extends": true, "expectWarnings": true, "colour": true, "pattern": true, "kind": true, "override": true}
+	"image": true, "include": true, "path": true, "extends": true, "expectWarnings": true, "colour": true, "pattern": true, "kind": true, "override": true,
+	"font": true, "textFont": true, "headingFont": true, "regular": true, "bold": true, "italic": true, "boldItalic": true} // font ids and files
 
 // exceptionUnits are the expressions of stacking exceptions (`units: "has('cohort') && sp <= 3"`).
 var exceptionUnits = regexp.MustCompile(`^/(stacking|stackingVariants/\d+)/exceptions/\d+/units$`)
 
 func checkPrintText(p *Pass) {
+	unprintable := printFonts(p.Pkg)
 	for _, d := range p.Pkg.Docs {
 		switch d.Kind {
 		case content.KindFixture, content.KindGenerator:
@@ -43,7 +44,7 @@ func checkPrintText(p *Pass) {
 		case content.KindPackage:
 			if p.Pkg.Manifest != nil && d == p.Pkg.Manifest.Doc {
 				if name, ok := d.Value.(map[string]any)["name"].(string); ok {
-					checkText(p, d, "/name", "name", name)
+					checkText(p, d, "/name", "name", name, unprintable)
 				}
 			}
 			continue
@@ -52,7 +53,7 @@ func checkPrintText(p *Pass) {
 			if ptr == "/notes" && d.Kind != content.KindTable || exceptionUnits.MatchString(ptr) {
 				return // a document's own notes are for designers; an exception's units are a formula
 			}
-			checkText(p, d, ptr, key, s)
+			checkText(p, d, ptr, key, s, unprintable)
 		})
 	}
 }
@@ -82,7 +83,7 @@ func walkText(v any, ptr, key string, f func(ptr, key, s string)) {
 }
 
 // checkText reports a text the fonts cannot draw (at its first such character) or too long to print.
-func checkText(p *Pass, d *content.Document, ptr, key, s string) {
+func checkText(p *Pass, d *content.Document, ptr, key, s string, unprintable func(string) ([]rune, [][]string)) {
 	if n := utf8.RuneCountInString(s); nameKeys[key] != "" && n > content.MaxNameRunes {
 		e := p.Errorf(d.PosOf(ptr), "length", "this %s is %d characters long: muster prints at most %d characters on one line or in one box", nameKeys[key], n, content.MaxNameRunes)
 		e.Hint = "shorten it; a longer text belongs in a description or notes"
@@ -92,7 +93,7 @@ func checkText(p *Pass, d *content.Document, ptr, key, s string) {
 		e.Hint = "shorten it, or split it"
 		return
 	}
-	runes, faces := surface.Unprintable(s)
+	runes, faces := unprintable(s)
 	if len(runes) == 0 {
 		return
 	}
@@ -105,6 +106,9 @@ func checkText(p *Pass, d *content.Document, ptr, key, s string) {
 		"%q: the fonts muster prints with (%s) have no glyph for %s, which would print as an empty box",
 		shorten(s), strings.Join(faces[0], ", "), strings.Join(list, ", "))
 	e.Hint = "write it with Latin, Greek or Cyrillic letters and common symbols, which the Go fonts have"
+	if p.Pkg.System != nil && (p.Pkg.System.TextFont != "" || p.Pkg.System.HeadingFont != "") {
+		e.Hint = "write it with characters the fonts have, or choose a text font (and heading font) that has them"
+	}
 }
 
 // shorten cuts a text for a message.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
@@ -124,6 +125,11 @@ func runChecked(c *validate.Checked, pkg *content.Package, opt Options, only []s
 	set, err := plan.Settle(pkg, opt)
 	if err != nil {
 		return nil, failure("", err, diag.Pos{})
+	}
+	// The package's fonts, read and parsed once for the whole build (every output asks fonts.Of): a font that
+	// cannot be loaded, or a font name that names none, stops it before a page is drawn in the wrong face.
+	if ps := fonts.Of(pkg).Problems; ps.HasErrors() {
+		return nil, &Error{Diags: ps}
 	}
 	want := map[string]bool{}
 	for _, n := range only {

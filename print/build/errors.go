@@ -103,7 +103,7 @@ func unprintable(pkg *content.Package, texts []surface.UnprintableText) error {
 			rs = append(rs, fmt.Sprintf("%q (U+%04X)", r, r))
 		}
 		d := ds.Errorf(findText(pkg, t.Text, t.Runes[0]), "print-text.glyph", "the text %q has characters the font %s cannot print: %s", short(t.Text), t.Font, strings.Join(rs, ", "))
-		d.Hint = "write them with characters the Go fonts have (Latin, Greek, Cyrillic and common symbols)"
+		d.Hint = "write them with characters the font has, or print the text in a font that has them"
 	}
 	return &diag.Failure{Diags: ds}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -58,7 +59,10 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 			return err
 		}
 	}
+	typefaces := fonts.Of(pkg)
+	s.SetTextTypeface(typefaces.Text)
 	d := flow.New(s, opt.Paper, opt.Margin, opt.Title+": charts and tables")
+	d.HeadingFace = typefaces.Heading
 	portrait := opt.Paper
 	landscape := surface.Size{W: opt.Paper.H, H: opt.Paper.W}
 	if landscape.W < landscape.H {

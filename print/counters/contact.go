@@ -104,6 +104,7 @@ func (sh *ContactSheet) Draw(s surface.Surface, backs bool) error {
 			room = 2*w + contactGap
 		}
 		s.SetFill(surface.Black)
+		label.Typeface = c.Front.Font // the design's own font, where the package names one
 		text := flow.Truncate(s, c.ID, label, room)
 		s.Text(cl.x, cl.y+h+contactLabel*1.1, text, label, surface.Align{H: surface.Left, V: surface.Middle})
 	}

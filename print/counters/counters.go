@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/art"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
@@ -98,6 +99,11 @@ type Face struct {
 	// Backdrop is a picture printed full bleed under everything but the background colour (a faction's or a
 	// unit's background image), covering the face and its bleed.
 	Backdrop *art.Picture
+	// Font is the typeface of the name line, the stripe and the caption, and of the elements that name none
+	// of their own (nil: the Go fonts); FontAt is where the content names it (the layout's font, else the
+	// System's textFont).
+	Font   *surface.Typeface
+	FontAt diag.Pos `json:"-"`
 }
 
 // Band is a band of colour across a face, from one edge (content.BandTop ...) or across the middle; Depth is
@@ -133,8 +139,10 @@ type Slot struct {
 	HasFill   bool
 	Box       string // a frame around the text: circle, square, rounded
 	LineWidth float64
-	Image     []byte   // a raster image element
-	Art       *art.Art // an SVG image element, drawn as vectors
+	Image     []byte            // a raster image element
+	Art       *art.Art          // an SVG image element, drawn as vectors
+	Font      *surface.Typeface // the text's typeface (nil: the Go fonts)
+	FontAt    diag.Pos          `json:"-"` // where the content names it (the element's font, its layout's, the System's textFont)
 	// At is where the face layout writes the element (zero for muster's default layout).
 	At diag.Pos `json:"-"`
 }
@@ -163,7 +171,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	if pkg == nil {
 		return nil, fmt.Errorf("counters: no package")
 	}
-	r := resolver{pkg: pkg, sys: pkg.System, cache: map[string]*Counter{}, skipImages: opt.SkipImages, pictures: map[string]picture{},
+	r := resolver{pkg: pkg, sys: pkg.System, fonts: fonts.Of(pkg), cache: map[string]*Counter{}, skipImages: opt.SkipImages, pictures: map[string]picture{},
 		compiledEls: map[elemKey]*compiled{}, reported: map[string]bool{}, missing: map[elemKey]*missing{}}
 	if r.sys == nil {
 		r.sys = &content.System{}
@@ -307,6 +315,7 @@ func posOf(m *content.Meta, ptr string) diag.Pos {
 type resolver struct {
 	pkg        *content.Package
 	sys        *content.System
+	fonts      *fonts.Set
 	cache      map[string]*Counter
 	skipImages bool
 	pictures   map[string]picture // the picture files read, by folder and name
@@ -589,8 +598,24 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 	}
 	c.Front.Backdrop = r.backdrop(&u.Meta, what, u.Background, colourOf)
 	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, u.Stats, lay, bg, fg, false, uf)
+	r.typefaces(c)
 	r.cache[key] = c
 	return c
+}
+
+// typefaces gives every face of c, and every text of its faces, the typeface it prints in where its layout
+// named none: a face the System's text font, an element its face's.
+func (r *resolver) typefaces(c *Counter) {
+	for _, f := range []*Face{&c.Front, &c.Back} {
+		if f.Font == nil {
+			f.Font, f.FontAt = r.fonts.Text, r.fonts.TextAt
+		}
+		for i := range f.Slots {
+			if f.Slots[i].Font == nil {
+				f.Slots[i].Font, f.Slots[i].FontAt = f.Font, f.FontAt
+			}
+		}
+	}
 }
 
 // backdrop is the picture printed under a unit's faces: its own background, else its faction's; nil for
@@ -652,6 +677,7 @@ func (r *resolver) marker(id, faction string, at diag.Pos) *Counter {
 	c.Front = r.markerFront(m, faction)
 	lay := r.layout("", m.Classes, true)
 	c.Back = r.back(&m.Meta, "marker "+m.ID, m.Back, &c.Front, m.Stats, lay, c.Front.Background, c.Front.Text, true, r.markerFields(m, faction))
+	r.typefaces(c)
 	r.cache[key] = c
 	return c
 }

@@ -201,12 +201,12 @@ func TestFitText(t *testing.T) {
 		{"Gallic Warband of the Arverni from Gergovia", "GW"},
 		{"Gallic Warband of the Arverni from Gergovia and beyond the hills", ""},
 	} {
-		s, fs := fitText(p, tc.text, tc.alt, width, 36*labelFrac, surface.Bold)
+		s, fs := fitText(p, tc.text, tc.alt, width, 36*labelFrac, surface.Font{Style: surface.Bold})
 		if w := p.MeasureText(s, surface.Font{Style: surface.Bold, Size: fs}); w > width+0.01 || fs < minFont || s == "" {
 			t.Errorf("%q -> %q at %g pt is %g wide (room %g)", tc.text, s, fs, w, width)
 		}
 	}
-	if s, _ := fitText(p, "Gallic Warband of the Arverni from Gergovia", "GW", width, 36*labelFrac, surface.Bold); s != "GW" {
+	if s, _ := fitText(p, "Gallic Warband of the Arverni from Gergovia", "GW", width, 36*labelFrac, surface.Font{Style: surface.Bold}); s != "GW" {
 		t.Errorf("got %q, want the abbreviation", s)
 	}
 }

@@ -80,7 +80,7 @@ func (f *Face) drawPlaces(s surface.Surface, box surface.Rect, bleed float64) er
 	}
 	if c := pl.caption; c != nil {
 		s.SetFill(fg)
-		drawWrapped(s, c.text, c.cx, c.cy, c.w, c.h, c.size, c.bold)
+		drawWrapped(s, c.text, c.cx, c.cy, c.w, c.h, c.size, c.bold, f.Font)
 	}
 	if pl.blank {
 		return nil
@@ -290,8 +290,8 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 	}
 
 	if hasLabel {
-		text, fs := fitText(s, labelText, f.AltLabel, innerW, lf, surface.Bold)
-		pl.label = &labelPlan{text: text, font: surface.Font{Style: surface.Bold, Size: fs}, y: labelY, stripe: f.Stripe != "", band: lf * 1.3}
+		text, fs := fitText(s, labelText, f.AltLabel, innerW, lf, surface.Font{Style: surface.Bold, Typeface: f.Font})
+		pl.label = &labelPlan{text: text, font: surface.Font{Style: surface.Bold, Size: fs, Typeface: f.Font}, y: labelY, stripe: f.Stripe != "", band: lf * 1.3}
 	}
 
 	for _, sl := range f.Slots {
@@ -423,7 +423,7 @@ func fontFor(sl Slot, size float64) surface.Font {
 	case sl.Italic:
 		st = surface.Italic
 	}
-	return surface.Font{Style: st, Size: size * valueFrac * sl.Size}
+	return surface.Font{Style: st, Size: size * valueFrac * sl.Size, Typeface: sl.Font}
 }
 
 func (f *Face) drawSymbol(s surface.Surface, r surface.Rect, fg surface.Color) error {
@@ -454,12 +454,13 @@ func splitWhere(w string) (row, col string) {
 	return row, col
 }
 
-// fitText returns the text and font size that fit width: the text shrunk (down to two thirds of its size),
-// then the alternative (the abbreviation), then the text shrunk further down to minFont, then cut with an
-// ellipsis (flow.Truncate, which measures O(log n) cuts rather than every one).
-func fitText(s Measurer, text, alt string, width, size float64, st surface.Style) (string, float64) {
+// fitText returns the text and font size that fit width in the style and typeface of font: the text shrunk
+// (down to two thirds of its size), then the alternative (the abbreviation), then the text shrunk further down
+// to minFont, then cut with an ellipsis (flow.Truncate, which measures O(log n) cuts rather than every one).
+func fitText(s Measurer, text, alt string, width, size float64, font surface.Font) (string, float64) {
+	at := func(sz float64) surface.Font { f := font; f.Size = sz; return f }
 	fit := func(t string, least float64) (float64, bool) {
-		w := s.MeasureText(t, surface.Font{Style: st, Size: size})
+		w := s.MeasureText(t, at(size))
 		if w <= width {
 			return size, true
 		}
@@ -477,7 +478,7 @@ func fitText(s Measurer, text, alt string, width, size float64, st surface.Style
 	if fs, ok := fit(text, minFont); ok {
 		return text, fs
 	}
-	if t := flow.Truncate(s, text, surface.Font{Style: st, Size: minFont}, width); t != "…" {
+	if t := flow.Truncate(s, text, at(minFont), width); t != "…" {
 		return t, minFont
 	}
 	return "", minFont
@@ -485,7 +486,7 @@ func fitText(s Measurer, text, alt string, width, size float64, st surface.Style
 
 // drawWrapped draws text centred on (cx, cy) in up to three lines, with the largest font (up to size) that
 // fits the box.
-func drawWrapped(s surface.Surface, text string, cx, cy, width, height, size float64, bold bool) {
+func drawWrapped(s surface.Surface, text string, cx, cy, width, height, size float64, bold bool, tf *surface.Typeface) {
 	st := surface.Regular
 	if bold {
 		st = surface.Bold
@@ -494,7 +495,7 @@ func drawWrapped(s surface.Surface, text string, cx, cy, width, height, size flo
 	if len(words) == 0 {
 		return
 	}
-	unit := surface.Font{Style: st, Size: 1}
+	unit := surface.Font{Style: st, Size: 1, Typeface: tf}
 	ww := make([]float64, len(words)) // each word's width at size 1, measured once
 	for i, w := range words {
 		ww[i] = s.MeasureText(w, unit)
@@ -518,7 +519,7 @@ func drawWrapped(s surface.Surface, text string, cx, cy, width, height, size flo
 	lh := fs * 1.15
 	y := cy - lh*float64(len(best)-1)/2
 	for i, l := range best {
-		s.Text(cx, y+float64(i)*lh, l, surface.Font{Style: st, Size: fs}, surface.Align{H: surface.Center, V: surface.Middle})
+		s.Text(cx, y+float64(i)*lh, l, surface.Font{Style: st, Size: fs, Typeface: tf}, surface.Align{H: surface.Center, V: surface.Middle})
 	}
 }
 

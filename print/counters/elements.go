@@ -348,6 +348,12 @@ const (
 // valueFace lays a unit's values out by a layout (or the default one).
 func (r *resolver) valueFace(lay *content.FaceLayout, stats content.Stats, bg, fg surface.Color, u *unitFields, role faceRole) Face {
 	f := Face{Background: bg, Text: fg, SymbolAt: SymbolCentre}
+	if lay != nil {
+		f.Font, f.FontAt = r.fonts.Text, r.fonts.TextAt
+		if t := r.fonts.Get(lay.Font); t != nil {
+			f.Font, f.FontAt = t, lay.Fields.Of("font", lay.At)
+		}
+	}
 	if lay == nil {
 		if role != roleFog {
 			f.Slots = r.defaultSlots(stats)
@@ -432,7 +438,11 @@ func (r *resolver) factionBand(u *unitFields) string {
 
 // element resolves one layout element for one unit; false when it prints nothing on this face.
 func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats content.Stats, u *unitFields, role faceRole) (Slot, bool) {
-	sl := Slot{Where: s.Where, Size: s.Size, Bold: s.Bold, Italic: s.Italic, Box: s.Box, At: s.At, LineWidth: s.LineWidth, Rotate: s.Rotate}
+	sl := Slot{Where: s.Where, Size: s.Size, Bold: s.Bold, Italic: s.Italic, Box: s.Box, At: s.At, LineWidth: s.LineWidth, Rotate: s.Rotate,
+		Font: r.fonts.Get(s.Font)}
+	if sl.Font != nil {
+		sl.FontAt = s.Fields.Of("font", s.At)
+	}
 	if sl.Size <= 0 {
 		sl.Size = 1
 	}

@@ -40,11 +40,26 @@ func layoutSheet(t testing.TB, cs []Counter, copies int) *sheet.Layout {
 // PDF and in the PNG: each sheet page rasterised from the PDF by pdftoppm and drawn by the PNG backend agree
 // pixel for pixel but for anti-aliasing.
 func TestShapesCrossBackend(t *testing.T) {
+	crossBackend(t, layoutSheet(t, resolve(t, "layout"), 1), "shapes")
+}
+
+// A layout whose values, marks and ids print in the package's own font (the fonts fixture's Liberation Sans
+// Narrow) prints alike in the PDF and in the PNG, as the Go fonts do.
+func TestPackageFontCrossBackend(t *testing.T) {
+	cs := resolve(t, "../../fonts/testdata/narrow")
+	if cs[0].Front.Slots[0].Font == nil {
+		t.Fatal("the fixture's counters print in no package font")
+	}
+	crossBackend(t, layoutSheet(t, cs, 1), "narrow")
+}
+
+// crossBackend prints a counter sheet to PDF, rasterises each page with pdftoppm and compares it with the
+// PNG backend's drawing of the page.
+func crossBackend(t *testing.T, l *sheet.Layout, stem string) {
 	tool, err := exec.LookPath("pdftoppm")
 	if err != nil {
 		t.Skip("pdftoppm not installed")
 	}
-	l := layoutSheet(t, resolve(t, "layout"), 1)
 	dir := os.Getenv("MUSTER_COUNTERS_SAMPLE_DIR")
 	if dir == "" {
 		dir = t.TempDir()
@@ -57,16 +72,16 @@ func TestShapesCrossBackend(t *testing.T) {
 	if _, err := pdf.WriteTo(&b); err != nil {
 		t.Fatal(err)
 	}
-	pdfPath := filepath.Join(dir, "shapes.pdf")
+	pdfPath := filepath.Join(dir, stem+".pdf")
 	if err := os.WriteFile(pdfPath, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for page := range l.Pages {
-		stem := filepath.Join(dir, fmt.Sprintf("shapes-pdf-%d", page+1))
-		if out, err := exec.Command(tool, "-png", "-r", "50", "-singlefile", "-f", fmt.Sprint(page+1), "-l", fmt.Sprint(page+1), pdfPath, stem).CombinedOutput(); err != nil {
+		raster := filepath.Join(dir, fmt.Sprintf("%s-pdf-%d", stem, page+1))
+		if out, err := exec.Command(tool, "-png", "-r", "50", "-singlefile", "-f", fmt.Sprint(page+1), "-l", fmt.Sprint(page+1), pdfPath, raster).CombinedOutput(); err != nil {
 			t.Fatalf("pdftoppm: %v\n%s", err, out)
 		}
-		ref := decodePNG(t, stem+".png")
+		ref := decodePNG(t, raster+".png")
 		p := surface.NewPNG(surface.PNGOptions{DPI: 50})
 		if err := l.RenderPage(p, page); err != nil {
 			t.Fatal(err)

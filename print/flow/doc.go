@@ -29,9 +29,11 @@ type Doc struct {
 	Page   surface.Size
 	Margin float64
 	Footer string // left part of every page's footer
-	y      float64
-	pages  int
-	open   bool
+	// HeadingFace is what headings print in (nil: the surface's text typeface, like everything else).
+	HeadingFace *surface.Typeface
+	y           float64
+	pages       int
+	open        bool
 }
 
 // New starts a document; the first page begins with the first content.
@@ -109,7 +111,7 @@ func lineH(f surface.Font) float64 { return f.Size * 1.28 }
 
 // Heading writes a bold heading of the given size, kept with at least keep points of what follows.
 func (d *Doc) Heading(text string, size, keep float64) {
-	f := surface.Font{Style: surface.Bold, Size: size}
+	f := surface.Font{Style: surface.Bold, Size: size, Typeface: d.HeadingFace}
 	lines := Wrap(d.S, text, f, d.Width())
 	d.Need(float64(len(lines))*lineH(f) + keep + size*0.4)
 	d.y += size * 0.4

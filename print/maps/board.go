@@ -13,6 +13,7 @@ import (
 // DrawFrame begins a page the size of the map frame (MapFrame) on s and draws the frame on it at true size,
 // shifted by (dx, dy) points (a fraction of a pixel, to put the grid's origin on a whole pixel).
 func (d *Drawing) DrawFrame(s surface.Surface, dx, dy float64) error {
+	d.useFonts(s)
 	s.BeginPage(d.mapW, d.mapH)
 	p := &pen{s: s, dx: dx, dy: dy, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
 	d.drawMap(p)
@@ -27,6 +28,7 @@ func (d *Drawing) DrawFrame(s surface.Surface, dx, dy float64) error {
 // that tile the frame join into the image DrawFrame draws. A board too large for one image (Tabletop
 // Simulator reads none above 4,096 pixels) is drawn a region at a time, each looking only at its own cells.
 func (d *Drawing) DrawFrameRegion(s surface.Surface, r surface.Rect, dx, dy float64) error {
+	d.useFonts(s)
 	s.BeginPage(r.W, r.H)
 	p := &pen{s: s, dx: dx - r.X, dy: dy - r.Y, view: surface.Rect{X: r.X - dx, Y: r.Y - dy, W: r.W, H: r.H}}
 	d.drawMap(p)

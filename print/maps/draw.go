@@ -1033,7 +1033,7 @@ func (d *Drawing) drawBorderText(p *pen) {
 	s.SetFill(inkColour)
 	o := p.pt(bw*0.5+2, bw*0.25)
 	if p.visible(0, 0, d.mapW, bw) {
-		s.Text(o.X, o.Y, d.Title, surface.Font{Style: surface.Bold, Size: fs}, surface.Align{H: surface.Left, V: surface.Middle})
+		s.Text(o.X, o.Y, d.Title, surface.Font{Style: surface.Bold, Size: fs, Typeface: d.headingFace()}, surface.Align{H: surface.Left, V: surface.Middle})
 	}
 	if d.Set.Type == content.GridOpen {
 		return

@@ -73,7 +73,7 @@ func (d *Drawing) placedNames() []nameLabel {
 	}
 	var in labelInput
 	d.collectNames(&in)
-	d.names = labels{gx: d.gx, gy: d.gy, ok: true, names: placeNames(measurer(), in, d.gridBox(), d.cell)}
+	d.names = labels{gx: d.gx, gy: d.gy, ok: true, names: placeNames(d.measurer(), in, d.gridBox(), d.cell)}
 	return d.names.names
 }
 

@@ -62,8 +62,12 @@ var (
 	labelFont  = surface.Font{Size: 6.5}
 )
 
-// measurer measures text for layout before any page exists.
-func measurer() metrics { return surface.NewPNG(surface.PNGOptions{DPI: 72}) }
+// measurer measures text for layout before any page exists, in the map's fonts.
+func (d *Drawing) measurer() metrics {
+	m := surface.NewPNG(surface.PNGOptions{DPI: 72})
+	d.useFonts(m)
+	return m
+}
 
 // RoomError says the paper leaves no room to tile a drawing: the margins take it all, or neighbouring tiles
 // would overlap by as much as a page shows, so no tile could move on.
@@ -101,7 +105,7 @@ func (d *Drawing) Layout(opt Options) (Plan, error) {
 	if opt.Overlap <= 0 {
 		opt.Overlap = DefaultOverlap
 	}
-	m := measurer()
+	m := d.measurer()
 	type cand struct {
 		place  stripPlace
 		border float64
@@ -366,7 +370,9 @@ func (d *Drawing) drawStrip(p *pen, x, y, w float64, below bool) {
 	tx, ty := x+pad, y+pad
 	q := p.pt(tx, ty)
 	s.SetFill(inkColour)
-	s.Text(q.X, q.Y, d.Title, titleFont, surface.Align{V: surface.Top})
+	tf := titleFont
+	tf.Typeface = d.headingFace()
+	s.Text(q.X, q.Y, d.Title, tf, surface.Align{V: surface.Top})
 	ly := ty + 16
 	for _, l := range tb.sub {
 		q = p.pt(tx, ly)

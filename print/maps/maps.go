@@ -13,6 +13,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -49,12 +50,33 @@ type Drawing struct {
 	layer    *layer // the scenario's marks (grids only)
 	names    labels // names placed for the current grid position
 
+	fonts *fonts.Set // the package's fonts: the text font, the heading font, map labels' own
+
 	legend      []legendEntry
 	titleBlocks map[[2]float64]titleBlock // by width and scale
 	strip       stripPlace
 	stripW      float64 // size of the title-and-legend strip
 	stripH      float64
 }
+
+// textFace is what the map's text prints in where nothing names another (nil: the Go fonts).
+func (d *Drawing) textFace() *surface.Typeface {
+	if d.fonts == nil {
+		return nil
+	}
+	return d.fonts.Text
+}
+
+// headingFace is what the map's title prints in.
+func (d *Drawing) headingFace() *surface.Typeface {
+	if d.fonts == nil {
+		return nil
+	}
+	return d.fonts.Heading
+}
+
+// useFonts makes the map's text font the one s prints in where nothing names another.
+func (d *Drawing) useFonts(s surface.Surface) { s.SetTextTypeface(d.textFace()) }
 
 // stripPlace says where the title block and legend go.
 type stripPlace uint8
@@ -97,7 +119,7 @@ func ForMap(pkg *content.Package, m *content.Map) (*Drawing, error) {
 	if title == "" {
 		title = m.ID
 	}
-	d := &Drawing{Title: title, Source: m.Source, Set: set, Sys: pkg.System}
+	d := &Drawing{Title: title, Source: m.Source, Set: set, Sys: pkg.System, fonts: fonts.Of(pkg)}
 	if err := d.init(pkg); err != nil {
 		return nil, err
 	}
@@ -128,7 +150,7 @@ func ForScenario(pkg *content.Package, sc *content.Scenario) (*Drawing, error) {
 	if title == "" {
 		title = sc.ID
 	}
-	d := &Drawing{Title: title + ": map", Source: sc.Source, Set: set, Sys: pkg.System, Scenario: sc}
+	d := &Drawing{Title: title + ": map", Source: sc.Source, Set: set, Sys: pkg.System, Scenario: sc, fonts: fonts.Of(pkg)}
 	d.buildLayer(pkg)
 	if err := d.init(pkg); err != nil {
 		return nil, err

@@ -22,6 +22,7 @@ func (d *Drawing) Render(s surface.Surface, pl Plan) error {
 // RenderPage draws page i of the plan: a tile, or the legend page that follows the tiles. An image of the art
 // it cannot draw is left out, and its error kept for Render and Err.
 func (d *Drawing) RenderPage(s surface.Surface, pl Plan, i int) {
+	d.useFonts(s)
 	if i >= len(pl.Tiles) {
 		// The legend of a map on one large sheet goes on a page of ordinary size.
 		if max(pl.Page.W, pl.Page.H) > 17*surface.Inch+1 {

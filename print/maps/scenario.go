@@ -352,7 +352,7 @@ func (d *Drawing) setUp(pkg *content.Package, side int, pl content.Placement) un
 		if m := pkg.Marker(id); m != nil {
 			name = cmp.Or(m.Name, m.ID)
 		}
-		u.markers = append(u.markers, abbrOf(name))
+		u.markers = append(u.markers, d.abbrOf(name))
 	}
 	d.layer.flipped = d.layer.flipped || u.flipped
 	d.layer.marked = d.layer.marked || len(u.markers) > 0
@@ -364,13 +364,13 @@ func (d *Drawing) unitOf(pkg *content.Package, side int, id string) unitMark {
 	u := unitMark{side: side, id: id, fill: d.layer.sides[side].fill}
 	ut := pkg.UnitType(id)
 	if ut == nil {
-		u.abbr = abbrOf(id)
+		u.abbr = d.abbrOf(id)
 		u.text = surface.ReadableOn(u.fill)
 		return u
 	}
 	u.abbr = ut.Abbr
 	if u.abbr == "" {
-		u.abbr = abbrOf(cmp.Or(ut.Name, ut.ID))
+		u.abbr = d.abbrOf(cmp.Or(ut.Name, ut.ID))
 	}
 	if symbols.Known(ut.Symbol) {
 		u.symbol = ut.Symbol
@@ -424,7 +424,7 @@ func shortName(n string) string {
 }
 
 // abbrOf makes an abbreviation from a name: its initials, or its first letters.
-func abbrOf(name string) string {
+func (d *Drawing) abbrOf(name string) string {
 	f := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '-' || r == '_' })
 	if len(f) > 1 {
 		var b strings.Builder
@@ -432,7 +432,11 @@ func abbrOf(name string) string {
 			first := []rune(w)[0]
 			// An initial is capitalised when the fonts have the capital (validate checks the name's own letters).
 			if up := unicode.ToUpper(first); up != first {
-				if rs, _ := surface.Unprintable(string(up)); len(rs) == 0 {
+				rs, _ := surface.Unprintable(string(up))
+				if t := d.textFace(); t != nil {
+					rs, _ = t.Unprintable(string(up))
+				}
+				if len(rs) == 0 {
 					first = up
 				}
 			}
@@ -1047,7 +1051,7 @@ func (d *Drawing) markerFace(p *pen, u unitMark, b box) {
 // collectNames gathers the marks names must keep clear of and the names to place, most important first:
 // settlements, objectives, places, map labels, then zones.
 func (d *Drawing) collectNames(in *labelInput) {
-	m := measurer()
+	m := d.measurer()
 	set := d.Set
 	named := map[string]bool{} // locations a scenario objective names
 	if d.Scenario != nil {
@@ -1107,7 +1111,7 @@ func (d *Drawing) collectNames(in *labelInput) {
 			if !ok {
 				continue
 			}
-			f := surface.Font{Style: surface.BoldItalic, Size: clamp(d.cell*0.2, 6, 12)}
+			f := surface.Font{Style: surface.BoldItalic, Size: clamp(d.cell*0.2, 6, 12), Typeface: d.fonts.Get(ml.Font)}
 			add(3, nameLabel{lines: []string{ml.Text}, font: f, ink: inkColour, anchor: d.centre(c), r: d.cell * 0.25, centre: true})
 		}
 	}

@@ -212,6 +212,24 @@ func (d *Doc) HasImage() bool {
 	return false
 }
 
+var fontNameRe = regexp.MustCompile(`/FontName /([^\s/<>\[\]()]+)`)
+
+// Fonts lists the names of the fonts the document embeds (a font descriptor with a font file), sorted: fpdf
+// names a font "utf8" and its family key, "utf8liberationsansnarrow-bold".
+func (d *Doc) Fonts() []string {
+	var out []string
+	for _, o := range d.objs {
+		if !strings.Contains(o.dict, "/Type /FontDescriptor") || !strings.Contains(o.dict, "/FontFile") {
+			continue
+		}
+		if m := fontNameRe.FindStringSubmatch(o.dict); m != nil {
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Rect is a painted rectangle in top-left page coordinates (y down), with how it was painted.
 type Rect struct {
 	X, Y, W, H float64

@@ -2,10 +2,12 @@ package plan
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/charts"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/roster"
 	"github.com/muster-wargames/muster/print/scenario"
 	"github.com/muster-wargames/muster/print/surface"
@@ -26,9 +28,30 @@ func PackageName(pkg *content.Package) string {
 func DrySheets(pkg *content.Package, set Settings) error {
 	var opt Options
 	var ds diag.List
+	var own map[rune]bool // the characters of the content's own texts, once a sheet drew one a font lacks
+	glyphs := map[string]bool{}
 	dry := func(at diag.Pos, what string, draw func(s surface.Surface) error) {
 		s := surface.NewDry(content.MaxPages)
 		err := draw(s)
+		for _, u := range s.Unprintable() {
+			if u.File == nil {
+				continue // the Go fonts: print-text reports the content's characters they lack
+			}
+			if own == nil {
+				own = contentRunes(pkg)
+			}
+			for _, r := range u.Runes {
+				// A character of the content's own texts is print-text's to report, at the text; what is left is
+				// what muster itself prints (headings, labels) in a font that lacks it.
+				k := fmt.Sprintf("%s|%d", u.Font, r)
+				if own[r] || glyphs[k] {
+					continue
+				}
+				glyphs[k] = true
+				ds.Errorf(fonts.Of(pkg).Origin(u.File), "fonts.glyph", "%s: muster prints %q in %s, which has no glyph for %q (U+%04X): it would print as an empty box", what, u.Text, u.Font, r, r).Hint =
+					"choose a font that has the characters muster prints (digits, Latin letters and common punctuation)"
+			}
+		}
 		if f, ok := diag.AsFailure(err); ok {
 			ds = append(ds, f.Diags...)
 			return
@@ -71,6 +94,34 @@ func DrySheets(pkg *content.Package, set Settings) error {
 		return &diag.Failure{Diags: ds}
 	}
 	return nil
+}
+
+// contentRunes is every character of the package's documents' strings.
+func contentRunes(pkg *content.Package) map[rune]bool {
+	out := map[rune]bool{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case string:
+			for _, r := range x {
+				out[r] = true
+			}
+		case map[string]any:
+			for _, e := range x {
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	for p := pkg; p != nil; p = p.Base {
+		for _, d := range p.Docs {
+			walk(d.Value)
+		}
+	}
+	return out
 }
 
 // SheetPaper is the paper of text sheets: the settled paper, but never larger than tabloid (a 23x35in map

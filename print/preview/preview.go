@@ -20,6 +20,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/plan"
@@ -268,7 +269,8 @@ func jobsFor(pkg *content.Package) ([]job, diag.List) {
 		Backs                       sheet.Backs
 		Offset                      surface.Pt
 		Size, Margin, Gutter, Bleed float64
-	}{set.Paper, set.Backs, set.BackOffset, set.CounterSize, set.Margin, set.Gutter, set.Bleed}), d.of(content.KindPackage))
+	}{set.Paper, set.Backs, set.BackOffset, set.CounterSize, set.Margin, set.Gutter, set.Bleed}), d.of(content.KindPackage),
+		fonts.Of(pkg).Identity()) // a font file's edit redraws what prints in it
 	var jobs []job
 	cj, err := counterJobs(pkg, set, setKey)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -68,7 +69,10 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	if opt.Margin <= 0 {
 		opt.Margin = 0.5 * surface.Inch
 	}
+	typefaces := fonts.Of(pkg)
+	s.SetTextTypeface(typefaces.Text)
 	d := flow.New(s, opt.Paper, opt.Margin, opt.Title+": army rosters")
+	d.HeadingFace = typefaces.Heading
 	if !e.RosterMeasure().IsPoints() {
 		d.Para(countsNote(e), flow.NoteFont)
 	}

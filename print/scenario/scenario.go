@@ -16,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/flow"
+	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -52,7 +53,10 @@ func Render(s surface.Surface, pkg *content.Package, sc *content.Scenario, opt O
 	if name == "" {
 		name = sc.ID
 	}
+	typefaces := fonts.Of(pkg)
+	s.SetTextTypeface(typefaces.Text)
 	d := flow.New(s, opt.Paper, opt.Margin, opt.Title+": "+name)
+	d.HeadingFace = typefaces.Heading
 	w := &writer{d: d, pkg: pkg, sc: sc, opt: opt, eng: rules.New(pkg)}
 	w.set, _ = pkg.MapSet(sc)
 	w.title()

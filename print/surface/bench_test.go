@@ -79,22 +79,24 @@ func BenchmarkPNG400ClippedCounters150dpi(b *testing.B) {
 }
 
 // BenchmarkPDFFontPerDocument is what one face costs a document: a one-page PDF with a word in it, less the
-// same page with a rectangle instead. fpdf parses and hashes the font when it is added to the document and
-// subsets and deflates it when the document is written, once per document: it has no way to share a parsed
-// font between documents (issue 18).
+// same page with a rectangle instead, for a Go face and for a package's font (Liberation Sans Narrow). fpdf
+// parses and hashes the font when it is added to the document and subsets and deflates it when the document
+// is written, once per document: it has no way to share a parsed font between documents (issue 18), so
+// muster adds a face only to the documents that print in it. What muster parses itself, it parses once per
+// process (BenchmarkParseFontFile).
 func BenchmarkPDFFontPerDocument(b *testing.B) {
-	for _, text := range []bool{false, true} {
-		name := "rect"
-		if text {
-			name = "word"
-		}
-		b.Run(name, func(b *testing.B) {
+	narrow := testTypeface(b)
+	for _, c := range []struct {
+		name string
+		font *Font
+	}{{"rect", nil}, {"word", &Font{Size: 10}}, {"narrow", &Font{Size: 10, Typeface: narrow}}} {
+		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				p := NewPDF(PDFOptions{})
 				p.BeginPage(200, 100)
-				if text {
-					p.Text(10, 50, "Légion", Font{Size: 10}, Align{})
+				if c.font != nil {
+					p.Text(10, 50, "Légion", *c.font, Align{})
 				} else {
 					p.Rect(10, 40, 50, 10, Fill)
 				}
@@ -104,4 +106,27 @@ func BenchmarkPDFFontPerDocument(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkParseFontFile is a package's font file as every surface after the first gets it (cached: its
+// hash), and as the first one does (first: checked, parsed, its tables made and embedded once in a scratch
+// PDF).
+func BenchmarkParseFontFile(b *testing.B) {
+	data := testFontBytes(b, "Regular")
+	b.Run("cached", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := ParseFontFile(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("first", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := parseFontFile(data, [32]byte{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -55,9 +55,14 @@ const DefaultFamily = "Go"
 
 // Font selects a face and size (points).
 type Font struct {
-	Family string // "" or "Go" for the embedded Go fonts, else a RegisterFont family
+	// Family is "" for the surface's text typeface (the embedded Go fonts unless SetTextTypeface names
+	// another), "Go" for the embedded Go fonts, else a RegisterFont family.
+	Family string
 	Style  Style
 	Size   float64
+	// Typeface, when set, is what the text prints in, whatever Family says: a package's own font. Mono and
+	// MonoBold still print in Go Mono.
+	Typeface *Typeface
 }
 
 // HAlign is the horizontal anchor of text relative to x.
@@ -102,6 +107,7 @@ type face struct {
 	bmp       *bmpTable // an embedded Go face's glyphs and widths, shared by every surface
 	outlines  map[sfnt.GlyphIndex][]sfnt.Segment
 	pdfLoaded bool
+	file      *FontFile // the package's font file it is, nil for a Go or registered face
 }
 
 // fontSet holds the faces of one surface. It is not safe for concurrent use.
@@ -110,6 +116,8 @@ type fontSet struct {
 	faces  map[string]*face
 	ttf    map[string][]byte   // registered but not yet parsed
 	goFace [MonoBold + 1]*face // the embedded faces by style, for the family "" (every text muster measures)
+	files  map[*FontFile]*face // the faces of package font files, keyed apart from faces (see fileFace)
+	text   *Typeface           // what the family "" prints in, when set (SetTextTypeface)
 }
 
 func builtinTTF(style Style) []byte {
@@ -214,6 +222,14 @@ func (fs *fontSet) parse(key string, ttf []byte) (*face, error) {
 
 // face returns the face for f, parsing an embedded font on first use.
 func (fs *fontSet) face(f Font) (*face, error) {
+	if f.Style <= BoldItalic {
+		if t := f.Typeface; t != nil {
+			return fs.fileFace(t.File(f.Style)), nil
+		}
+		if fs.text != nil && f.Family == "" {
+			return fs.fileFace(fs.text.File(f.Style)), nil
+		}
+	}
 	if f.Family == "" && f.Style <= MonoBold && fs.goFace[f.Style] != nil {
 		return fs.goFace[f.Style], nil
 	}
@@ -243,6 +259,59 @@ func (fs *fontSet) faceByKey(f Font) (*face, error) {
 	fc.bmp = builtinTable(f.Style, fc)
 	fs.faces[key] = fc
 	return fc, nil
+}
+
+// fileFace is this surface's face of a package's font file, made on first use from the file parsed once per
+// process. Its key, which names it in the PDF, is the font's PostScript name, with a part of its hash when
+// the name is taken on this surface (by a Go face, a registered one, or another file of the same name).
+func (fs *fontSet) fileFace(ff *FontFile) *face {
+	if fc := fs.files[ff]; fc != nil {
+		return fc
+	}
+	key := fileKey(ff.psName)
+	for fs.keyTaken(key) {
+		key += fmt.Sprintf("-%x", ff.sum[:3])
+	}
+	fc := &face{key: key, ttf: ff.data, f: ff.sf, upem: ff.upem, ascent: ff.ascent, descent: ff.descent,
+		capHeight: ff.capHeight, missingW: ff.missingW, bmp: ff.table, file: ff,
+		widths: map[rune]int{}, glyphs: map[rune]sfnt.GlyphIndex{}, outlines: map[sfnt.GlyphIndex][]sfnt.Segment{}}
+	if fs.files == nil {
+		fs.files = map[*FontFile]*face{}
+	}
+	fs.files[ff] = fc
+	return fc
+}
+
+// keyTaken reports whether a face of this surface, or an embedded Go face it may yet load, has the key.
+func (fs *fontSet) keyTaken(key string) bool {
+	if _, ok := fs.faces[key]; ok {
+		return true
+	}
+	for st := Regular; st <= MonoBold; st++ {
+		if key == fontKey("", st) {
+			return true
+		}
+	}
+	for _, fc := range fs.files {
+		if fc.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// fileKey is a PostScript name as a PDF font name: lower case letters, digits and hyphens.
+func fileKey(ps string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(ps) {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-') {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "font"
+	}
+	return b.String()
 }
 
 // bmpTable is the glyph index and advance width (1/1000 em, as width rounds it) of every rune of the Basic
@@ -410,8 +479,11 @@ func textOrigin(fc *face, x, y, w, size float64, a Align) (float64, float64) {
 	return x, y
 }
 
-// name is the face as a reader knows it: "Go Bold".
+// name is the face as a reader knows it: "Go Bold", "Liberation Sans Narrow Bold".
 func (fc *face) name() string {
+	if fc.file != nil {
+		return fc.file.fullName
+	}
 	words := strings.Split(fc.key, "-")
 	for i, w := range words {
 		if w != "" {

@@ -108,6 +108,10 @@ type Surface interface {
 	// RegisterFont adds a TrueType face under a new family name for this
 	// surface (styles Regular, Bold, Italic, BoldItalic).
 	RegisterFont(family string, style Style, ttf []byte) error
+	// SetTextTypeface makes t what every Font with no Family and no Typeface prints in, on every page from
+	// now on; nil returns them to the embedded Go fonts. A printer sets it from the package's text font
+	// before it measures or draws anything.
+	SetTextTypeface(t *Typeface)
 
 	// Image draws a PNG, JPEG or GIF image scaled into the rectangle. A bad
 	// image returns an error and leaves the surface usable. The surface
@@ -576,6 +580,8 @@ func (c *common) RegisterFont(family string, style Style, ttf []byte) error {
 	return c.fonts.register(family, style, ttf)
 }
 
+func (c *common) SetTextTypeface(t *Typeface) { c.fonts.text = t }
+
 // decodedImage is a validated image shared by both backends.
 type decodedImage struct {
 	key    string // content hash, used as the fpdf image name
@@ -697,8 +703,9 @@ func (e *PageLimitError) Error() string {
 // UnprintableText is a text drawn with runes its font has no glyph for: they print as empty boxes.
 type UnprintableText struct {
 	Text  string
-	Font  string // the face: "Go Bold"
-	Runes []rune // the runes the face lacks, in order, without repeats
+	Font  string    // the face: "Go Bold"
+	Runes []rune    // the runes the face lacks, in order, without repeats
+	File  *FontFile // the package's font file it was drawn in; nil for a Go or registered face
 }
 
 // maxUnprintable bounds the texts a surface remembers.
@@ -712,7 +719,7 @@ func (c *common) noteUnprintable(s string, fc *face, miss []rune) {
 		c.seenUnprint = map[string]bool{}
 	}
 	c.seenUnprint[s] = true
-	c.unprintable = append(c.unprintable, UnprintableText{Text: s, Font: fc.name(), Runes: miss})
+	c.unprintable = append(c.unprintable, UnprintableText{Text: s, Font: fc.name(), Runes: miss, File: fc.file})
 }
 
 // Unprintable lists the texts drawn so far (the first 64) that hold runes their font cannot draw. Text does
