@@ -17,8 +17,8 @@ import (
 // there: at every cell found through the module's own grid attributes (VASSAL's arithmetic), the board image
 // has the colours the art has round the painter's centre of that cell.
 func TestBoardImagesShowTheArt(t *testing.T) {
-	e := exampleModule(t, "testdata/art-map")
-	f, err := os.ReadFile(filepath.Join(examplePath("testdata/art-map"), "art", "vale.png"))
+	e := exampleModule(t, "testdata/art")
+	f, err := os.ReadFile(filepath.Join(examplePath("testdata/art"), "art", "vale.png"))
 	if err != nil {
 		t.Fatal(err)
 	}

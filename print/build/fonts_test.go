@@ -108,7 +108,7 @@ func TestBrokenFontRefused(t *testing.T) {
 func TestArtPackage(t *testing.T) {
 	pkg := example(t, "testdata/art")
 	_, files := run(t, pkg, Options{})
-	for _, name := range []string{CountersFile, ChartsFile, "maps/field.pdf"} {
+	for _, name := range []string{CountersFile, ChartsFile, "maps/vale.pdf"} {
 		if got := strings.Join(parse(t, files[name]).Fonts(), " "); got != "utf8liberationsansnarrow utf8liberationsansnarrow-bold" {
 			t.Errorf("%s embeds %q", name, got)
 		}

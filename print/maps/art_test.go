@@ -19,7 +19,7 @@ import (
 
 // painter is where a painted map's art has the centres of its hexes, worked out the painter's way (not with
 // content/grid or the placement): s pixels across flats, cell (0,0) at (x0, y0), odd columns shoved down half
-// a hex (flat-top, odd-q). testdata/painted/art/valley.png and examples/testdata/art-map/art/vale.png were
+// a hex (flat-top, odd-q). testdata/painted/art/valley.png and examples/testdata/art/art/vale.png were
 // painted so.
 type painter struct{ s, x0, y0 float64 }
 
@@ -30,7 +30,7 @@ func (a painter) centre(c grid.Cell) (u, v float64) {
 
 var (
 	valleyArt = painter{s: 64, x0: 50.5, y0: 46}    // testdata/painted/art/valley.png, 543 x 506
-	valeArt   = painter{s: 56, x0: 40.25, y0: 36.5} // examples/testdata/art-map/art/vale.png, 518 x 493
+	valeArt   = painter{s: 56, x0: 40.25, y0: 36.5} // examples/testdata/art/art/vale.png, 518 x 493
 )
 
 func loadDir(t testing.TB, dir string) *content.Package {
@@ -145,7 +145,7 @@ func artAlignment(t *testing.T, d *Drawing, pl Plan, pdf []byte, art painter) (w
 // of them turned with its art.
 func TestPaintedMapAlignment(t *testing.T) {
 	painted := loadDir(t, filepath.Join("testdata", "painted"))
-	artMap := load(t, filepath.Join("testdata", "art-map"))
+	artMap := load(t, filepath.Join("testdata", "art"))
 	small := surface.Size{W: 5 * surface.Inch, H: 5 * surface.Inch}
 	for _, tc := range []struct {
 		name  string
