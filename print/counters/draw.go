@@ -614,7 +614,11 @@ func (f *Face) Parts(m Measurer, w, h float64) []Part {
 		return surface.Rect{X: x, Y: y - ch/2, W: tw, H: ch}
 	}
 	if l := pl.label; l != nil && l.text != "" {
-		out = append(out, Part{What: "name", Text: l.text, Box: textBox(w/2, l.y, l.text, l.font, surface.Center)})
+		b := textBox(w/2, l.y, l.text, l.font, surface.Center)
+		if l.stripe { // the band across the face behind the name covers whatever lies under it
+			b = surface.Rect{X: 0, Y: l.y - l.band/2, W: w, H: l.band}
+		}
+		out = append(out, Part{What: "name", Text: l.text, Box: b})
 	}
 	for _, sp := range pl.slots {
 		if sp.stars > 0 {

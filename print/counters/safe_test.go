@@ -120,6 +120,16 @@ func TestOverlaps(t *testing.T) {
 	if len(o) == 0 || o[0][0].What != "symbol" && o[0][1].What != "symbol" {
 		t.Errorf("a wide value beside a symbol on top: %+v", o)
 	}
+	// A back's band (Shaken, Disrupted) covers the width of the face: a placed text under the band is hidden by
+	// it even where the band's own word is short and far from it.
+	band := Face{Stripe: "Shaken", SymbolAt: SymbolNone, Slots: []Slot{{Text: "3-1", Placed: true, X: 0.02, Y: 0.15, Size: 0.4}}}
+	var hidden bool
+	for _, pr := range band.Overlaps(m, 36, 36, 0) {
+		hidden = hidden || pr[0].What == "name" && pr[1].Text == "3-1"
+	}
+	if !hidden {
+		t.Errorf("a text under the back's band is not reported: %+v", band.Parts(m, 36, 36))
+	}
 	// Values wider than the face beside a centred symbol squeeze it to nothing, never to a negative frame
 	// (an image symbol would fail to draw).
 	wide := Face{Image: tinyPNG(t), SymbolAt: SymbolCentre, Slots: []Slot{{Text: "123456789", Where: "centre-left", Size: 1}, {Text: "123456789", Where: "centre-right", Size: 1}}}
