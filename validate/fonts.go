@@ -25,8 +25,9 @@ var fontsCheck = &Check{
 		"a font fpdf can embed in a PDF (format; postscript: an OpenType font with PostScript (CFF) outlines, for which a .ttf version is needed; licence: a font whose licence bits forbid embedding), "+
 		"declared once (duplicate); textFont, headingFont, a face layout's or element's font and a map label's font name a declared font (unknown, with a did-you-mean). "+
 		"glyph: a text printed in one of the fonts with a character it has no glyph for (which would print as an empty box), naming the text, the character and the font, at the content that names the font: "+
-		"every counter face as the counter sheet draws it (values, notations, names, stripes and captions through the font of their element or layout), every map label, "+
-		"and what the charts, scenario sheets and rosters print in the text and heading fonts besides the content's own texts (their headings and labels; print-text checks the content's texts).",
+		"every counter face as the counter sheet draws it (values, notations, names, stripes and captions through the font of their element or layout), every map label in a font of its own, "+
+		"and what the charts, scenario sheets and rosters print in the text and heading fonts besides the content's own texts (their headings and labels). "+
+		"A character of the content's own texts that the text or heading font lacks is print-text's to report, once, where the content writes it: glyph does not report it again where a counter or label prints it in that font.",
 		content.MaxFontBytes>>20),
 	Requires: []Requirement{Printing},
 	Applies:  namesFonts,
@@ -37,9 +38,30 @@ var fontsCheck = &Check{
 		}
 		pp := Get(p, Printing)
 		reportFamily(p, pp.problems) // what the dry run of the sheets drew in a font without its glyphs
-		checkCounterGlyphs(p, pp.counters)
+		reported := contentGlyphs(p.Pkg, set)
+		checkCounterGlyphs(p, pp.counters, reported)
 		checkLabelGlyphs(p, set)
 	},
+}
+
+// contentGlyphs is what print-text reports: the characters of the content's own texts that the text or
+// heading font lacks, for each of the two. A counter text in one of those fonts missing one of them is the
+// content's text (a unit's name, a layout's format) already reported where the content writes it.
+func contentGlyphs(pkg *content.Package, set *fonts.Set) func(f *surface.FontFile, r rune) bool {
+	if set.Text == nil && set.Heading == nil {
+		return func(*surface.FontFile, rune) bool { return false }
+	}
+	unprintable := printFonts(pkg)
+	missing := map[rune]bool{}
+	printedTexts(pkg, func(_ *content.Document, _, _, s string) {
+		rs, _ := unprintable(s)
+		for _, r := range rs {
+			missing[r] = true
+		}
+	})
+	return func(f *surface.FontFile, r rune) bool {
+		return missing[r] && (set.Text != nil && set.Text.Has(f) || set.Heading != nil && set.Heading.Has(f))
+	}
 }
 
 // namesFonts reports whether the package declares a font, or names one anywhere.
@@ -117,7 +139,7 @@ func (g *glyphFindings) report(p *Pass) {
 // checkCounterGlyphs draws every counter face as the counter sheet does, on a dry surface that only measures,
 // and reports each text drawn in a package font with a character the font lacks, at the content that names
 // the font for that text.
-func checkCounterGlyphs(p *Pass, cs []counters.Counter) {
+func checkCounterGlyphs(p *Pass, cs []counters.Counter, reported func(*surface.FontFile, rune) bool) {
 	var found glyphFindings
 	seen := map[string]bool{}
 	for i := range cs {
@@ -143,6 +165,9 @@ func checkCounterGlyphs(p *Pass, cs []counters.Counter) {
 				}
 				what, at := textOrigin(side.face, u.Text)
 				for _, r := range u.Runes {
+					if reported(u.File, r) {
+						continue // print-text reports it where the content writes the text
+					}
 					found.add(at, u.Font, r, fmt.Sprintf("counter %s (%s): %s %q", c.ID, side.name, what, u.Text))
 				}
 			}
@@ -194,17 +219,15 @@ func drawable(f *counters.Face) *counters.Face {
 	return &g
 }
 
-// checkLabelGlyphs reports each map label whose text its font (its own, else the text font) has no glyph for.
+// checkLabelGlyphs reports each map label whose text its own font, when it is neither the text nor the heading
+// font, has no glyph for.
 func checkLabelGlyphs(p *Pass, set *fonts.Set) {
 	var found glyphFindings
 	for _, m := range p.Pkg.Maps() {
 		for _, l := range m.Labels {
-			t, at := set.Text, set.TextAt
-			if own := set.Get(l.Font); own != nil {
-				t, at = own, l.Fields.Of("font", l.At)
-			}
-			if t == nil {
-				continue
+			t, at := set.Get(l.Font), l.Fields.Of("font", l.At)
+			if t == nil || t == set.Text || t == set.Heading {
+				continue // in the text or heading font: print-text checks every label in all four styles
 			}
 			runes, faces := t.Unprintable(l.Text, surface.BoldItalic) // labels print in bold italic
 			for i, r := range runes {

@@ -54,6 +54,8 @@ classes: [{id: combat}]
 fonts:
   - id: narrow
     regular: fonts/LiberationSansNarrow-Regular.ttf
+  - id: heavy
+    regular: fonts/LiberationSansNarrow-Bold.ttf
     bold: fonts/LiberationSansNarrow-Bold.ttf
 textFont: narrow
 faces:
@@ -140,10 +142,11 @@ func TestFontsCheck(t *testing.T) {
 			"fonts.unknown", "nrrow", `did you mean "narrow"?`, "map.yaml"},
 		{"declared twice", map[string]string{"system.yaml": sysWith("textFont: narrow", "  - {id: narrow, regular: fonts/LiberationSansNarrow-Bold.ttf}\ntextFont: narrow")},
 			"fonts.duplicate", "narrow, regular: fonts/LiberationSansNarrow-Bold", "declared twice", ""},
-		{"a counter's text", map[string]string{"units.yaml": strings.Replace(fontUnits, "name: Legion", "name: Legion ★", 1)},
-			"fonts.glyph", "narrow}", `counter legion (front): its element "Legion ★" prints in Liberation Sans Narrow, which has no glyph for '★' (U+2605)`, ""},
-		{"a map label", map[string]string{"map.yaml": fontMap("Vado ★", "narrow")},
-			"fonts.glyph", "narrow}", `map m's label "Vado ★" prints in Liberation Sans Narrow Bold, which has no glyph for '★'`, "map.yaml"},
+		{"a counter's text", map[string]string{"units.yaml": strings.Replace(fontUnits, "name: Legion", "name: Legion ★", 1),
+			"system.yaml": sysWith("size: 0.5, font: narrow", "size: 0.5, font: heavy")},
+			"fonts.glyph", "heavy}", `counter legion (front): its element "Legion ★" prints in Liberation Sans Narrow Bold, which has no glyph for '★' (U+2605)`, ""},
+		{"a map label", map[string]string{"map.yaml": fontMap("Vado ★", "heavy")},
+			"fonts.glyph", "heavy}", `map m's label "Vado ★" prints in Liberation Sans Narrow Bold, which has no glyph for '★'`, "map.yaml"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -166,6 +169,22 @@ func TestFontsCheck(t *testing.T) {
 			}
 		})
 	}
+	// A text of the content printed in the text font is print-text's to report, once, where the content writes
+	// it: the counter that prints the unit's name and the label in that font add no second error.
+	t.Run("once", func(t *testing.T) {
+		dir := fontPkg(t, map[string]string{"system.yaml": fontSystem, "map.yaml": fontMap("Vado ★", "narrow"),
+			"units.yaml": strings.Replace(fontUnits, "name: Legion", "name: Legion ★", 1)})
+		var got []string
+		for _, d := range Load(dir).Diags {
+			if strings.HasSuffix(d.Code, ".glyph") {
+				rel, _ := filepath.Rel(dir, d.Pos.File)
+				got = append(got, fmt.Sprintf("%s:%d %s", rel, d.Pos.Line, d.Code))
+			}
+		}
+		if want := "map.yaml:5 print-text.glyph units.yaml:3 print-text.glyph"; strings.Join(got, " ") != want {
+			t.Errorf("glyph errors %q, want %q", got, want)
+		}
+	})
 	t.Run("good", func(t *testing.T) {
 		dir := fontPkg(t, map[string]string{"system.yaml": fontSystem, "map.yaml": fontMap("Vado Woods", "narrow")})
 		r := Load(dir)
@@ -178,19 +197,19 @@ func TestFontsCheck(t *testing.T) {
 // A font file larger than content.MaxFontBytes is refused before it is parsed, and so is one that is not a
 // regular file.
 func TestFontFileLimits(t *testing.T) {
-	big := narrowTTF(t, "Bold") + strings.Repeat("\x00", content.MaxFontBytes)
-	dir := fontPkg(t, map[string]string{"system.yaml": fontSystem, "fonts/LiberationSansNarrow-Bold.ttf": big})
+	big := narrowTTF(t, "Regular") + strings.Repeat("\x00", content.MaxFontBytes)
+	dir := fontPkg(t, map[string]string{"system.yaml": fontSystem, "fonts/LiberationSansNarrow-Regular.ttf": big})
 	got, _ := fontDiags(t, dir)
-	want := posOf(t, "system.yaml", fontSystem, "fonts/LiberationSansNarrow-Bold.ttf") + " fonts.too-large"
+	want := posOf(t, "system.yaml", fontSystem, "fonts/LiberationSansNarrow-Regular.ttf") + " fonts.too-large"
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("got %v, want %s", got, want)
 	}
-	dir = fontPkg(t, map[string]string{"system.yaml": fontSystem, "fonts/LiberationSansNarrow-Bold.ttf": ""})
-	if err := os.Mkdir(filepath.Join(dir, "fonts", "LiberationSansNarrow-Bold.ttf"), 0o755); err != nil {
+	dir = fontPkg(t, map[string]string{"system.yaml": fontSystem, "fonts/LiberationSansNarrow-Regular.ttf": ""})
+	if err := os.Mkdir(filepath.Join(dir, "fonts", "LiberationSansNarrow-Regular.ttf"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	got, _ = fontDiags(t, dir)
-	if want := posOf(t, "system.yaml", fontSystem, "fonts/LiberationSansNarrow-Bold.ttf") + " fonts.unreadable"; len(got) != 1 || got[0] != want {
+	if want := posOf(t, "system.yaml", fontSystem, "fonts/LiberationSansNarrow-Regular.ttf") + " fonts.unreadable"; len(got) != 1 || got[0] != want {
 		t.Errorf("a folder as a font: got %v, want %s", got, want)
 	}
 }

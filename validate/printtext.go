@@ -37,14 +37,22 @@ var exceptionUnits = regexp.MustCompile(`^/(stacking|stackingVariants/\d+)/excep
 
 func checkPrintText(p *Pass) {
 	unprintable := printFonts(p.Pkg)
-	for _, d := range p.Pkg.Docs {
+	printedTexts(p.Pkg, func(d *content.Document, ptr, key, s string) {
+		checkText(p, d, ptr, key, s, unprintable)
+	})
+}
+
+// printedTexts calls f with every text of the content that muster may print, in document order: the
+// manifest's name, and every string of the other documents but fixtures', generators', notes and formulas.
+func printedTexts(pkg *content.Package, f func(d *content.Document, ptr, key, s string)) {
+	for _, d := range pkg.Docs {
 		switch d.Kind {
 		case content.KindFixture, content.KindGenerator:
 			continue // tests and generator settings are never printed
 		case content.KindPackage:
-			if p.Pkg.Manifest != nil && d == p.Pkg.Manifest.Doc {
+			if pkg.Manifest != nil && d == pkg.Manifest.Doc {
 				if name, ok := d.Value.(map[string]any)["name"].(string); ok {
-					checkText(p, d, "/name", "name", name, unprintable)
+					f(d, "/name", "name", name)
 				}
 			}
 			continue
@@ -53,7 +61,7 @@ func checkPrintText(p *Pass) {
 			if ptr == "/notes" && d.Kind != content.KindTable || exceptionUnits.MatchString(ptr) {
 				return // a document's own notes are for designers; an exception's units are a formula
 			}
-			checkText(p, d, ptr, key, s, unprintable)
+			f(d, ptr, key, s)
 		})
 	}
 }
