@@ -141,38 +141,26 @@ func (g *glyphFindings) report(p *Pass) {
 // the font for that text.
 func checkCounterGlyphs(p *Pass, cs []counters.Counter, reported func(*surface.FontFile, rune) bool) {
 	var found glyphFindings
-	seen := map[string]bool{}
-	for i := range cs {
-		c := &cs[i]
-		for _, side := range []struct {
-			name string
-			face *counters.Face
-		}{{"front", &c.Front}, {"back", &c.Back}} {
-			key := fmt.Sprintf("%s/%s/%g/%s/%s", c.Kind, c.ID, c.Size, c.Shape, side.name)
-			if seen[key] {
-				continue
+	eachDesign(cs, func(c *counters.Counter, side string, face *counters.Face) {
+		f := drawable(face)
+		s := surface.NewDry(0)
+		s.BeginPage(c.Width(), c.Height())
+		if f.DrawRect(s, 0, 0, c.Width(), c.Height(), 0) != nil {
+			return // counter-faces reports a face that cannot be drawn
+		}
+		for _, u := range s.Unprintable() {
+			if u.File == nil {
+				continue // in the Go fonts: print-text reports the content's characters they lack
 			}
-			seen[key] = true
-			f := drawable(side.face)
-			s := surface.NewDry(0)
-			s.BeginPage(c.Width(), c.Height())
-			if f.DrawRect(s, 0, 0, c.Width(), c.Height(), 0) != nil {
-				continue // counter-faces reports a face that cannot be drawn
-			}
-			for _, u := range s.Unprintable() {
-				if u.File == nil {
-					continue // in the Go fonts: print-text reports the content's characters they lack
+			what, at := textOrigin(face, u.Text)
+			for _, r := range u.Runes {
+				if reported(u.File, r) {
+					continue // print-text reports it where the content writes the text
 				}
-				what, at := textOrigin(side.face, u.Text)
-				for _, r := range u.Runes {
-					if reported(u.File, r) {
-						continue // print-text reports it where the content writes the text
-					}
-					found.add(at, u.Font, r, fmt.Sprintf("counter %s (%s): %s %q", c.ID, side.name, what, u.Text))
-				}
+				found.add(at, u.Font, r, fmt.Sprintf("counter %s (%s): %s %q", c.ID, side, what, u.Text))
 			}
 		}
-	}
+	})
 	found.report(p)
 }
 

@@ -157,38 +157,26 @@ func checkPlacedElements(p *Pass, cs []counters.Counter) {
 	}
 	var found []*finding
 	byKey := map[string]*finding{}
-	seen := map[string]bool{}
-	for i := range cs {
-		c := &cs[i]
-		for _, side := range []struct {
-			name string
-			face *counters.Face
-		}{{"front", &c.Front}, {"back", &c.Back}} {
-			key := fmt.Sprintf("%s/%s/%g/%s/%s", c.Kind, c.ID, c.Size, c.Shape, side.name)
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			for _, pr := range side.face.Problems(m, c.Width(), c.Height(), c.Height()*overlapTolerance) {
-				k := pr.At.String() + "|" + pr.Kind
-				f := byKey[k]
-				if f == nil {
-					what := "its " + pr.What
-					if pr.Text != "" {
-						what = fmt.Sprintf("its text %q", pr.Text)
-					}
-					f = &finding{at: pr.At, kind: pr.Kind, what: what}
-					byKey[k] = f
-					found = append(found, f)
+	eachDesign(cs, func(c *counters.Counter, side string, face *counters.Face) {
+		for _, pr := range face.Problems(m, c.Width(), c.Height(), c.Height()*overlapTolerance) {
+			k := pr.At.String() + "|" + pr.Kind
+			f := byKey[k]
+			if f == nil {
+				what := "its " + pr.What
+				if pr.Text != "" {
+					what = fmt.Sprintf("its text %q", pr.Text)
 				}
-				name := side.name
-				if c.Shape != "" && c.Shape != "square" {
-					name = c.Shape + ", " + name
-				}
-				f.designs = append(f.designs, c.ID+" ("+name+")")
+				f = &finding{at: pr.At, kind: pr.Kind, what: what}
+				byKey[k] = f
+				found = append(found, f)
 			}
+			name := side
+			if c.Shape != "" && c.Shape != "square" {
+				name = c.Shape + ", " + name
+			}
+			f.designs = append(f.designs, c.ID+" ("+name+")")
 		}
-	}
+	})
 	for _, f := range found {
 		more := ""
 		if len(f.designs) > 1 {
@@ -201,6 +189,26 @@ func checkPlacedElements(p *Pass, cs []counters.Counter) {
 		}
 		p.Errorf(f.at, "off-face", "this face element runs off the counter: %s reaches past the edge of counter %s%s", f.what, f.designs[0], more).Hint =
 			"move it in (x and y run from 0 to 1 across and down the face), or make it smaller; a hexagonal or round counter has no corners"
+	}
+}
+
+// eachDesign calls f once for each side of each distinct counter design (kind, id, size and shape): a design
+// printed many times is laid out, and checked, once.
+func eachDesign(cs []counters.Counter, f func(c *counters.Counter, side string, face *counters.Face)) {
+	type design struct {
+		kind, id, shape string
+		size            float64
+	}
+	seen := map[design]bool{}
+	for i := range cs {
+		c := &cs[i]
+		d := design{c.Kind, c.ID, c.Shape, c.Size}
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		f(c, "front", &c.Front)
+		f(c, "back", &c.Back)
 	}
 }
 
@@ -221,55 +229,43 @@ func checkFaceOverlaps(p *Pass, cs []counters.Counter) {
 	}
 	var found []*finding
 	byKey := map[string]*finding{}
-	seen := map[string]bool{}
-	for i := range cs {
-		c := &cs[i]
-		for _, side := range []struct {
-			name string
-			face *counters.Face
-		}{{"front", &c.Front}, {"back", &c.Back}} {
-			key := fmt.Sprintf("%s/%s/%g/%s", c.Kind, c.ID, c.Size, side.name)
-			if seen[key] {
-				continue
+	eachDesign(cs, func(c *counters.Counter, side string, face *counters.Face) {
+		parts := face.Parts(m, c.Width(), c.Height())
+		for _, o := range face.Overlaps(m, c.Width(), c.Height(), c.Height()*overlapTolerance) {
+			a, b := o[0], o[1]
+			if b.What == "symbol" || b.What == "name" {
+				a, b = b, a
 			}
-			seen[key] = true
-			parts := side.face.Parts(m, c.Width(), c.Height())
-			for _, o := range side.face.Overlaps(m, c.Width(), c.Height(), c.Height()*overlapTolerance) {
-				a, b := o[0], o[1]
-				if b.What == "symbol" || b.What == "name" {
-					a, b = b, a
+			// The place of b among the face's values at its place: the second of two "top-left" values is
+			// the second layout slot at top-left.
+			nth := 0
+			for _, pt := range parts {
+				if pt == b {
+					break
 				}
-				// The place of b among the face's values at its place: the second of two "top-left" values is
-				// the second layout slot at top-left.
-				nth := 0
-				for _, pt := range parts {
-					if pt == b {
-						break
-					}
-					if pt.What == b.What {
-						nth++
-					}
+				if pt.What == b.What {
+					nth++
 				}
-				at := overlapPos(p.Pkg, c, b.What, nth)
-				if b.What == "placed" && !b.At.IsZero() {
-					at = b.At // an element placed by position is reported where the layout writes it
-				}
-				what := fmt.Sprintf("%s prints over %s", partKind(a), partKind(b))
-				k := at.String() + "|" + what + "|" + side.name
-				f := byKey[k]
-				if f == nil {
-					f = &finding{at: at, msg: what}
-					f.hint = "move the value, make it smaller (size: 0.8), or make the counter larger"
-					if a.What != "symbol" && a.What != "name" {
-						f.hint = "give each value its own place, or make them smaller (size: 0.8)"
-					}
-					byKey[k] = f
-					found = append(found, f)
-				}
-				f.designs = append(f.designs, fmt.Sprintf("%s (%s)", c.ID, side.name+": "+partName(a)+" and "+partName(b)))
 			}
+			at := overlapPos(p.Pkg, c, b.What, nth)
+			if b.What == "placed" && !b.At.IsZero() {
+				at = b.At // an element placed by position is reported where the layout writes it
+			}
+			what := fmt.Sprintf("%s prints over %s", partKind(a), partKind(b))
+			k := at.String() + "|" + what + "|" + side
+			f := byKey[k]
+			if f == nil {
+				f = &finding{at: at, msg: what}
+				f.hint = "move the value, make it smaller (size: 0.8), or make the counter larger"
+				if a.What != "symbol" && a.What != "name" {
+					f.hint = "give each value its own place, or make them smaller (size: 0.8)"
+				}
+				byKey[k] = f
+				found = append(found, f)
+			}
+			f.designs = append(f.designs, fmt.Sprintf("%s (%s)", c.ID, side+": "+partName(a)+" and "+partName(b)))
 		}
-	}
+	})
 	for _, f := range found {
 		more := ""
 		if len(f.designs) > 1 {
