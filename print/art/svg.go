@@ -3,6 +3,8 @@ package art
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
@@ -10,9 +12,10 @@ import (
 	"sync"
 
 	"github.com/fyne-io/oksvg"
-	"github.com/muster-wargames/muster/print/surface"
 	"github.com/srwiley/rasterx"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/muster-wargames/muster/print/surface"
 )
 
 // Art is an SVG drawing, checked and parsed once, ready to be drawn as vector paths on any surface: the PDF
@@ -40,6 +43,10 @@ type shape struct {
 
 // ViewBox is the drawing's viewBox: the part of its coordinates that fits the box it is drawn in.
 func (a *Art) ViewBox() surface.Rect { return a.view }
+
+// MarshalJSON writes what identifies the art, the SHA-256 of its SVG: a key made of what holds it (the live
+// preview's key of a counter face) changes when the file does.
+func (a *Art) MarshalJSON() ([]byte, error) { return json.Marshal(hex.EncodeToString(a.sum[:])) }
 
 // Load checks an SVG (see check) and parses it with oksvg. It returns the art and the problems found; the art
 // is nil when a problem is an error. The same bytes are parsed once however often they are loaded (by

@@ -76,6 +76,9 @@ func buildMaps(j *Job) error {
 		r.note = fmt.Sprintf("%s: %s, %s (%s), %s", name, it.Drawing.Title, english.Count(pl.Pages(), "page"), how, plan.PaperName(j.Settings))
 		if j.Opt.PNG {
 			files, err := pngEachPage(j, j.paper(), pl.Pages(), func(s surface.Surface, i int) { it.Drawing.RenderPage(s, pl, i) }, "png/"+plan.MapsDir+"/"+it.Stem)
+			if err == nil {
+				err = it.Drawing.Err() // the art a page could not draw in PNG (RenderPage keeps it for the drawing)
+			}
 			if err != nil {
 				fail(err)
 				return

@@ -378,7 +378,12 @@ func painterKey(p sheet.Painter, keys map[*counters.Face]string) string {
 // mapJobs draw each map and board, and each scenario's map set, whole on one page at MapDPI.
 func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []job {
 	var jobs []job
-	sysKey := d.of(content.KindSystem)
+	tiles := tilesArt(pkg)
+	sysKey := d.of(content.KindSystem) + tiles
+	allArt := new(hasher).add(tiles)
+	for _, m := range pkg.Maps() {
+		allArt.add(backgroundArt(pkg, m))
+	}
 	for _, m := range pkg.Maps() {
 		stem := plan.FileStem(m.ID)
 		title := "Map " + m.ID
@@ -386,7 +391,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 			title = m.Name
 		}
 		at := m.At
-		jobs = append(jobs, job{key: keyOf("map", stem, d.doc(&m.Meta), sysKey, setKey), title: title, at: at, draw: func() ([]*Image, error) {
+		jobs = append(jobs, job{key: keyOf("map", stem, d.doc(&m.Meta), backgroundArt(pkg, m), sysKey, setKey), title: title, at: at, draw: func() ([]*Image, error) {
 			dr, err := maps.ForMap(pkg, m)
 			if err != nil {
 				return nil, err
@@ -395,7 +400,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 		}})
 	}
 	files := plan.ScenarioMapFiles(pkg)
-	scKey := d.of(content.KindMap, content.KindForce, content.KindSystem) + d.identity[content.KindUnitType] + d.identity[content.KindMarker]
+	scKey := d.of(content.KindMap, content.KindForce, content.KindSystem) + d.identity[content.KindUnitType] + d.identity[content.KindMarker] + allArt.sum()
 	for _, sc := range pkg.Scenarios() {
 		f, ok := files[sc.ID]
 		if !ok {
@@ -415,6 +420,38 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 		}})
 	}
 	return jobs
+}
+
+// backgroundArt is what a map's painted background hashes to: its key changes when the image file does,
+// though the map's document does not.
+func backgroundArt(pkg *content.Package, m *content.Map) string {
+	if m.Background == nil {
+		return ""
+	}
+	return fileKey(pkg.ReadArt(m.Doc, "/background/image", m.Background.Image))
+}
+
+// tilesArt is what the System's terrain tiles hash to.
+func tilesArt(pkg *content.Package) string {
+	sys := pkg.System
+	if sys == nil {
+		return ""
+	}
+	h := new(hasher)
+	for i, t := range sys.Terrain {
+		if t.Tile != nil {
+			h.add(t.ID, fileKey(pkg.ReadArt(sys.Doc, fmt.Sprintf("/terrain/%d/tile/image", i), t.Tile.Image)))
+		}
+	}
+	return h.sum()
+}
+
+// fileKey is a file's bytes' key, or its error's.
+func fileKey(b []byte, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return keyOf(b)
 }
 
 // drawMap draws a map's artwork whole: on one page of its own size (and its legend page, if it has one).

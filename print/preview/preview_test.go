@@ -175,3 +175,67 @@ func BenchmarkRerenderOneUnit(b *testing.B) {
 }
 
 var _ = validate.Load
+
+// An edit to the art a picture is drawn from redraws it, though no content file changed: an SVG a counter face
+// shows (the flag on every hex counter), a map's painted background, a terrain tile; and only the pictures that
+// show it.
+func TestRenderRedrawsEditedArt(t *testing.T) {
+	dir := copyTree(t, "../../examples/testdata/art")
+	r := NewRenderer()
+	if first := r.Update(dir); first.Failed || first.Diags.HasErrors() {
+		t.Fatalf("the art package fails: %v", first.Diags)
+	}
+	redrawn := func(what string) map[string]bool {
+		t.Helper()
+		s := r.Update(dir)
+		if s.Failed {
+			t.Fatalf("%s: %v", what, s.Diags)
+		}
+		out := map[string]bool{}
+		for _, n := range s.Drawn {
+			out[n] = true
+		}
+		return out
+	}
+	edit(t, dir, "art/flag.svg", `fill="#1c3f8a"`, `fill="#2e7d32"`)
+	got := redrawn("the flag")
+	if !got["faces/blue-foot-front.png"] || !got["faces/red-gun-front.png"] {
+		t.Errorf("the flag's SVG edited: drew %v, want the hex counters' fronts", keys(got))
+	}
+	if got["faces/12-pz-front.png"] || got["maps/vale-page-01.png"] {
+		t.Errorf("the flag's SVG edited: drew %v, pictures without the flag among them", keys(got))
+	}
+	rewrite(t, filepath.Join(dir, "art", "vale.png"), func(b []byte) []byte {
+		return append(b, "trailing bytes after IEND"...) // another file, the same picture: still drawn again
+	})
+	if got := redrawn("the background"); !got["maps/vale-page-01.png"] || !got["maps/mill-raid-page-01.png"] {
+		t.Errorf("the painted background edited: drew %v, want the Vale and the scenario's map over it", keys(got))
+	}
+	rewrite(t, filepath.Join(dir, "art", "leaves.png"), func(b []byte) []byte {
+		return append(b, 0)
+	})
+	if got := redrawn("the tile"); !got["maps/copse-page-01.png"] {
+		t.Errorf("the woods' tile edited: drew %v, want the Copse", keys(got))
+	}
+}
+
+// rewrite changes a file's bytes in place.
+func rewrite(t *testing.T, path string, change func([]byte) []byte) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, change(b), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func keys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
