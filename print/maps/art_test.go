@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"bytes"
 	"errors"
 	"image"
 	"math"
@@ -459,4 +460,45 @@ func TestSVGBackgroundAlignment(t *testing.T) {
 		t.Errorf("%d dots read back, want 63", len(found))
 	}
 	t.Logf("63 cells: the SVG art's centres lie within %.4f pt of the printed grid's", worst)
+}
+
+// The scenario sheet's miniature of a painted map shows the painting under the grid's cells, placed as on the
+// map (the art's reference cell lands on the miniature's cell), and no terrain colour where the map hides
+// its fills.
+func TestMiniatureShowsTheArt(t *testing.T) {
+	pkg := load(t, filepath.Join("testdata", "art"))
+	d, err := ForScenario(pkg, pkg.Scenario("mill-raid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const x, y, w, h = 100.0, 100.0, 200.0, 150.0
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(612, 792)
+	mw, mh := d.Miniature(p, x, y, w, h)
+	if mw <= 0 || mh <= 0 {
+		t.Fatal("no miniature")
+	}
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := pdfcheck.Parse(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := doc.Pages[0]
+	if woods := "0.435 0.604 0.333 rg"; strings.Contains(pg.Content, woods) {
+		t.Error("the miniature fills the woods, which the Vale hides under its painting")
+	}
+	if len(pg.Images) != 1 || pg.Images[0].Width != 518 || pg.Images[0].Height != 493 {
+		t.Fatalf("images drawn: %+v, want the Vale's painting once", pg.Images)
+	}
+	// Cell 0101's centre in the painting, and in the miniature: the map's centre scaled as the miniature is.
+	k := math.Min(w/(d.mapW-2*d.border), h/(d.mapH-2*d.border))
+	c := d.centre(grid.Cell{})
+	wantX, wantY := x+(c.X-d.border)*k, y+(c.Y-d.border)*k
+	gotX, gotY := pg.Images[0].Point(valeArt.x0, valeArt.y0)
+	if math.Hypot(gotX-wantX, gotY-wantY) > 0.5 {
+		t.Errorf("the painting's cell 0101 lands at (%.2f, %.2f), the miniature's at (%.2f, %.2f)", gotX, gotY, wantX, wantY)
+	}
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/muster-wargames/muster/print/surface"
 )
 
-// Miniature draws a small overview of a grid map at (x, y), at most w wide and h high: terrain, hexside
+// Miniature draws a small overview of a grid map at (x, y), at most w wide and h high: its painted
+// background where it has one, the terrain fills its boards show, hexside
 // features, roads, the boards' outlines and names, and a scenario's objectives. It returns the size drawn, or
 // zeros for an open tabletop (which has no cells to shrink).
 func (d *Drawing) Miniature(s surface.Surface, x, y, w, h float64) (float64, float64) {
@@ -21,16 +22,27 @@ func (d *Drawing) Miniature(s surface.Surface, x, y, w, h float64) (float64, flo
 	s.Translate(x-d.border*k, y-d.border*k)
 	s.Scale(k, k)
 	p := &pen{s: s, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
+	d.drawBackgrounds(p) // a painted board shows its painting, as the map does
 	var poly, buf []surface.Pt
 	set := d.Set
 	for row := 0; row < set.Rows; row++ {
 		for col := 0; col < set.Cols; col++ {
 			c := grid.Cell{Col: col, Row: row}
+			ter := set.Terrain(c)
+			look := d.cellLook(c, ter, d.layersAt(c))
+			if !look.fill {
+				continue // the board hides its fills over its art: the painting shows
+			}
 			poly = d.cellPoly(c, poly)
-			col := d.terrainColour(set.Terrain(c))
+			col := d.terrainColour(ter)
+			col.A = look.alpha
 			s.SetFill(col)
-			s.SetStroke(col, 0.8/k) // hides the seams between neighbours
-			s.Polygon(p.poly(poly, buf), surface.FillStroke)
+			if look.alpha == 255 {
+				s.SetStroke(col, 0.8/k) // hides the seams between neighbours
+				s.Polygon(p.poly(poly, buf), surface.FillStroke)
+			} else {
+				s.Polygon(p.poly(poly, buf), surface.Fill) // a seam stroke would darken the edges
+			}
 		}
 	}
 	d.drawSides(p)

@@ -207,6 +207,10 @@ type docs struct {
 	kinds    map[string]string
 	identity map[string]string
 	one      map[*content.Document]string
+	// The art the maps draw, which no document holds: each map's background, the terrain tiles, and all of
+	// them (what a scenario's map and its sheet's miniature may show).
+	backgrounds map[*content.Map]string
+	tiles, art  string
 }
 
 var printedValues = map[string]bool{"stats": true, "back": true, "notes": true, "source": true}
@@ -236,6 +240,13 @@ func newDocs(pkg *content.Package) *docs {
 		d.kinds[k] = h.sum()
 		d.identity[k] = ident[k].sum()
 	}
+	d.tiles, d.backgrounds = tilesArt(pkg), map[*content.Map]string{}
+	art := new(hasher).add(d.tiles)
+	for _, m := range pkg.Maps() {
+		d.backgrounds[m] = backgroundArt(pkg, m)
+		art.add(d.backgrounds[m])
+	}
+	d.art = art.sum()
 	return d
 }
 
@@ -378,12 +389,7 @@ func painterKey(p sheet.Painter, keys map[*counters.Face]string) string {
 // mapJobs draw each map and board, and each scenario's map set, whole on one page at MapDPI.
 func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []job {
 	var jobs []job
-	tiles := tilesArt(pkg)
-	sysKey := d.of(content.KindSystem) + tiles
-	allArt := new(hasher).add(tiles)
-	for _, m := range pkg.Maps() {
-		allArt.add(backgroundArt(pkg, m))
-	}
+	sysKey := d.of(content.KindSystem) + d.tiles
 	for _, m := range pkg.Maps() {
 		stem := plan.FileStem(m.ID)
 		title := "Map " + m.ID
@@ -391,7 +397,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 			title = m.Name
 		}
 		at := m.At
-		jobs = append(jobs, job{key: keyOf("map", stem, d.doc(&m.Meta), backgroundArt(pkg, m), sysKey, setKey), title: title, at: at, draw: func() ([]*Image, error) {
+		jobs = append(jobs, job{key: keyOf("map", stem, d.doc(&m.Meta), d.backgrounds[m], sysKey, setKey), title: title, at: at, draw: func() ([]*Image, error) {
 			dr, err := maps.ForMap(pkg, m)
 			if err != nil {
 				return nil, err
@@ -400,7 +406,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 		}})
 	}
 	files := plan.ScenarioMapFiles(pkg)
-	scKey := d.of(content.KindMap, content.KindForce, content.KindSystem) + d.identity[content.KindUnitType] + d.identity[content.KindMarker] + allArt.sum()
+	scKey := d.of(content.KindMap, content.KindForce, content.KindSystem) + d.identity[content.KindUnitType] + d.identity[content.KindMarker] + d.art
 	for _, sc := range pkg.Scenarios() {
 		f, ok := files[sc.ID]
 		if !ok {
@@ -488,7 +494,7 @@ func sheetJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) 
 			}})
 	}
 	files := plan.ScenarioMapFiles(pkg)
-	rest := d.of(content.KindForce, content.KindMap, content.KindSystem, content.KindTable) + d.identity[content.KindUnitType] + d.identity[content.KindMarker]
+	rest := d.of(content.KindForce, content.KindMap, content.KindSystem, content.KindTable) + d.identity[content.KindUnitType] + d.identity[content.KindMarker] + d.art // the miniature shows the art
 	for _, sc := range pkg.Scenarios() {
 		stem := plan.FileStem(sc.ID)
 		opt := plan.ScenarioOptions(pkg, set, plan.Options{}, files[sc.ID])

@@ -208,8 +208,8 @@ func TestRenderRedrawsEditedArt(t *testing.T) {
 	rewrite(t, filepath.Join(dir, "art", "vale.png"), func(b []byte) []byte {
 		return append(b, "trailing bytes after IEND"...) // another file, the same picture: still drawn again
 	})
-	if got := redrawn("the background"); !got["maps/vale-page-01.png"] || !got["maps/mill-raid-page-01.png"] {
-		t.Errorf("the painted background edited: drew %v, want the Vale and the scenario's map over it", keys(got))
+	if got := redrawn("the background"); !got["maps/vale-page-01.png"] || !got["maps/mill-raid-page-01.png"] || !got["scenarios/mill-raid-page-01.png"] {
+		t.Errorf("the painted background edited: drew %v, want the Vale, the scenario's map over it and its sheet's miniature", keys(got))
 	}
 	rewrite(t, filepath.Join(dir, "art", "leaves.png"), func(b []byte) []byte {
 		return append(b, 0)
