@@ -1,21 +1,15 @@
 package validate
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"image"
-	"io/fs"
 	"math"
-	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/print/art"
-	"github.com/muster-wargames/muster/print/surface"
 )
 
 // mapArtCheck reads the art of painted maps as the printers will (content.ReadArt and print/art: SVG art
@@ -51,7 +45,7 @@ var mapArtCheck = &Check{
 		return false
 	},
 	Package: func(p *Pass) {
-		a := artChecker{pass: p, seen: map[string]artResult{}}
+		a := pictureFiles{pass: p, mapArt: true, seen: map[string]pictureResult{}}
 		for _, m := range p.Pkg.Maps() {
 			if m.Background != nil {
 				a.background(m)
@@ -73,104 +67,12 @@ var mapArtCheck = &Check{
 	},
 }
 
-// artChecker reads each image file once, however many maps and terrains name it.
-type artChecker struct {
-	pass *Pass
-	seen map[string]artResult
-}
-
-// artResult is what reading a picture found: the picture, when it can be drawn, and the problems (errors
-// and warnings, with a place in an SVG) to report at every value that names it.
-type artResult struct {
-	pic      *art.Picture
-	path     string // the file, for the places in it
-	problems []art.Problem
-}
-
-// read reads the picture named by the value at ptr of doc, reports what is wrong with it at that value, and
-// returns it when it can be drawn.
-func (a *artChecker) read(doc *content.Document, ptr, file, what string) *art.Picture {
-	pkg := a.pass.Pkg
-	dir := pkg.AssetDir(doc, ptr)
-	key := dir + "\x00" + file
-	r, done := a.seen[key]
-	if !done {
-		r = readArt(pkg, doc, ptr, file, dir)
-		a.seen[key] = r
-	}
-	for _, p := range r.problems {
-		report := a.pass.Errorf
-		if p.Warning {
-			report = a.pass.Warnf
-		}
-		msg := p.Message
-		if p.Line > 0 {
-			msg += fmt.Sprintf(" (line %d of the SVG)", p.Line)
-		}
-		e := report(docPos(doc, ptr, diag.Pos{}), p.Code, "%s: image %q %s", what, file, msg)
-		e.Hint = p.Hint
-		if p.Line > 0 {
-			e.Related = append(e.Related, diag.Related{Pos: diag.Pos{File: r.path, Line: p.Line, Col: p.Col}, Message: "here in " + path.Base(filepath.ToSlash(file))})
-		}
-	}
-	return r.pic
-}
-
-// readArt reads a picture as the printers draw it (art.Read: SVG art checked and parsed, a raster image's
-// header read), and decodes a raster image's pixels, which the printers do not (the PDF may copy a PNG's
-// compressed pixels as they are).
-func readArt(pkg *content.Package, doc *content.Document, ptr, file, dir string) artResult {
-	r := artResult{path: filepath.Join(dir, filepath.FromSlash(file))}
-	fail := func(code, message, hint string) artResult {
-		r.problems = []art.Problem{{Code: code, Message: message, Hint: hint}}
-		return r
-	}
-	data, err := pkg.ReadArt(doc, ptr, file)
-	switch {
-	case errors.Is(err, content.ErrOutside):
-		return fail("outside", "is "+err.Error(), "art is read only from inside the package folder: copy the file into the package and name it by its path there")
-	case errors.Is(err, fs.ErrNotExist):
-		return fail("missing", "was not found in "+dir, suggestFile(dir, file))
-	case errors.Is(err, content.ErrTooLarge):
-		return fail("too-large", fmt.Sprintf("is larger than %d MB, the most muster reads for a map's art", content.MaxArtBytes>>20),
-			"export it at a lower resolution (150 to 200 pixels an inch print well), or as JPEG")
-	case err != nil:
-		return fail("unreadable", "cannot be read: "+err.Error(), "")
-	}
-	r.pic, r.problems = art.Read(data)
-	if r.pic == nil || r.pic.Raster == nil {
-		return r
-	}
-	if err := decodeWhole(data); err != nil {
-		r.pic = nil
-		return fail("corrupt", fmt.Sprintf("is a damaged image: its pixels do not decode (%v)", err), "open it in an image editor and save it again")
-	}
-	if w, h := int(r.pic.Width), int(r.pic.Height); w*h >= slowArtPixels && bytes.HasPrefix(data, []byte("\x89PNG")) && !surface.PDFCopiesPNG(data) {
-		r.problems = append(r.problems, art.Problem{Code: "slow", Warning: true,
-			Message: fmt.Sprintf("is a PNG of %d x %d pixels with transparency, 16-bit colour or interlacing: every PDF that prints it decodes it and encodes it again, seconds each time", w, h),
-			Hint:    "save it as an 8-bit RGB PNG without transparency (or as JPEG): the PDF then holds it as it is"})
-	}
-	return r
-}
-
 // slowArtPixels is the size from which art the PDF cannot copy as it is (see surface.PDFCopiesPNG) is worth
 // a warning: 4 megapixels take a second and more to decode and encode again.
 const slowArtPixels = 4 << 20
 
-// decodeWhole decodes an image's pixels, which the printers (and the PDF, which may copy a PNG's compressed
-// pixels as they are) rely on.
-func decodeWhole(data []byte) (err error) {
-	defer func() { // decoders should not panic, but never let one escape
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
-	}()
-	_, _, err = image.Decode(bytes.NewReader(data))
-	return err
-}
-
 // background checks a map's background: its image, its placement on the grid and how it covers the grid.
-func (a *artChecker) background(m *content.Map) {
+func (a *pictureFiles) background(m *content.Map) {
 	p := a.pass
 	pic := a.read(m.Doc, "/background/image", m.Background.Image, "map "+m.ID+"'s background")
 	g, err := m.Geometry()
