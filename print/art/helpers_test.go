@@ -1,55 +1,10 @@
 package art
 
 import (
-	"image"
-	"image/png"
-	"os"
 	"testing"
 
 	"github.com/muster-wargames/muster/print/surface"
 )
-
-func decodePNG(t testing.TB, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	im, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return im
-}
-
-// compare is the mean absolute difference of two images over their RGB channels (0-255) and the number of
-// pixels that differ by more than far.
-func compare(a, b image.Image, far float64) (float64, int) {
-	var sum, n float64
-	nFar := 0
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			d := (diff(r1, r2) + diff(g1, g2) + diff(b1, b2)) / 3 / 257
-			sum += d
-			if d > far {
-				nFar++
-			}
-			n++
-		}
-	}
-	return sum / n, nFar
-}
-
-func diff(a, b uint32) float64 {
-	if a > b {
-		return float64(a - b)
-	}
-	return float64(b - a)
-}
 
 // FuzzSVG feeds the check and the parser anything: they never panic, and art they accept draws on a surface
 // without an error.

@@ -46,10 +46,12 @@ func Rasterize(pdf []byte, page, dpi int) (image.Image, error) {
 }
 
 // Difference is how far two pictures of one size are apart: the mean absolute difference of their colour
-// channels (0 to 255), and the share of pixels whose channels differ by more than 96 on average (a shape
-// drawn in one and not the other; anti-aliasing alone stays below it).
+// channels (0 to 255), and the share of pixels whose channels differ by more than a threshold on average (96
+// for Compare: a shape drawn in one and not the other; anti-aliasing alone stays below it).
 type Difference struct {
 	Mean, Far float64
+	// FarPixels of Pixels differ by more than the threshold (Far is their share).
+	FarPixels, Pixels int
 }
 
 // Agree is whether the difference is within what two renderers of one drawing show: a mean under 3 and
@@ -61,8 +63,13 @@ func (d Difference) String() string {
 }
 
 // Compare measures how two pictures differ; they must have the same bounds (see SameSize).
-func Compare(a, b image.Image) Difference {
-	var sum, far, n float64
+func Compare(a, b image.Image) Difference { return CompareAt(a, b, 96) }
+
+// CompareAt is Compare with pixels counted far apart from a mean channel difference above far (0 to 255): a
+// test of fine drawing (gradients, art) counts smaller differences.
+func CompareAt(a, b image.Image, far float64) Difference {
+	var sum float64
+	var nFar, n int
 	r := a.Bounds()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
@@ -70,8 +77,8 @@ func Compare(a, b image.Image) Difference {
 			r2, g2, b2, _ := b.At(x, y).RGBA()
 			d := (dist(r1, r2) + dist(g1, g2) + dist(b1, b2)) / 3 / 257
 			sum += d
-			if d > 96 {
-				far++
+			if d > far {
+				nFar++
 			}
 			n++
 		}
@@ -79,7 +86,7 @@ func Compare(a, b image.Image) Difference {
 	if n == 0 {
 		return Difference{}
 	}
-	return Difference{Mean: sum / n, Far: far / n}
+	return Difference{Mean: sum / float64(n), Far: float64(nFar) / float64(n), FarPixels: nFar, Pixels: n}
 }
 
 // SameSize says how two pictures' sizes differ, or "" when they agree.

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
 // The test font: Liberation Sans Narrow, as the fonts package's test fixture holds it.
@@ -292,44 +293,34 @@ func TestPackageFontCrossBackend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mean, far := compare(own, inGo); far < 0.01 {
-		t.Errorf("the PNG in the package font is the PNG in Go: mean %.2f, far %.3f%%", mean, 100*far)
+	if d := pixelcheck.Compare(own, inGo); d.Far < 0.01 {
+		t.Errorf("the PNG in the package font is the PNG in Go: %v", d)
 	}
-	tool, err := exec.LookPath("pdftoppm")
-	if err != nil {
+	ref, err := pixelcheck.Rasterize(pdfBytes(t, draw), 1, 100)
+	if errors.Is(err, pixelcheck.ErrNoPdftoppm) {
 		t.Skip("pdftoppm not installed")
-	}
-	dir := t.TempDir()
-	pdfPath := filepath.Join(dir, "narrow.pdf")
-	if err := os.WriteFile(pdfPath, pdfBytes(t, draw), 0o644); err != nil {
+	} else if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(tool, "-png", "-r", "100", "-singlefile", pdfPath, filepath.Join(dir, "narrow-pdf")).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, out)
-	}
-	ref := decodePNGFile(t, filepath.Join(dir, "narrow-pdf.png"))
 	if ref.Bounds() != own.Bounds() {
 		t.Fatalf("pdftoppm %v, PNG %v", ref.Bounds(), own.Bounds())
 	}
-	mean, far := compare(ref, own)
-	t.Logf("PDF vs PNG in the package font at 100 dpi: mean |diff| %.2f/255, %.3f%% pixels differ by >96", mean, 100*far)
-	if mean > 3 || far > 0.01 {
-		t.Errorf("backends disagree: mean %.2f, far %.3f%%", mean, 100*far)
+	d := pixelcheck.Compare(ref, own)
+	t.Logf("PDF vs PNG in the package font at 100 dpi: %v", d)
+	if !d.Agree() {
+		t.Errorf("backends disagree: %v", d)
 	}
 	// And as closely as they agree on the same page in the Go fonts: what differs is anti-aliasing, not shapes.
-	goPDF := filepath.Join(dir, "go.pdf")
-	if err := os.WriteFile(goPDF, pdfBytes(t, goDraw), 0o644); err != nil {
+	goRef, err := pixelcheck.Rasterize(pdfBytes(t, goDraw), 1, 100)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command(tool, "-png", "-r", "100", "-singlefile", goPDF, filepath.Join(dir, "go-pdf")).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	g := pixelcheck.Compare(goRef, inGo)
+	if d.Mean > g.Mean*1.25+0.1 || d.Far > g.Far*1.25+0.001 {
+		t.Errorf("the package font's backends disagree more than the Go font's: %v (Go %v)", d, g)
 	}
-	gm, gf := compare(decodePNGFile(t, filepath.Join(dir, "go-pdf.png")), inGo)
-	if mean > gm*1.25+0.1 || far > gf*1.25+0.001 {
-		t.Errorf("the package font's backends disagree more than the Go font's: mean %.2f (Go %.2f), far %.3f%% (Go %.3f%%)", mean, gm, 100*far, 100*gf)
-	}
-	if m, f := compare(ref, mustDecode(t, pngBytes(t, 100, goDraw))); f < 0.01 {
-		t.Errorf("the PDF in the package font is like the PNG in Go: mean %.2f, far %.3f%%", m, 100*f)
+	if d := pixelcheck.Compare(ref, inGo); d.Far < 0.01 {
+		t.Errorf("the PDF in the package font is like the PNG in Go: %v", d)
 	}
 }
 
@@ -339,35 +330,6 @@ type goOnly struct{ Surface }
 func (g *goOnly) Text(x, y float64, s string, f Font, a Align) {
 	f.Typeface = nil
 	g.Surface.Text(x, y, s, f, a)
-}
-
-func mustDecode(t *testing.T, b []byte) image.Image {
-	t.Helper()
-	im, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return im
-}
-
-// compare is the mean absolute difference over all channels (of 255) and the share of pixels that differ by
-// more than 96.
-func compare(a, b image.Image) (mean, far float64) {
-	var sum, n, farN float64
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			d := (absDiff(r1, r2) + absDiff(g1, g2) + absDiff(b1, b2)) / 3 / 257
-			sum += d
-			if d > 96 {
-				farN++
-			}
-			n++
-		}
-	}
-	return sum / n, farN / n
 }
 
 // A text drawn in a package font with a character it lacks is remembered with the file, for the printers to

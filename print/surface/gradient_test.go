@@ -2,11 +2,13 @@ package surface
 
 import (
 	"bytes"
-	"image"
+	"errors"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
 var (
@@ -84,10 +86,6 @@ func TestPNGGradientColours(t *testing.T) {
 // pixel by pixel (within anti-aliasing), in the page and in a form; the PDF passes qpdf --check; the form is
 // made once and its shadings are the document's.
 func TestGradientCrossBackend(t *testing.T) {
-	tool, err := exec.LookPath("pdftoppm")
-	if err != nil {
-		t.Skip("pdftoppm not installed")
-	}
 	pdf := pdfBytes(t, gradientPage)
 	if n := bytes.Count(pdf, []byte("/Subtype /Form")); n != 1 {
 		t.Errorf("%d forms, want 1", n)
@@ -95,58 +93,30 @@ func TestGradientCrossBackend(t *testing.T) {
 	if n := bytes.Count(pdf, []byte("/ShadingType 3")); n != 8 {
 		t.Errorf("%d radial shadings, want 8", n)
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "g.pdf")
-	writeFile(t, path, pdf)
 	if q, err := exec.LookPath("qpdf"); err == nil {
+		path := filepath.Join(t.TempDir(), "g.pdf")
+		writeFile(t, path, pdf)
 		if out, err := exec.Command(q, "--check", path).CombinedOutput(); err != nil {
 			t.Errorf("qpdf --check: %v\n%s", err, out)
 		}
 	}
-	out, err := exec.Command(tool, "-r", "72", "-singlefile", "-png", path, filepath.Join(dir, "g")).CombinedOutput()
-	if err != nil || len(out) > 0 {
-		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	ref, err := pixelcheck.Rasterize(pdf, 1, 72)
+	if errors.Is(err, pixelcheck.ErrNoPdftoppm) {
+		t.Skip("pdftoppm not installed")
+	} else if err != nil {
+		t.Fatal(err)
 	}
-	ref := decodePNGFile(t, filepath.Join(dir, "g.png"))
 	p := NewPNG(PNGOptions{DPI: 72})
 	gradientPage(p)
 	got, _ := p.PageImage(0)
 	if ref.Bounds() != got.Bounds() {
 		t.Fatalf("bounds %v and %v", ref.Bounds(), got.Bounds())
 	}
-	mean, far := compareImages(ref, got, 48)
-	t.Logf("PDF vs PNG: mean |diff| %.2f/255, %d pixels far off", mean, far)
-	if mean > 1.5 || far > 150 {
-		t.Errorf("backends disagree: mean %.2f, %d pixels far off", mean, far)
+	d := pixelcheck.CompareAt(ref, got, 48)
+	t.Logf("PDF vs PNG: mean |diff| %.2f/255, %d pixels far off", d.Mean, d.FarPixels)
+	if d.Mean > 1.5 || d.FarPixels > 150 {
+		t.Errorf("backends disagree: mean %.2f, %d pixels far off", d.Mean, d.FarPixels)
 	}
-}
-
-func absDiff(a, b uint32) float64 {
-	if a > b {
-		return float64(a - b)
-	}
-	return float64(b - a)
-}
-
-// compareImages is the mean absolute difference of two images over their RGB channels (0-255) and the number
-// of pixels that differ by more than far.
-func compareImages(a, b image.Image, far float64) (float64, int) {
-	var sum, n float64
-	nFar := 0
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			d := (absDiff(r1, r2) + absDiff(g1, g2) + absDiff(b1, b2)) / 3 / 257
-			sum += d
-			if d > far {
-				nFar++
-			}
-			n++
-		}
-	}
-	return sum / n, nFar
 }
 
 // A gradient that spans nothing paints its last colour; one with no stops nothing; bad numbers are an error.
