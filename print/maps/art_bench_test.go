@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/print/pdfcheck"
-	"github.com/muster-wargames/muster/print/surface"
 )
 
 // bigArt is a 4000 x 3000 painting as PNG: smooth ground with a grain, as painted art has, so that it
@@ -88,22 +87,11 @@ func BenchmarkPaintedHexMap30x40(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		pl, err := d.Layout(Options{Paper: letter})
-		if err != nil {
-			b.Fatal(err)
-		}
-		pdf := surface.NewPDF(surface.PDFOptions{Title: d.Title})
-		if err := d.Render(pdf, pl); err != nil {
-			b.Fatal(err)
-		}
-		var out bytes.Buffer
-		if _, err := pdf.WriteTo(&out); err != nil {
-			b.Fatal(err)
-		}
-		size, pages = out.Len(), pl.Pages()
+		out, pl := render(b, d, Options{Paper: letter})
+		size, pages = len(out), pl.Pages()
 		if i == 0 {
 			b.StopTimer()
-			doc, err := pdfcheck.Parse(out.Bytes())
+			doc, err := pdfcheck.Parse(out)
 			if err != nil {
 				b.Fatal(err)
 			}

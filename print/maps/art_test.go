@@ -34,6 +34,7 @@ var (
 	valeArt   = painter{s: 56, x0: 40.25, y0: 36.5} // examples/testdata/art/art/vale.png, 518 x 493
 )
 
+// loadDir loads and decodes the package in dir, which must have no errors.
 func loadDir(t testing.TB, dir string) *content.Package {
 	t.Helper()
 	pkg, ds := content.Load(dir)

@@ -17,17 +17,10 @@ import (
 	"github.com/muster-wargames/muster/print/surface"
 )
 
+// load loads a package of examples/ (see loadDir).
 func load(t testing.TB, dir string) *content.Package {
 	t.Helper()
-	pkg, ds := content.Load(filepath.Join("..", "..", "examples", dir))
-	if pkg == nil {
-		t.Fatal(ds)
-	}
-	ds.Extend(pkg.Decode(nil))
-	if ds.HasErrors() {
-		t.Fatal(ds)
-	}
-	return pkg
+	return loadDir(t, filepath.Join("..", "..", "examples", dir))
 }
 
 var letter = surface.Size{W: surface.LetterW, H: surface.LetterH}
