@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // Limits on files that content names (a counter's image, a System symbol's image).
@@ -98,4 +101,22 @@ func (p *Package) readAsset(doc *Document, ptr, file string, limit int64) ([]byt
 		return nil, unwrapPathErr(err)
 	}
 	return data, nil
+}
+
+// SuggestAsset is a hint for a file that was not found: a file of the same folder whose name is close to the
+// one written (did you mean ...?), else where the path is read from.
+func SuggestAsset(dir, file string) string {
+	sub := path.Dir(filepath.ToSlash(file))
+	if entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(sub))); err == nil {
+		var names []string
+		for _, e := range entries {
+			if !e.IsDir() {
+				names = append(names, path.Join(sub, e.Name()))
+			}
+		}
+		if h := diag.DidYouMean(path.Clean(filepath.ToSlash(file)), names); h != "" {
+			return h
+		}
+	}
+	return "the path is relative to the package folder " + dir
 }

@@ -2,12 +2,8 @@ package validate
 
 import (
 	"fmt"
-	"os"
-	"path"
-	"path/filepath"
 
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/content/diag"
 )
 
 // assetsCheck reads every picture the content names the way the printers will, so that a missing, misplaced or
@@ -101,23 +97,4 @@ var assetsCheck = &Check{
 			}
 		}
 	},
-}
-
-// suggestFile proposes a file of the same folder whose name is close to the one written.
-func suggestFile(dir, file string) string {
-	sub := path.Dir(filepath.ToSlash(file))
-	entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(sub)))
-	if err != nil {
-		return "the path is relative to the package folder " + dir
-	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			names = append(names, path.Join(sub, e.Name()))
-		}
-	}
-	if h := diag.DidYouMean(path.Clean(filepath.ToSlash(file)), names); h != "" {
-		return h
-	}
-	return "the path is relative to the package folder " + dir
 }

@@ -84,7 +84,7 @@ func readPicture(pkg *content.Package, doc *content.Document, ptr, file, dir str
 	case errors.Is(err, content.ErrOutside):
 		return fail("outside", "is "+err.Error(), noun+" read only from inside the package folder: copy the file into the package and name it by its path there")
 	case errors.Is(err, fs.ErrNotExist):
-		return fail("missing", "was not found in "+dir, suggestFile(dir, file))
+		return fail("missing", "was not found in "+dir, content.SuggestAsset(dir, file))
 	case errors.Is(err, content.ErrTooLarge):
 		return fail("too-large", tooLarge, smaller)
 	case err != nil:

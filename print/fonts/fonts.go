@@ -8,9 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -206,7 +203,7 @@ func readFont(pkg *content.Package, doc *content.Document, ptr, file string, at 
 	case errors.Is(err, content.ErrOutside):
 		return fail("outside", "fonts are read only from inside the package folder: copy the file into the package (fonts/) and name it by its path there", "is %v", err)
 	case errors.Is(err, fs.ErrNotExist):
-		return fail("missing", suggestFile(dir, file), "was not found in %s", dir)
+		return fail("missing", content.SuggestAsset(dir, file), "was not found in %s", dir)
 	case errors.Is(err, content.ErrTooLarge) || err == nil && len(b) > content.MaxFontBytes:
 		return fail("too-large", "use a font with fewer characters, or a subset of this one (the characters the game prints)",
 			"is larger than %d MB, the most muster reads for a font", content.MaxFontBytes>>20)
@@ -226,22 +223,4 @@ func readFont(pkg *content.Package, doc *content.Document, ptr, file string, at 
 		return fail("format", "use the font's .ttf file", "%v", err)
 	}
 	return fail("format", "use a TrueType font file (.ttf)", "%v", err)
-}
-
-// suggestFile proposes a file of the same folder whose name is close to the one written.
-func suggestFile(dir, file string) string {
-	sub := path.Dir(filepath.ToSlash(file))
-	entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(sub)))
-	if err == nil {
-		var names []string
-		for _, e := range entries {
-			if !e.IsDir() {
-				names = append(names, path.Join(sub, e.Name()))
-			}
-		}
-		if h := diag.DidYouMean(path.Clean(filepath.ToSlash(file)), names); h != "" {
-			return h
-		}
-	}
-	return "the path is relative to the package folder " + dir
 }
