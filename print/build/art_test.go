@@ -124,7 +124,7 @@ func TestArtHexCountersCutShared(t *testing.T) {
 		}
 		for j, a := range cuts {
 			for _, b := range cuts[:j] {
-				if sameLine(a, b) {
+				if a.Same(b, 0.01) {
 					t.Errorf("page %d: the cut %+v is drawn twice", i+1, a)
 				}
 			}
@@ -134,7 +134,7 @@ func TestArtHexCountersCutShared(t *testing.T) {
 			var found [6]*pdfcheck.Line
 			for k, e := range es {
 				for c := range cuts {
-					if sameLine(cuts[c], pdfcheck.Line{X1: e[0].X, Y1: e[0].Y, X2: e[1].X, Y2: e[1].Y}) {
+					if cuts[c].Same(pdfcheck.Line{X1: e[0].X, Y1: e[0].Y, X2: e[1].X, Y2: e[1].Y}, 0.01) {
 						found[k] = &cuts[c]
 					}
 				}
@@ -156,11 +156,4 @@ func TestArtHexCountersCutShared(t *testing.T) {
 	if checked != 17 {
 		t.Errorf("measured %d hex counters, the art package has 17", checked)
 	}
-}
-
-// sameLine reports whether two segments join the same points, within 0.01 pt.
-func sameLine(a, b pdfcheck.Line) bool {
-	n := func(p, q float64) bool { return math.Abs(p-q) <= 0.01 }
-	return n(a.X1, b.X1) && n(a.Y1, b.Y1) && n(a.X2, b.X2) && n(a.Y2, b.Y2) ||
-		n(a.X1, b.X2) && n(a.Y1, b.Y2) && n(a.X2, b.X1) && n(a.Y2, b.Y1)
 }

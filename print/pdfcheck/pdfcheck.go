@@ -242,6 +242,13 @@ type Rect struct {
 // Line is a stroked straight segment in top-left page coordinates.
 type Line struct{ X1, Y1, X2, Y2 float64 }
 
+// Same reports whether two segments join the same points, either way round, within eps points.
+func (a Line) Same(b Line, eps float64) bool {
+	n := func(p, q float64) bool { return math.Abs(p-q) <= eps }
+	return n(a.X1, b.X1) && n(a.Y1, b.Y1) && n(a.X2, b.X2) && n(a.Y2, b.Y2) ||
+		n(a.X1, b.X2) && n(a.Y1, b.Y2) && n(a.X2, b.X1) && n(a.Y2, b.Y1)
+}
+
 // Shapes lists the rectangles (`re`) and the stroked single segments (`m l S`) of a page, with the fill and
 // stroke colours in force. Transforms are not applied: muster's sheets draw in page coordinates.
 func (p *Page) Shapes() (rects []Rect, lines []Line) {

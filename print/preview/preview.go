@@ -452,12 +452,14 @@ func tilesArt(pkg *content.Package) string {
 	return h.sum()
 }
 
-// fileKey is a file's bytes' key, or its error's.
+// fileKey is a file's bytes' key (their SHA-256, without copying a large painting into a hasher's buffer),
+// or its error's.
 func fileKey(b []byte, err error) string {
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	return keyOf(b)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:12])
 }
 
 // drawMap draws a map's artwork whole: on one page of its own size (and its legend page, if it has one).

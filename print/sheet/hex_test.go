@@ -57,14 +57,14 @@ func TestHexSharedCutsMeasured(t *testing.T) {
 		}
 		for i, ln := range cuts {
 			for _, other := range cuts[:i] {
-				if sameSeg(ln, other) {
+				if ln.Same(other, 0.01) {
 					t.Fatalf("%s: the cut %+v is drawn twice", sh, ln)
 				}
 			}
 		}
 		cut := func(e [2]surface.Pt) bool {
 			for _, ln := range cuts {
-				if sameSeg(ln, pdfcheck.Line{X1: e[0].X, Y1: e[0].Y, X2: e[1].X, Y2: e[1].Y}) {
+				if ln.Same(pdfcheck.Line{X1: e[0].X, Y1: e[0].Y, X2: e[1].X, Y2: e[1].Y}, 0.01) {
 					return true
 				}
 			}
@@ -101,17 +101,10 @@ func TestHexSharedCutsMeasured(t *testing.T) {
 	}
 }
 
-// sameSeg reports whether two segments join the same points, within 0.01pt (the PDF writes 3 decimals).
-func sameSeg(a, b pdfcheck.Line) bool {
-	n := func(p, q float64) bool { return math.Abs(p-q) <= 0.01 }
-	return n(a.X1, b.X1) && n(a.Y1, b.Y1) && n(a.X2, b.X2) && n(a.Y2, b.Y2) ||
-		n(a.X1, b.X2) && n(a.Y1, b.Y2) && n(a.X2, b.X1) && n(a.Y2, b.Y1)
-}
-
 func sharesEdge(sh string, a, b surface.Rect) bool {
 	for _, e := range shape.Edges(sh, a) {
 		for _, f := range shape.Edges(sh, b) {
-			if sameSeg(pdfcheck.Line{X1: e[0].X, Y1: e[0].Y, X2: e[1].X, Y2: e[1].Y}, pdfcheck.Line{X1: f[0].X, Y1: f[0].Y, X2: f[1].X, Y2: f[1].Y}) {
+			if (pdfcheck.Line{X1: e[0].X, Y1: e[0].Y, X2: e[1].X, Y2: e[1].Y}).Same(pdfcheck.Line{X1: f[0].X, Y1: f[0].Y, X2: f[1].X, Y2: f[1].Y}, 0.01) {
 				return true
 			}
 		}
