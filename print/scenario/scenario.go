@@ -65,6 +65,11 @@ func Render(s surface.Surface, pkg *content.Package, sc *content.Scenario, opt O
 	} else {
 		w.standard()
 	}
+	if w.drawing != nil {
+		if err := w.drawing.Err(); err != nil {
+			return err // the miniature's art could not be drawn
+		}
+	}
 	return s.Err()
 }
 
@@ -75,6 +80,22 @@ type writer struct {
 	opt Options
 	eng *rules.Engine
 	set *content.MapSet // nil when the scenario's map cannot be composed
+	// drawing is the scenario's map as the maps print it, for its side colours and its miniature, made once
+	// when first asked for (mapDrawing).
+	drawing     *maps.Drawing
+	drawingMade bool
+}
+
+// mapDrawing is the scenario's map as the maps print it, or nil when it cannot be drawn (validate reports why;
+// the sheet then shows the boards as labelled rectangles).
+func (w *writer) mapDrawing() *maps.Drawing {
+	if !w.drawingMade {
+		w.drawingMade = true
+		if md, err := maps.ForScenario(w.pkg, w.sc); err == nil {
+			w.drawing = md
+		}
+	}
+	return w.drawing
 }
 
 func (w *writer) h(text string) { w.d.Heading(text, 11.5, 40) }
@@ -321,7 +342,7 @@ func (w *writer) mapSection() {
 		}
 	}
 	// The sides' colours on the maps.
-	if md, err := maps.ForScenario(w.pkg, sc); err == nil {
+	if md := w.mapDrawing(); md != nil {
 		if cs := md.SideColours(); len(cs) > 0 {
 			y += 8
 			d.S.SetFill(flow.Ink)
@@ -366,7 +387,7 @@ func (w *writer) diagram(set *content.MapSet, x, y, maxW float64) float64 {
 	}
 	cols, rows := float64(set.Cols), float64(set.Rows)
 	k := math.Min(maxW/cols, 1.8*surface.Inch/rows)
-	if md, err := maps.ForScenario(w.pkg, w.sc); err == nil {
+	if md := w.mapDrawing(); md != nil {
 		// A miniature of the map, boards outlined and named; the compass and entries around it.
 		mw, mh := md.Miniature(s, x, y+12, maxW, 1.8*surface.Inch)
 		if mw > 0 {
