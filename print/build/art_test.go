@@ -15,8 +15,8 @@ import (
 )
 
 // The art package's hex counters print their SVG art as vectors: every SVG is one form XObject in counters.pdf,
-// drawn once and placed on every counter that shows it (the silhouettes, the flag, the faction's and the
-// unit's backgrounds), and the PDF holds no image at all.
+// drawn once at each size and placed on every counter that shows it (the silhouettes, the flag, the units'
+// backgrounds and the shaken back's), and the PDF holds no image at all.
 func TestArtSVGCountersAreForms(t *testing.T) {
 	res, err := Run(example(t, "testdata/art"), Options{}, []string{"counters"})
 	if err != nil {
