@@ -52,36 +52,16 @@ func loadDir(t testing.TB, dir string) *content.Package {
 // coordinates.
 func outlines(pg *pdfcheck.Page) []surface.Pt {
 	var out []surface.Pt
-	var nums []float64
-	var cur []surface.Pt
-	closed := false
-	for _, tok := range strings.Fields(pg.Content) {
-		if v, err := strconv.ParseFloat(tok, 64); err == nil {
-			nums = append(nums, v)
+	for _, poly := range closedPaths(pg.Content, "S", "s", "B") {
+		if len(poly) != 6 {
 			continue
 		}
-		switch tok {
-		case "m":
-			cur, closed = nil, false
-			fallthrough
-		case "l":
-			if len(nums) >= 2 {
-				cur = append(cur, surface.Pt{X: nums[len(nums)-2], Y: pg.Height() - nums[len(nums)-1]})
-			}
-		case "h":
-			closed = true
-		case "S", "s", "B":
-			if closed && len(cur) == 6 {
-				var c surface.Pt
-				for _, q := range cur {
-					c.X += q.X / 6
-					c.Y += q.Y / 6
-				}
-				out = append(out, c)
-			}
-			cur = nil
+		var c surface.Pt
+		for _, q := range poly {
+			c.X += q[0] / 6
+			c.Y += (pg.Height() - q[1]) / 6
 		}
-		nums = nums[:0]
+		out = append(out, c)
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,7 +44,11 @@ func render(t testing.TB, d *Drawing, opt Options) ([]byte, Plan) {
 }
 
 // polygons returns the filled closed polygons (m l... h f) of a page's content stream, in PDF coordinates.
-func polygons(content string) [][][2]float64 {
+func polygons(content string) [][][2]float64 { return closedPaths(content, "f", "B") }
+
+// closedPaths returns the closed polygons (m l... h) of a content stream that one of the operators paints,
+// in PDF coordinates.
+func closedPaths(content string, paint ...string) [][][2]float64 {
 	var out [][][2]float64
 	var nums []float64
 	var cur [][2]float64
@@ -53,19 +58,19 @@ func polygons(content string) [][][2]float64 {
 			nums = append(nums, v)
 			continue
 		}
-		switch tok {
-		case "m":
+		switch {
+		case tok == "m":
 			cur, closed = nil, false
 			if len(nums) >= 2 {
 				cur = append(cur, [2]float64{nums[len(nums)-2], nums[len(nums)-1]})
 			}
-		case "l":
+		case tok == "l":
 			if len(nums) >= 2 && cur != nil {
 				cur = append(cur, [2]float64{nums[len(nums)-2], nums[len(nums)-1]})
 			}
-		case "h":
+		case tok == "h":
 			closed = true
-		case "f", "B":
+		case slices.Contains(paint, tok):
 			if closed && cur != nil {
 				out = append(out, cur)
 			}
