@@ -16,9 +16,9 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
-	"github.com/muster-wargames/muster/content/scaffold"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/emit"
+	"github.com/muster-wargames/muster/generators/scaffold"
 	"github.com/muster-wargames/muster/generators/scenario"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"

@@ -6,8 +6,8 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
-	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -21,7 +21,7 @@ var exportTTSCheck = &Check{
 		"Tabletop Simulator loads no image over %d pixels a side: a larger map is cut into tiles, but muster gives one map at most %d million pixels "+
 		"(a map is drawn at %d dpi, or less as its size needs, down to %d), and a counter must be one image (at %d dpi, or less, down to %d). "+
 		"A map or counter past these cannot be exported.",
-		fit.MaxImageSide, fit.MaxMapPixels>>20, fit.DefaultMapDPI, fit.MinDPI, fit.DefaultCounterDPI, fit.MinDPI),
+		digital.TTSMaxImageSide, digital.TTSMaxMapPixels>>20, digital.TTSDefaultMapDPI, digital.TTSMinDPI, digital.TTSDefaultCounterDPI, digital.TTSMinDPI),
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.Maps())+len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },
 	Package: func(p *Pass) {
@@ -29,8 +29,8 @@ var exportTTSCheck = &Check{
 		for _, dp := range pp.drawings {
 			f := dp.drawing.MapFrame()
 			w, h := f.W/surface.Inch, f.H/surface.Inch
-			if _, ok := fit.MapDPI(w, h, 0); !ok {
-				p.Warnf(dp.at, "map-size", "%s is %gin x %gin: muster export tts cannot draw it for Tabletop Simulator even at %d dpi", dp.what, round2(w), round2(h), fit.MinDPI).Hint =
+			if _, ok := digital.TTSMapDPI(w, h, 0); !ok {
+				p.Warnf(dp.at, "map-size", "%s is %gin x %gin: muster export tts cannot draw it for Tabletop Simulator even at %d dpi", dp.what, round2(w), round2(h), digital.TTSMinDPI).Hint =
 					"make the map smaller, or split it into boards a scenario composes"
 			}
 		}
@@ -48,7 +48,7 @@ var exportTTSCheck = &Check{
 		for i := range cs {
 			c := &cs[i]
 			w, h := c.Width()/surface.Inch, c.Height()/surface.Inch
-			if _, ok := fit.CounterDPI(w, h, 0); ok {
+			if _, ok := digital.TTSCounterDPI(w, h, 0); ok {
 				continue
 			}
 			at := c.SizeAt
@@ -72,7 +72,7 @@ var exportTTSCheck = &Check{
 				what = fmt.Sprintf("counter %s (and %d more)", tl.first.Name, tl.others)
 			}
 			p.Warnf(at, "counter-size", "%s is %gin x %gin: muster export tts cannot make it one Tabletop Simulator image (%d pixels a side) even at %d dpi",
-				what, round2(tl.w), round2(tl.h), fit.MaxImageSide, fit.MinDPI).Hint = "make the counter smaller"
+				what, round2(tl.w), round2(tl.h), digital.TTSMaxImageSide, digital.TTSMinDPI).Hint = "make the counter smaller"
 		}
 	},
 }

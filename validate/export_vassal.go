@@ -2,8 +2,7 @@ package validate
 
 import (
 	"github.com/muster-wargames/muster/content"
-	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/export/vassal/gridnum"
+	"github.com/muster-wargames/muster/print/digital"
 )
 
 // exportVassalCheck reports maps whose cell labels a VASSAL module cannot reproduce, which `muster export
@@ -21,22 +20,7 @@ var exportVassalCheck = &Check{
 			if err != nil || g.Numbering == nil {
 				continue
 			}
-			var text [3]string
-			names := 0
-			for _, part := range g.Numbering.Parts() {
-				switch part.Kind {
-				case grid.PartText:
-					text[names] += part.Text
-				case grid.PartBoard:
-					text[names] += g.Board
-				default:
-					names++
-				}
-			}
-			if names != 2 {
-				continue
-			}
-			if err := gridnum.FormatText(text[0], text[1], text[2]); err != nil {
+			if _, names, err := digital.VassalLocation(g.Numbering, g.Board); len(names) == 2 && err != nil {
 				p.Warnf(docPos(m.Doc, "/grid/numbering", m.At), "numbering", "map %s: muster export vassal cannot name its cells: %v", m.ID, err).Hint =
 					"write the labels with letters, digits and plain punctuation around the column and row"
 			}

@@ -12,7 +12,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
-	"github.com/muster-wargames/muster/content/scaffold"
+	"github.com/muster-wargames/muster/generators/scaffold"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,15 +9,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/muster-wargames/muster/build"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/export/tts"
 	"github.com/muster-wargames/muster/output"
-	"github.com/muster-wargames/muster/print/build"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/sheet"
-	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -252,17 +250,9 @@ offset, in millimetres, to pass as muster build --back-offset Xmm,Ymm.`,
 			if err != nil {
 				return usageError(c, err.Error())
 			}
-			pdf := surface.NewPDF(surface.PDFOptions{Title: "muster print test", Subject: "duplex calibration sheet " + output.Placeholder})
-			if err := sheet.Calibration(pdf, surface.Size{W: p.Width, H: p.Height}, b); err != nil {
-				return usageError(c, err.Error())
-			}
-			var buf bytes.Buffer
-			if _, err := pdf.WriteTo(&buf); err != nil {
-				return err
-			}
-			data, err := output.Seal(buf.Bytes())
+			data, err := build.CalibrationSheet(p, b)
 			if err != nil {
-				return err
+				return usageError(c, err.Error())
 			}
 			out := c.String("out")
 			if err := output.WriteFile(out, data, output.FileOptions{Force: c.Bool("force")}); err != nil {

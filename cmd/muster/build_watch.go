@@ -11,9 +11,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/muster-wargames/muster/build"
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/watch"
-	"github.com/muster-wargames/muster/print/build"
 )
 
 // watchBuild builds, then builds again after every change to the package's content files (or its bases'),

@@ -6,10 +6,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/muster-wargames/muster/build"
 	"github.com/muster-wargames/muster/content/diag"
-	"github.com/muster-wargames/muster/content/scaffold"
 	"github.com/muster-wargames/muster/content/value"
-	"github.com/muster-wargames/muster/print/build"
+	"github.com/muster-wargames/muster/generators/scaffold"
 	"github.com/muster-wargames/muster/print/sheet"
 )
 

@@ -11,10 +11,10 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/tts"
-	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/export/vassal"
 	"github.com/muster-wargames/muster/export/vassal/check"
 	"github.com/muster-wargames/muster/output"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -57,8 +57,8 @@ Examples:
 			Flags: append(outputFlags(),
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "the set's folder, `DIR` (default: the package folder's name with -tts)"},
 				&cli.StringFlag{Name: "image-base-url", Usage: "where Tabletop Simulator reads the images: the `URL` of the uploaded images/ folder (default: its file:/// address on this disk)"},
-				&cli.Float64Flag{Name: "dpi", Usage: fmt.Sprintf("resolution of the maps (default %d, lowered for a map too large for Tabletop Simulator)", fit.DefaultMapDPI)},
-				&cli.Float64Flag{Name: "counter-dpi", Usage: fmt.Sprintf("resolution of the counters (default %d)", fit.DefaultCounterDPI)},
+				&cli.Float64Flag{Name: "dpi", Usage: fmt.Sprintf("resolution of the maps (default %d, lowered for a map too large for Tabletop Simulator)", digital.TTSDefaultMapDPI)},
+				&cli.Float64Flag{Name: "counter-dpi", Usage: fmt.Sprintf("resolution of the counters (default %d)", digital.TTSDefaultCounterDPI)},
 			),
 			Description: `Validates the package exactly as muster validate does and refuses to export when there are errors. Then
 writes into DIR a Tabletop Simulator set:
@@ -112,8 +112,8 @@ func exportTTS(c *cli.Context) error {
 	}{{"dpi", &opt.DPI}, {"counter-dpi", &opt.CounterDPI}} {
 		if c.IsSet(f.name) {
 			*f.dst = c.Float64(f.name)
-			if *f.dst < fit.MinDPI || *f.dst > fit.MaxDPI {
-				fmt.Fprintf(c.App.ErrWriter, "muster export tts: --%s %g is out of range: use %d to %d\n", f.name, *f.dst, fit.MinDPI, fit.MaxDPI)
+			if *f.dst < digital.TTSMinDPI || *f.dst > digital.TTSMaxDPI {
+				fmt.Fprintf(c.App.ErrWriter, "muster export tts: --%s %g is out of range: use %d to %d\n", f.name, *f.dst, digital.TTSMinDPI, digital.TTSMaxDPI)
 				return exitError{exitUsage}
 			}
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
-	"github.com/muster-wargames/muster/content/scaffold"
+	"github.com/muster-wargames/muster/generators/scaffold"
 	"github.com/muster-wargames/muster/output"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/content/scaffold"
+	"github.com/muster-wargames/muster/generators/scaffold"
 )
 
 // `muster init my-game && muster validate my-game && muster build my-game -o my-game-out`, for every grid.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/muster-wargames/muster/print/preview/serve"
+	"github.com/muster-wargames/muster/serve"
 )
 
 // DefaultServePort is muster serve's port when --port is not given.

@@ -14,9 +14,9 @@ import (
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/internal/pngenc"
-	"github.com/muster-wargames/muster/export/tts/fit"
+	"github.com/muster-wargames/muster/internal/parallel"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
-	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -76,14 +76,14 @@ func (x *exporter) planBoards() error {
 	for _, b := range x.boards {
 		f := b.drawing.MapFrame()
 		wi, hi := f.W/surface.Inch, f.H/surface.Inch
-		dpi, ok := fit.MapDPI(wi, hi, x.opt.DPI)
+		dpi, ok := digital.TTSMapDPI(wi, hi, x.opt.DPI)
 		if !ok {
 			if x.opt.DPI != 0 {
-				best, _ := fit.MapDPI(wi, hi, 0)
+				best, _ := digital.TTSMapDPI(wi, hi, 0)
 				x.diags.Errorf(b.at, "export.tts.map-size", "%s is %gin x %gin: at %g dpi its images would hold more than %d million pixels, more than muster gives one map in Tabletop Simulator",
-					b.name, round2(wi), round2(hi), dpi, fit.MaxMapPixels>>20).Hint = fmt.Sprintf("export with --dpi %g or less, or leave --dpi out to let muster choose", best)
+					b.name, round2(wi), round2(hi), dpi, digital.TTSMaxMapPixels>>20).Hint = fmt.Sprintf("export with --dpi %g or less, or leave --dpi out to let muster choose", best)
 			} else {
-				x.diags.Errorf(b.at, "export.tts.map-size", "%s is %gin x %gin, too large for Tabletop Simulator even at %d dpi", b.name, round2(wi), round2(hi), fit.MinDPI).Hint =
+				x.diags.Errorf(b.at, "export.tts.map-size", "%s is %gin x %gin, too large for Tabletop Simulator even at %d dpi", b.name, round2(wi), round2(hi), digital.TTSMinDPI).Hint =
 					"make the map smaller, or split it into boards"
 			}
 			continue
@@ -92,12 +92,12 @@ func (x *exporter) planBoards() error {
 		if max(wi, hi) > bigTable {
 			x.note("%s is %gin x %gin on the table: choose a table that large in Tabletop Simulator (or none) before you load it.", b.name, round2(wi), round2(hi))
 		}
-		if x.opt.DPI == 0 && dpi < fit.DefaultMapDPI {
-			x.note("%s is drawn at %g dpi, not %d: at %d dpi its images would be more than Tabletop Simulator can comfortably hold.", b.name, dpi, fit.DefaultMapDPI, fit.DefaultMapDPI)
+		if x.opt.DPI == 0 && dpi < digital.TTSDefaultMapDPI {
+			x.note("%s is drawn at %g dpi, not %d: at %d dpi its images would be more than Tabletop Simulator can comfortably hold.", b.name, dpi, digital.TTSDefaultMapDPI, digital.TTSDefaultMapDPI)
 		}
 		b.px0, b.py0, b.dx, b.dy = b.drawing.PixelOrigin(dpi)
 		b.w, b.h = b.drawing.FramePixels(dpi)
-		xs, ys := fit.Split(b.w), fit.Split(b.h)
+		xs, ys := digital.TTSSplit(b.w), digital.TTSSplit(b.h)
 		for r := 0; r+1 < len(ys); r++ {
 			for c := 0; c+1 < len(xs); c++ {
 				t := boardTile{x0: xs[c], y0: ys[r], w: xs[c+1] - xs[c], h: ys[r+1] - ys[r], file: x.imageName(b.stem)}
@@ -108,7 +108,7 @@ func (x *exporter) planBoards() error {
 			}
 		}
 		if len(b.tiles) > 1 {
-			x.note("%s is %s (%d x %d pixels at %g dpi; Tabletop Simulator loads no image over %d pixels a side).", b.name, english.Count(len(b.tiles), "tile"), b.w, b.h, dpi, fit.MaxImageSide)
+			x.note("%s is %s (%d x %d pixels at %g dpi; Tabletop Simulator loads no image over %d pixels a side).", b.name, english.Count(len(b.tiles), "tile"), b.w, b.h, dpi, digital.TTSMaxImageSide)
 		}
 	}
 	return nil

@@ -13,8 +13,8 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/internal/names"
-	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -77,7 +77,7 @@ func (x *exporter) planDesigns() error {
 		}
 		d.desc = x.describe(d, stats, back)
 		w, h := c.Width()/surface.Inch, c.Height()/surface.Inch
-		dpi, ok := fit.CounterDPI(w, h, x.opt.CounterDPI)
+		dpi, ok := digital.TTSCounterDPI(w, h, x.opt.CounterDPI)
 		if !ok {
 			at := c.SizeAt
 			if at.IsZero() {
@@ -87,8 +87,8 @@ func (x *exporter) planDesigns() error {
 				at = posOf(meta, "")
 			}
 			e := x.diags.Errorf(at, "export.tts.counter-size", "counter %s is %gin x %gin: at %g dpi it is more than %d pixels a side, the largest image Tabletop Simulator loads",
-				d.name, round2(w), round2(h), dpi, fit.MaxImageSide)
-			if best, ok := fit.CounterDPI(w, h, 0); ok {
+				d.name, round2(w), round2(h), dpi, digital.TTSMaxImageSide)
+			if best, ok := digital.TTSCounterDPI(w, h, 0); ok {
 				e.Hint = fmt.Sprintf("export with --counter-dpi %g or less, or leave it out to let muster choose", best)
 			} else {
 				e.Hint = "make the counter smaller"
@@ -96,7 +96,7 @@ func (x *exporter) planDesigns() error {
 			continue
 		}
 		d.dpi = dpi
-		d.wpx, d.hpx = fit.Pixels(w, dpi), fit.Pixels(h, dpi)
+		d.wpx, d.hpx = digital.Pixels(w, dpi), digital.Pixels(h, dpi)
 		stem := "counter-" + names.Stem(c.Kind+"-"+c.ID)
 		d.front, d.back = x.imageName(stem), x.imageName(stem+"-back")
 		x.byKey[key] = d

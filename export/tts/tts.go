@@ -23,7 +23,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/internal/names"
-	"github.com/muster-wargames/muster/export/tts/fit"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -33,10 +33,10 @@ type Options struct {
 	// file:/// address (the images stay on the designer's disk), or the address the designer uploads them
 	// to. Every image is the base followed by its file name. Required.
 	ImageBaseURL string
-	// DPI is the resolution of every map; 0 means fit.DefaultMapDPI, lowered for a map too large for
+	// DPI is the resolution of every map; 0 means digital.TTSDefaultMapDPI, lowered for a map too large for
 	// Tabletop Simulator. A map too large at the DPI given is an error.
 	DPI float64
-	// CounterDPI is the resolution of the counters; 0 means fit.DefaultCounterDPI (lowered for a counter
+	// CounterDPI is the resolution of the counters; 0 means digital.TTSDefaultCounterDPI (lowered for a counter
 	// larger than one image).
 	CounterDPI float64
 }
@@ -110,8 +110,8 @@ func Export(c *validate.Checked, opt Options) (*Set, diag.List, error) {
 		name string
 		v    float64
 	}{{"--dpi", opt.DPI}, {"--counter-dpi", opt.CounterDPI}} {
-		if d.v != 0 && (math.IsNaN(d.v) || d.v < fit.MinDPI || d.v > fit.MaxDPI) {
-			return nil, nil, fmt.Errorf("tts: %s %g is out of range: use %d to %d", d.name, d.v, fit.MinDPI, fit.MaxDPI)
+		if d.v != 0 && (math.IsNaN(d.v) || d.v < digital.TTSMinDPI || d.v > digital.TTSMaxDPI) {
+			return nil, nil, fmt.Errorf("tts: %s %g is out of range: use %d to %d", d.name, d.v, digital.TTSMinDPI, digital.TTSMaxDPI)
 		}
 	}
 	x := newExporter(c.Package(), opt)

@@ -12,8 +12,8 @@ import (
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
-	"github.com/muster-wargames/muster/export/tts/fit"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -178,12 +178,12 @@ func TestExamplesObjectCounts(t *testing.T) {
 // tilesOf is how many images a map takes at the resolution fit gives it.
 func tilesOf(t *testing.T, d *maps.Drawing) int {
 	f := d.MapFrame()
-	dpi, ok := fit.MapDPI(f.W/surface.Inch, f.H/surface.Inch, 0)
+	dpi, ok := digital.TTSMapDPI(f.W/surface.Inch, f.H/surface.Inch, 0)
 	if !ok {
 		t.Fatalf("%s does not fit", d.Title)
 	}
 	w, h := d.FramePixels(dpi)
-	return (w + fit.MaxImageSide - 1) / fit.MaxImageSide * ((h + fit.MaxImageSide - 1) / fit.MaxImageSide)
+	return (w + digital.TTSMaxImageSide - 1) / digital.TTSMaxImageSide * ((h + digital.TTSMaxImageSide - 1) / digital.TTSMaxImageSide)
 }
 
 // bagOf is the bag a counter goes in: its faction's, markers', or units without a faction.
@@ -252,8 +252,8 @@ func checkRGB(t *testing.T, what string, data []byte) {
 	if len(data) < 26 || data[24] != 8 || data[25] != 2 {
 		t.Errorf("%s: not 8-bit RGB (colour type %d)", what, data[25])
 	}
-	if cfg.Width > fit.MaxImageSide || cfg.Height > fit.MaxImageSide {
-		t.Errorf("%s: %dx%d is over %d", what, cfg.Width, cfg.Height, fit.MaxImageSide)
+	if cfg.Width > digital.TTSMaxImageSide || cfg.Height > digital.TTSMaxImageSide {
+		t.Errorf("%s: %dx%d is over %d", what, cfg.Width, cfg.Height, digital.TTSMaxImageSide)
 	}
 	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
 		t.Errorf("%s: %v", what, err)

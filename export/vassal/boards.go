@@ -10,8 +10,8 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/maps"
-	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/surface"
 )
 

@@ -8,6 +8,7 @@ import (
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/gridnum"
+	"github.com/muster-wargames/muster/print/digital"
 )
 
 // Grids: every board image gets a VASSAL grid whose cell centres are muster's and whose location names are
@@ -135,30 +136,11 @@ type skeleton struct {
 func numberingSkeleton(b *content.Board, sideways bool) (skeleton, error) {
 	g := b.Geo
 	spec := g.Numbering.Spec()
-	var parts []grid.Part
-	for _, p := range g.Numbering.Parts() {
-		if p.Kind == grid.PartBoard {
-			p = grid.Part{Kind: grid.PartText, Text: g.Board}
-		}
-		if p.Kind == grid.PartText && len(parts) > 0 && parts[len(parts)-1].Kind == grid.PartText {
-			parts[len(parts)-1].Text += p.Text
-			continue
-		}
-		parts = append(parts, p)
-	}
-	var text [3]string // before, between, after the two names
-	var names []grid.Part
-	for _, p := range parts {
-		if p.Kind == grid.PartText {
-			text[len(names)] += p.Text
-			continue
-		}
-		names = append(names, p)
-	}
+	text, names, err := digital.VassalLocation(g.Numbering, g.Board)
 	if len(names) != 2 {
 		return skeleton{}, fmt.Errorf("the numbering has %d cell parts; VASSAL names a cell by a column and a row", len(names))
 	}
-	if err := gridnum.FormatText(text[0], text[1], text[2]); err != nil {
+	if err != nil {
 		return skeleton{}, err
 	}
 	sk := skeleton{n: gridnum.Numbering{Sep: text[1], LocationFormat: text[0] + "$gridLocation$" + text[2]}}

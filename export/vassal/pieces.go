@@ -13,8 +13,8 @@ import (
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/piece"
+	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/counters"
-	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 )

@@ -1,7 +1,7 @@
 // Package plan is what a build will print, worked out without printing: the print settings in force, the
 // counters resolved and laid out on their sheets, the map drawings and the files they go to, and a dry run of
 // the text sheets. validate checks the plan, so a package that validates never fails to build on content;
-// print/build prints it.
+// package build prints it.
 package plan
 
 import (

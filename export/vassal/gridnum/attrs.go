@@ -147,22 +147,3 @@ func (n Numbering) Attrs() []string {
 		"locationFormat", n.LocationFormat,
 	}
 }
-
-// FormatText says whether literal text can stand around the names in a location format ("$gridLocation$"
-// with text before, between and after): nil when VASSAL reads it back as written. A $ would start a
-// property, a backslash could escape one, a quote at either end of a piece is stripped, and a format that
-// begins with { is run as a script.
-func FormatText(before, between, after string) error {
-	for _, t := range []string{before, between, after} {
-		if strings.ContainsAny(t, `$\`) {
-			return fmt.Errorf("the text %q holds $ or \\, which a VASSAL location format reads as its own", t)
-		}
-		if len(t) > 0 && (t[0] == '\'' || t[len(t)-1] == '\'') {
-			return fmt.Errorf("the text %q begins or ends with a quote, which a VASSAL location format strips", t)
-		}
-	}
-	if strings.HasPrefix(strings.TrimSpace(before), "{") {
-		return fmt.Errorf("the labels begin with %q; VASSAL runs a location format that begins with { as a script", before)
-	}
-	return nil
-}

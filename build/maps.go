@@ -10,7 +10,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
-	"github.com/muster-wargames/muster/print/parallel"
+	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 )

@@ -15,7 +15,7 @@ import (
 // writer) replaces units/*.yaml in a copy of the package, which then validates with the same diagnostics and
 // prints byte-identical counters.
 func TestUnitSpreadsheetBuildsIdenticalCounters(t *testing.T) {
-	const thg = "../../examples/highest-ground"
+	const thg = "../examples/highest-ground"
 	orig := validate.Load(thg)
 	checked, err := orig.Checked()
 	if err != nil {

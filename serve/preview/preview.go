@@ -18,11 +18,11 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/maps"
-	"github.com/muster-wargames/muster/print/parallel"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/scenario"
 	"github.com/muster-wargames/muster/print/sheet"

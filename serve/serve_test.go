@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-const thg = "../../../examples/highest-ground"
+const thg = "../examples/highest-ground"
 
 func copyTree(t *testing.T, src string) string {
 	t.Helper()

@@ -12,7 +12,7 @@ import (
 	"github.com/muster-wargames/muster/print/surface"
 )
 
-const narrowFixture = "../fonts/testdata/narrow"
+const narrowFixture = "../print/fonts/testdata/narrow"
 
 // A package with its own fonts prints every document in them: each PDF embeds Liberation Sans Narrow (regular
 // and bold, by name) and no Go font, as pdffonts also lists.
@@ -171,7 +171,7 @@ func TestArtPackage(t *testing.T) {
 // TrueType face for the values and marks, embedded once in the PDF), into counters.pdf; it reports the PDF's
 // size.
 func BenchmarkFontCounters400(b *testing.B) {
-	src := filepath.Join("..", "..", "examples", "testdata", "art")
+	src := filepath.Join("..", "examples", "testdata", "art")
 	dir := b.TempDir()
 	err := filepath.WalkDir(src, func(p string, e os.DirEntry, err error) error {
 		if err != nil || e.IsDir() {

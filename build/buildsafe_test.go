@@ -31,7 +31,7 @@ func buildsAfterValidate(t *testing.T, dir string, only ...string) validate.Resu
 // builds, every output.
 func TestValidatedPackagesBuild(t *testing.T) {
 	var dirs []string
-	for _, pattern := range []string{"../../examples/*", "../../examples/testdata/*", "../../validate/testdata/*", "../../validate/testdata/*/*", "../counters/testdata/*"} {
+	for _, pattern := range []string{"../examples/*", "../examples/testdata/*", "../validate/testdata/*", "../validate/testdata/*/*", "../print/counters/testdata/*"} {
 		found, _ := filepath.Glob(pattern)
 		for _, d := range found {
 			if _, err := os.Stat(filepath.Join(d, "muster.yaml")); err == nil {
@@ -155,7 +155,7 @@ func TestVariantsWithinTheLimitsBuild(t *testing.T) {
 // mutate copies an example and applies a mutation to it; it returns the package folder and the file changed.
 func mutate(t *testing.T, m mutation) (dir, file string) {
 	t.Helper()
-	dir = copyTree(t, filepath.Join("..", "..", "examples", m.example))
+	dir = copyTree(t, filepath.Join("..", "examples", m.example))
 	file = filepath.Join(dir, filepath.FromSlash(m.file))
 	text, err := os.ReadFile(file)
 	if err != nil {

@@ -22,7 +22,7 @@ func TestSheetsSayWhatTheContentSays(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext not installed")
 	}
-	dirs, err := os.ReadDir(filepath.Join("..", "..", "examples"))
+	dirs, err := os.ReadDir(filepath.Join("..", "examples"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/muster-wargames/muster/print/preview/serve/internal/browser"
+	"github.com/muster-wargames/muster/serve/internal/browser"
 )
 
 // pictureJS is the state of one picture on the page: its address and a checksum of its decoded pixels (drawn

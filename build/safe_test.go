@@ -16,7 +16,7 @@ import (
 // in the named file.
 func copyFixture(t *testing.T, name, file, old, new string) string {
 	t.Helper()
-	src := filepath.Join("..", "counters", "testdata", name)
+	src := filepath.Join("..", "print", "counters", "testdata", name)
 	dst := t.TempDir()
 	entries, err := os.ReadDir(src)
 	if err != nil {

@@ -27,7 +27,7 @@ type monsterSpec struct {
 }
 
 // thgDir is The Highest Ground example, the source of the system, units and markers.
-var thgDir = filepath.Join("..", "..", "examples", "highest-ground")
+var thgDir = filepath.Join("..", "examples", "highest-ground")
 
 // writeMonster writes a package to dir.
 func writeMonster(t testing.TB, dir string, spec monsterSpec) {

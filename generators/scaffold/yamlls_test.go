@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/muster-wargames/muster/output"
 )
 
 // yaml-language-server (pinned in testdata/yamlls; `npm ci` there installs it, as .ci/run does), driven over
@@ -22,10 +24,10 @@ import (
 func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 	server := filepath.Join("testdata", "yamlls", "node_modules", "yaml-language-server", "bin", "yaml-language-server")
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: install Node.js, then run npm ci in content/scaffold/testdata/yamlls (.ci/run does both)")
+		t.Skip("node is not installed: install Node.js, then run npm ci in generators/scaffold/testdata/yamlls (.ci/run does both)")
 	}
 	if _, err := os.Stat(server); err != nil {
-		t.Skip("yaml-language-server is not installed: run npm ci in content/scaffold/testdata/yamlls (.ci/run does)")
+		t.Skip("yaml-language-server is not installed: run npm ci in generators/scaffold/testdata/yamlls (.ci/run does)")
 	}
 	files, err := New(Options{ID: "my-game", Name: "My Game"})
 	if err != nil {
@@ -35,7 +37,9 @@ func TestYAMLLanguageServerSecondDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeAll(t, dir, files)
+	if err := output.CreateFolder(dir, files, output.FileOptions{}); err != nil {
+		t.Fatal(err)
+	}
 	var settings map[string]any
 	if err := json.Unmarshal(fileNamed(files, SettingsFile).Data, &settings); err != nil {
 		t.Fatal(err)

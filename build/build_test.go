@@ -22,12 +22,12 @@ import (
 // fixture loads one of print/counters' fixture packages; example one of the repository's examples.
 func fixture(t testing.TB, name string) *validate.Checked {
 	t.Helper()
-	return loadPackage(t, filepath.Join("..", "counters", "testdata", name))
+	return loadPackage(t, filepath.Join("..", "print", "counters", "testdata", name))
 }
 
 func example(t testing.TB, name string) *validate.Checked {
 	t.Helper()
-	return loadPackage(t, filepath.Join("..", "..", "examples", name))
+	return loadPackage(t, filepath.Join("..", "examples", name))
 }
 
 // loadPackage validates a package: only a validated package builds.
@@ -278,7 +278,7 @@ func TestOnlyAndErrors(t *testing.T) {
 	if err != nil || len(res.Outputs) != 1 {
 		t.Fatal(err)
 	}
-	img := loadRaw(t, filepath.Join("..", "counters", "testdata", "images")) // validate refuses it: the printers do too
+	img := loadRaw(t, filepath.Join("..", "print", "counters", "testdata", "images")) // validate refuses it: the printers do too
 	if _, err := runPackage(img, Options{}, nil); err == nil || !strings.Contains(err.Error(), "broken.png") && !strings.Contains(err.Error(), "nope.png") {
 		t.Errorf("bad image: %v", err)
 	}

@@ -60,7 +60,7 @@ func TestArtSVGCountersAreForms(t *testing.T) {
 // (Liberation Sans Narrow, embedded); it reports the PDF's size.
 func BenchmarkArtCounters400(b *testing.B) {
 	dir := b.TempDir()
-	src := filepath.Join("..", "..", "examples", "testdata", "art")
+	src := filepath.Join("..", "examples", "testdata", "art")
 	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
 		b.Fatal(err)
 	}

@@ -1,5 +1,5 @@
 // Package serve is muster's live preview: a web server on the loopback interface that shows a package's
-// counters, maps, charts and scenario sheets (drawn by print/preview) and its diagnostics, and pushes a new
+// counters, maps, charts and scenario sheets (drawn by serve/preview) and its diagnostics, and pushes a new
 // version to the page (server-sent events) whenever a content file is saved. It serves only what it drew in
 // memory and its own embedded page: never a file from disk, inside the package or out of it.
 package serve
@@ -19,7 +19,7 @@ import (
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/watch"
-	"github.com/muster-wargames/muster/print/preview"
+	"github.com/muster-wargames/muster/serve/preview"
 	"github.com/muster-wargames/muster/validate"
 )
 
