@@ -106,6 +106,11 @@ func (p *Package) composeMapSet(s *Scenario) (*MapSet, diag.List) {
 			continue
 		}
 		boardPos := pl.Fields.Of("board", pl.At)
+		if g.Type == GridOpen || g.Net != nil {
+			ds.Errorf(boardPos, "map-layout.grid", "board %s is %s: only hex and square boards are composed of boards; make it the scenario's map (map: %s)", pl.Board, mapKind(g.Type), pl.Board)
+			broken = true
+			continue
+		}
 		if j, dup := byID[pl.Board]; dup {
 			e := ds.Errorf(boardPos, "map-layout.duplicate", "board %s is placed twice", pl.Board)
 			e.Related = append(e.Related, diag.Related{Pos: boards[j].pl.At, Message: "first placed here"})
@@ -160,11 +165,6 @@ func (p *Package) composeMapSet(s *Scenario) (*MapSet, diag.List) {
 		}
 		if first != nil && (g.Type != first.Type || g.Type == GridHex && g.Hex.Orientation != first.Hex.Orientation) {
 			ds.Errorf(boardPos, "map-layout.grid", "board %s is a %s grid and board %s a %s grid: boards of a map set must share their grid", pl.Board, gridName(g), s.Map.Boards[0].Board, gridName(first))
-			broken = true
-			continue
-		}
-		if g.Type == GridOpen {
-			ds.Errorf(boardPos, "map-layout.grid", "board %s is an open tabletop: open tabletops are not composed of boards", pl.Board)
 			broken = true
 			continue
 		}
@@ -292,6 +292,20 @@ func indexOfBoard(bs []BoardPlacement, id string) int {
 		}
 	}
 	return -1
+}
+
+// mapKind names a kind of map that is not a grid of cells, for sentences: an open tabletop, an area map, a
+// point-to-point map.
+func mapKind(gridType string) string {
+	switch gridType {
+	case GridOpen:
+		return "an open tabletop"
+	case GridArea:
+		return "an area map"
+	case GridPoint:
+		return "a point-to-point map"
+	}
+	return "a " + gridType + " grid"
 }
 
 func gridName(g *Geometry) string {

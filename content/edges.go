@@ -84,10 +84,14 @@ func (s *MapSet) EdgeIDs() []string {
 }
 
 // EdgeCells appends to dst the set cells along an edge: the outermost row or column of the set, or of the
-// board's area for a board's edge.
+// board's area for a board's edge. On an area or point-to-point map they are the places the edge lists, or on
+// an area map the areas whose outline touches its side of the map (holding boxes are on no edge).
 func (s *MapSet) EdgeCells(e Edge, dst []grid.Cell) []grid.Cell {
 	if s.Type == GridOpen {
 		return dst
+	}
+	if s.Net != nil {
+		return s.networkEdge(e, dst)
 	}
 	x0, y0, x1, y1 := s.edgeArea(e)
 	switch e.Side {
@@ -106,6 +110,51 @@ func (s *MapSet) EdgeCells(e Edge, dst []grid.Cell) []grid.Cell {
 		}
 		for y := y0; y <= y1; y++ {
 			dst = append(dst, grid.Cell{Col: x, Row: y})
+		}
+	}
+	return dst
+}
+
+// edgeTouch is how close to a side of an area map an outline must come to lie along it, in inches.
+const edgeTouch = 0.05
+
+// networkEdge appends the places along an edge of an area or point-to-point map.
+func (s *MapSet) networkEdge(e Edge, dst []grid.Cell) []grid.Cell {
+	g := s.Boards[0].Geo
+	if e.Def != nil && len(e.Def.Cells) > 0 {
+		for _, id := range e.Def.Cells {
+			if i, ok := g.PlaceIndex(id); ok {
+				dst = append(dst, grid.Cell{Col: i})
+			}
+		}
+		return dst
+	}
+	if s.Type != GridArea {
+		return dst
+	}
+	for i, p := range g.Places {
+		pg := g.Outline(i)
+		if p.Offboard || pg == nil {
+			continue
+		}
+		for _, v := range pg {
+			var d float64
+			switch e.Side {
+			case "north":
+				d = v.Y
+			case "south":
+				d = s.Table.Height - v.Y
+			case "west":
+				d = v.X
+			case "east":
+				d = s.Table.Width - v.X
+			default:
+				d = edgeTouch + 1
+			}
+			if d <= edgeTouch {
+				dst = append(dst, grid.Cell{Col: i})
+				break
+			}
 		}
 	}
 	return dst

@@ -16,7 +16,13 @@ const (
 	GridHex    = "hex"
 	GridSquare = "square"
 	GridOpen   = "open"
+	GridArea   = "area"           // named regions, adjacent where a connection says so
+	GridPoint  = "point-to-point" // named places joined by connections
 )
+
+// IsNetwork reports whether a grid type is made of places joined by connections (an area or a
+// point-to-point map) rather than of cells or an open table.
+func IsNetwork(gridType string) bool { return gridType == GridArea || gridType == GridPoint }
 
 // defaultCellSize is used when a grid gives no cellSize: ½" (36 pt), the common counter size.
 const defaultCellSize = 36.0
@@ -24,11 +30,17 @@ const defaultCellSize = 36.0
 // Geometry is a map's grid as content/grid values: the hex or square grid, or the table of an open tabletop,
 // and the numbering that labels its cells. Build it with Map.Geometry.
 type Geometry struct {
-	Type       string      // GridHex, GridSquare or GridOpen
+	Type       string      // GridHex, GridSquare, GridOpen, GridArea or GridPoint
 	Hex        grid.Hex    // Type hex
 	Square     grid.Square // Type square
-	Table      grid.Table  // Type open: width and height in inches
-	Cols, Rows int         // 0 for open tabletops
+	Table      grid.Table  // Type open: width and height in inches; area and point-to-point: the map's size
+	Cols, Rows int         // 0 for open tabletops; an area or point-to-point map is one row of its places
+	// Net joins the places of an area or point-to-point map (place i is cell {Col: i}); Places are the map's
+	// places in that order, Scale the inches per unit of their coordinates.
+	Net    *grid.Network
+	Places []*Place
+	Scale  float64
+	index  map[string]int
 	// Diagonals is true on square grids that declare a diagonalCost: diagonal steps are then moves, and a
 	// diagonal neighbour is adjacent.
 	Diagonals bool
@@ -77,11 +89,13 @@ func (m *Map) Geometry() (*Geometry, error) {
 			return nil, bad("/grid/width", "the table's width and height must be positive")
 		}
 		return g, nil
+	case GridArea, GridPoint:
+		return m.networkGeometry(g)
 	case GridHex, GridSquare:
 	case "":
-		return nil, bad("/grid", "the grid has no type: write type: hex, square or open")
+		return nil, bad("/grid", "the grid has no type: write type: hex, square, open, area or point-to-point")
 	default:
-		return nil, &GeometryError{Ptr: "/grid/type", Msg: fmt.Sprintf("unknown grid type %q: write hex, square or open", gs.Type), Schema: true}
+		return nil, &GeometryError{Ptr: "/grid/type", Msg: fmt.Sprintf("unknown grid type %q: write hex, square, open, area or point-to-point", gs.Type), Schema: true}
 	}
 	if gs.Cols <= 0 || gs.Rows <= 0 {
 		return nil, bad("/grid", "a %s grid needs cols and rows (cols: 20, rows: 20)", gs.Type)
@@ -187,13 +201,20 @@ func (m *Map) numberingSpec() (grid.NumberingSpec, string, error) {
 // written reports whether the map's document has a value at ptr.
 func (m *Map) written(ptr string) bool { return m.Doc != nil && m.Doc.Node(ptr) != nil }
 
-// Contains reports whether c is a cell of the grid (always false on an open tabletop).
+// Contains reports whether c is a cell (or a place) of the grid (always false on an open tabletop).
 func (g *Geometry) Contains(c grid.Cell) bool {
 	return g.Type != GridOpen && c.Col >= 0 && c.Row >= 0 && c.Col < g.Cols && c.Row < g.Rows
 }
 
-// Label returns the label of a cell, with the board prefix when the numbering has one; "" off the grid.
+// Label returns the label of a cell, with the board prefix when the numbering has one, or a place's id; ""
+// off the grid.
 func (g *Geometry) Label(c grid.Cell) string {
+	if g.Net != nil {
+		if !g.Contains(c) {
+			return ""
+		}
+		return g.Places[c.Col].ID
+	}
 	if g.Numbering == nil || c.Col < 0 || c.Row < 0 {
 		return ""
 	}
@@ -227,6 +248,12 @@ func (g *Geometry) Lookup(label string) (grid.Cell, error) { return g.lookup(lab
 func (g *Geometry) LookupPrefixed(label string) (grid.Cell, error) { return g.lookup(label, false) }
 
 func (g *Geometry) lookup(label string, bare bool) (grid.Cell, error) {
+	if g.Net != nil {
+		if i, ok := g.index[label]; ok {
+			return grid.Cell{Col: i}, nil
+		}
+		return grid.Cell{}, &LabelError{Label: label, Msg: fmt.Sprintf("%q is not %s of this map", label, g.PlaceWord(1, true))}
+	}
 	if g.Numbering == nil {
 		return grid.Cell{}, &LabelError{Label: label, Msg: fmt.Sprintf("%q names a cell, but an open tabletop has no cells", label)}
 	}

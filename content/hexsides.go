@@ -6,11 +6,15 @@ package content
 
 import "github.com/muster-wargames/muster/content/grid"
 
-// sideIndex is a map set's hexside features, path steps and crossings, by unordered cell pair.
+// sideIndex is a map set's hexside features, path steps and crossings, by unordered cell pair. On an area or
+// point-to-point map every connection is listed between each pair of places it joins, and its type (a System
+// feature) is also listed where a feature of its placement would be: a path feature's as a path step, a
+// hexside feature's (a border, a strait) as a feature on the side.
 type sideIndex struct {
-	features  map[[2]grid.Cell][]string
-	paths     map[[2]grid.Cell][]string
-	crossings map[[2]grid.Cell][]string
+	features    map[[2]grid.Cell][]string
+	paths       map[[2]grid.Cell][]string
+	crossings   map[[2]grid.Cell][]string
+	connections map[[2]grid.Cell][]*Connection
 }
 
 // CellPair is an unordered pair of cells, the key of a side between them.
@@ -23,8 +27,13 @@ func CellPair(a, b grid.Cell) [2]grid.Cell {
 
 func (s *MapSet) sideIndex() *sideIndex {
 	s.sidesOnce.Do(func() {
-		x := &sideIndex{features: map[[2]grid.Cell][]string{}, paths: map[[2]grid.Cell][]string{}, crossings: map[[2]grid.Cell][]string{}}
+		x := &sideIndex{features: map[[2]grid.Cell][]string{}, paths: map[[2]grid.Cell][]string{}, crossings: map[[2]grid.Cell][]string{},
+			connections: map[[2]grid.Cell][]*Connection{}}
 		for _, b := range s.Boards {
+			if b.Geo.Net != nil {
+				s.indexConnections(x, b)
+				continue
+			}
 			for _, h := range b.Map.Hexsides {
 				for _, text := range h.Sides {
 					if c1, c2, ok := b.Side(text); ok {
@@ -53,6 +62,50 @@ func (s *MapSet) sideIndex() *sideIndex {
 		s.sides = x
 	})
 	return s.sides
+}
+
+// indexConnections lists a network map's connections between each pair of places they join.
+func (s *MapSet) indexConnections(x *sideIndex, b *Board) {
+	for i := range b.Map.Connections {
+		c := &b.Map.Connections[i]
+		if len(c.Between) > MaxConnectionBetween {
+			continue
+		}
+		var at []grid.Cell
+		for _, id := range c.Between {
+			if k, ok := b.Geo.PlaceIndex(id); ok {
+				at = append(at, grid.Cell{Col: k})
+			}
+		}
+		on := ""
+		if f := s.sys.FeatureDef(c.Type); f != nil {
+			on = f.On
+		}
+		for p := range at {
+			for q := p + 1; q < len(at); q++ {
+				if at[p] == at[q] {
+					continue
+				}
+				k := CellPair(at[p], at[q])
+				x.connections[k] = append(x.connections[k], c)
+				switch {
+				case c.Type == "":
+				case on == FeaturePath:
+					x.paths[k] = append(x.paths[k], c.Type)
+				case on == FeatureCrossing:
+					x.crossings[k] = append(x.crossings[k], c.Type)
+				default:
+					x.features[k] = append(x.features[k], c.Type)
+				}
+			}
+		}
+	}
+}
+
+// ConnectionsBetween are the connections that join two places of an area or point-to-point map, in the order
+// the map lists them.
+func (s *MapSet) ConnectionsBetween(a, b grid.Cell) []*Connection {
+	return s.sideIndex().connections[CellPair(a, b)]
 }
 
 // FeaturesBetween are the hexside features (their type ids) on the side between two cells, as the maps list

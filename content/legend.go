@@ -62,6 +62,12 @@ func (m *Map) CellTerrain(g *Geometry, sys *System) []string {
 	if g.Type == GridOpen {
 		return out
 	}
+	if g.Net != nil {
+		for i, p := range g.Places {
+			out[i] = p.Terrain
+		}
+		return out
+	}
 	leg := m.LegendOf(sys)
 	for row, text := range m.Terrain {
 		if row >= g.Rows {

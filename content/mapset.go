@@ -16,10 +16,11 @@ import (
 // joins because the composed boards form one offset grid of Cols x Rows cells (see Package.MapSet for the
 // rules that make this so).
 type MapSet struct {
-	Type       string      // GridHex, GridSquare or GridOpen
-	Hex        grid.Hex    // the composed grid, Type hex
-	Square     grid.Square // the composed grid, Type square
-	Table      grid.Table  // Type open (single maps only)
+	Type       string        // GridHex, GridSquare, GridOpen, GridArea or GridPoint
+	Hex        grid.Hex      // the composed grid, Type hex
+	Square     grid.Square   // the composed grid, Type square
+	Table      grid.Table    // Type open, area and point-to-point (single maps only): the map's size in inches
+	Net        *grid.Network // Type area and point-to-point: the places (cells {Col: i}) and what joins them
 	Cols, Rows int
 	Diagonals  bool
 	Boards     []*Board // in placement order; one for a single map
@@ -94,7 +95,7 @@ func boardName(m *Map) string {
 
 func newSet(boards []*Board, nbx, nby int, g *Geometry, sys *System) *MapSet {
 	s := &MapSet{Type: g.Type, Boards: boards, sys: sys, bcols: g.Cols, brows: g.Rows, nbx: nbx, nby: nby,
-		Cols: nbx * g.Cols, Rows: nby * g.Rows, Diagonals: g.Diagonals, Table: g.Table}
+		Cols: nbx * g.Cols, Rows: nby * g.Rows, Diagonals: g.Diagonals, Table: g.Table, Net: g.Net}
 	s.at = make([]*Board, nbx*nby)
 	for _, b := range boards {
 		if g.Cols > 0 && g.Rows > 0 {
@@ -241,8 +242,24 @@ func (s *MapSet) Suggest(label string) string {
 	return ""
 }
 
-// Neighbours appends to dst the set cells adjacent to c (across board joins).
+// Network reports whether the set is an area or point-to-point map: places joined by connections.
+func (s *MapSet) Network() bool { return s.Net != nil }
+
+// PlaceWord is what a sentence calls one of the set's cells: area or place on an area or point-to-point map,
+// else cell.
+func (s *MapSet) PlaceWord() string {
+	if s.Net != nil {
+		return placeWord(s.Type, 1, false)
+	}
+	return "cell"
+}
+
+// Neighbours appends to dst the set cells adjacent to c (across board joins), or the places a connection
+// joins to c.
 func (s *MapSet) Neighbours(c grid.Cell, dst []grid.Cell) []grid.Cell {
+	if s.Net != nil {
+		return s.Net.Neighbours(c, dst)
+	}
 	switch s.Type {
 	case GridHex:
 		return s.Hex.Neighbours(c, dst)
@@ -253,8 +270,11 @@ func (s *MapSet) Neighbours(c grid.Cell, dst []grid.Cell) []grid.Cell {
 }
 
 // Adjacent reports whether two set cells are neighbours: hexes sharing a side; squares sharing a side, or a
-// corner when the grid has diagonal moves.
+// corner when the grid has diagonal moves; places a connection joins.
 func (s *MapSet) Adjacent(a, b grid.Cell) bool {
+	if s.Net != nil {
+		return s.Net.Adjacent(a, b)
+	}
 	switch s.Type {
 	case GridHex:
 		return s.Hex.Adjacent(a, b)
@@ -268,8 +288,12 @@ func (s *MapSet) Adjacent(a, b grid.Cell) bool {
 }
 
 // Distance is the number of steps between two set cells: hex steps; king steps on squares with diagonal
-// moves, orthogonal steps otherwise.
+// moves, orthogonal steps otherwise; the fewest connections between places (grid.Unreachable when none
+// join them).
 func (s *MapSet) Distance(a, b grid.Cell) int {
+	if s.Net != nil {
+		return s.Net.Distance(a, b)
+	}
 	switch s.Type {
 	case GridHex:
 		return s.Hex.Distance(a, b)
@@ -283,8 +307,11 @@ func (s *MapSet) Distance(a, b grid.Cell) int {
 }
 
 // SideBetween reports whether two set cells share a side (a hexside, or a square's edge): the place of a
-// river, a wall or a bridge.
+// river, a wall or a bridge. Between places, a connection is the side.
 func (s *MapSet) SideBetween(a, b grid.Cell) bool {
+	if s.Net != nil {
+		return s.Net.Adjacent(a, b)
+	}
 	switch s.Type {
 	case GridHex:
 		return s.Hex.Adjacent(a, b)

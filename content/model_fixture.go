@@ -84,15 +84,20 @@ type PairLookup struct {
 
 // MoveLookup is a path of cells a unit moves along, and what it must cost.
 type MoveLookup struct {
-	Map    string   `yaml:"map"` // a Map id, or a scenario's map set
-	Unit   string   `yaml:"unit"`
-	Mode   string   `yaml:"mode"` // a movement mode id; empty: ordinary movement
-	Path   []string `yaml:"path"` // cells, the first where the unit starts
-	Enemy  []string `yaml:"enemy"`
-	Expect string   `yaml:"expect"` // movement points, or "prohibited"
-	Source string   `yaml:"source"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Map   string   `yaml:"map"` // a Map id, or a scenario's map set
+	Unit  string   `yaml:"unit"`
+	Mode  string   `yaml:"mode"` // a movement mode id; empty: ordinary movement
+	Path  []string `yaml:"path"` // cells, the first where the unit starts
+	Enemy []string `yaml:"enemy"`
+	// Count is how many units move together along the path (default 1), in Stacks stacks (default 1): a
+	// feature's limit counts them, with the side's Before moves this phase.
+	Count  int         `yaml:"count"`
+	Stacks int         `yaml:"stacks"`
+	Before []PriorMove `yaml:"before"`
+	Expect string      `yaml:"expect"` // movement points, or "prohibited"
+	Source string      `yaml:"source"`
+	At     diag.Pos    `yaml:"-"`
+	Fields FieldPos    `yaml:"-"`
 }
 
 // RosterLookup is the total a force's (or a scenario side's) roster must come to.
@@ -122,4 +127,14 @@ type OutcomeLookup struct {
 	Source string            `yaml:"source"`
 	At     diag.Pos          `yaml:"-"`
 	Fields FieldPos          `yaml:"-"`
+}
+
+// PriorMove is an earlier move of the side in the same phase: what it crossed counts against the limits of
+// features limited per phase.
+type PriorMove struct {
+	Path   []string `yaml:"path"`
+	Count  int      `yaml:"count"`
+	Stacks int      `yaml:"stacks"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }

@@ -5,8 +5,9 @@ import (
 	"github.com/muster-wargames/muster/content/value"
 )
 
-// Map is a playing surface: a hex or square grid with terrain, or an open tabletop with terrain pieces. A
-// geomorphic board is a Map with a Board label (`II`), composed with others in a scenario.
+// Map is a playing surface: a hex or square grid with terrain, an open tabletop with terrain pieces, an area
+// map (named regions, adjacent where a connection says so) or a point-to-point map (named places joined by
+// connections). A geomorphic board is a Map with a Board label (`II`), composed with others in a scenario.
 type Map struct {
 	Meta      `yaml:",inline"`
 	Board     string            `yaml:"board"`
@@ -22,7 +23,13 @@ type Map struct {
 	Labels    []MapLabel        `yaml:"labels"`
 	Edges     []EdgeDef         `yaml:"edges"`
 	Pieces    []Piece           `yaml:"pieces"` // open tabletop terrain
-	Generated *Generated        `yaml:"generated"`
+	// Areas are the regions of an area map; Places the places of a point-to-point map. Both are places, which
+	// everything that addresses a cell addresses by id (Map.PlaceList).
+	Areas  []Place `yaml:"areas"`
+	Places []Place `yaml:"places"`
+	// Connections join the places of an area or point-to-point map: only they make two places adjacent.
+	Connections []Connection `yaml:"connections"`
+	Generated   *Generated   `yaml:"generated"`
 	// Background is the map's painted art under the grid, and Show the layers of muster's own drawing it
 	// keeps (mapart.go).
 	Background *MapBackground `yaml:"background"`
@@ -31,14 +38,17 @@ type Map struct {
 
 // GridSpec is the geometry of a map.
 type GridSpec struct {
-	Type                string        `yaml:"type"`        // hex, square, open
-	Orientation         string        `yaml:"orientation"` // flat or pointy (hex)
-	Offset              string        `yaml:"offset"`      // odd or even: which columns/rows are shoved
-	Cols                int           `yaml:"cols"`
-	Rows                int           `yaml:"rows"`
-	CellSize            *value.Length `yaml:"cellSize"` // across flats for hexes, side for squares
-	Width               *value.Length `yaml:"width"`    // physical size: open tabletops, or a board's sheet
-	Height              *value.Length `yaml:"height"`
+	Type        string        `yaml:"type"`        // hex, square, open, area, point-to-point
+	Orientation string        `yaml:"orientation"` // flat or pointy (hex)
+	Offset      string        `yaml:"offset"`      // odd or even: which columns/rows are shoved
+	Cols        int           `yaml:"cols"`
+	Rows        int           `yaml:"rows"`
+	CellSize    *value.Length `yaml:"cellSize"` // across flats for hexes, side for squares
+	Width       *value.Length `yaml:"width"`    // physical size: open tabletops, area and point-to-point maps, or a board's sheet
+	Height      *value.Length `yaml:"height"`
+	// Units is the unit of an area or point-to-point map's coordinates (places' points and outlines,
+	// connections' routes): in (the default) or mm.
+	Units               string        `yaml:"units"`
 	Numbering           *Numbering    `yaml:"numbering"`
 	DiagonalCost        *value.Number `yaml:"diagonalCost"`
 	RetreatDiagonalCost *value.Number `yaml:"retreatDiagonalCost"`
@@ -124,10 +134,13 @@ type MapLabel struct {
 
 // EdgeDef names a map edge for entries and exits.
 type EdgeDef struct {
-	ID   string   `yaml:"id"`
-	Name string   `yaml:"name"`
-	Side string   `yaml:"side"` // north, east, south, west
-	At   diag.Pos `yaml:"-"`
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	Side string `yaml:"side"` // north, east, south, west
+	// Cells are the places along the edge of an area or point-to-point map (default, for an area map: the
+	// areas whose outline touches its side).
+	Cells []string `yaml:"cells"`
+	At    diag.Pos `yaml:"-"`
 }
 
 // Piece is a terrain piece on an open tabletop.
@@ -146,4 +159,71 @@ type CircleSpec struct {
 	X      value.Length `yaml:"x"`
 	Y      value.Length `yaml:"y"`
 	Radius value.Length `yaml:"radius"`
+}
+
+// Place is an area of an area map or a place of a point-to-point map: a named location units stand in and
+// connections join. Its coordinates are in the map's units (GridSpec.Units) from the map's top-left corner.
+type Place struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	// Anchor is the point [x, y] where the place's name prints and its units stand.
+	Anchor []float64 `yaml:"at"`
+	// Polygon is an area's outline, its vertices [x, y] in order (the closing edge is implied).
+	Polygon [][]float64 `yaml:"polygon"`
+	// Radius draws a place as a circle about its point; Box as a box [width, height] centred on it; a place
+	// with neither is drawn as a dot.
+	Radius *float64  `yaml:"radius"`
+	Box    []float64 `yaml:"box"`
+	// Terrain is a terrain id of the System: its colour fills the area, its move cost is what entering costs.
+	Terrain string `yaml:"terrain"`
+	// Kind is what the place is, in the game's words (city, port, fortress, sea): the legend lists each kind,
+	// and rules and replacements name places by it (controlled: city).
+	Kind string `yaml:"kind"`
+	// Stats are the place's values, each declared by the System's placeStats (a castle limit, a supply value,
+	// a victory-point value).
+	Stats map[string]Scalar `yaml:"stats"`
+	// Owner is the faction that holds the place when a scenario begins (a scenario side may say otherwise).
+	Owner string `yaml:"owner"`
+	// Offboard marks a holding box (a reserve, a draw pool, a port): a place off the playing area, joined to
+	// nothing unless a connection says so, and on no edge.
+	Offboard bool     `yaml:"offboard"`
+	At       diag.Pos `yaml:"-"`
+	Fields   FieldPos `yaml:"-"`
+}
+
+// Connection joins places of an area or point-to-point map: two, or more for a way that joins several at
+// once (every pair of them is then joined). Its type is a feature of the System (a road, a railway, a red
+// border, a strait); without one it is a plain connection.
+type Connection struct {
+	Between []string `yaml:"between"`
+	Type    string   `yaml:"type"`
+	Name    string   `yaml:"name"`
+	// Route is the line the connection is drawn along, [x, y] points between its places' points; default a
+	// straight line (or, on an area map, the border the two areas share).
+	Route [][]float64 `yaml:"route"`
+	// Distant says the connection joins areas that do not touch (a sea lane, a strait across water), so an
+	// area map does not warn that they share no border.
+	Distant bool     `yaml:"distant"`
+	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
+}
+
+// PlaceList is the places of an area map (its areas) or a point-to-point map (its places); nil for a map of
+// cells or an open table.
+func (m *Map) PlaceList() []Place {
+	switch m.Grid.Type {
+	case GridArea:
+		return m.Areas
+	case GridPoint:
+		return m.Places
+	}
+	return nil
+}
+
+// PlacesKey is the key an area or point-to-point map lists its places under: areas or places.
+func (m *Map) PlacesKey() string {
+	if m.Grid.Type == GridArea {
+		return "areas"
+	}
+	return "places"
 }

@@ -20,11 +20,14 @@ type System struct {
 	Factions []FactionDef `yaml:"factions"`
 	Terrain  []TerrainDef `yaml:"terrain"`
 	Features []FeatureDef `yaml:"features"` // hexside and path features: rivers, walls, slopes, roads, bridges
-	Items    []ItemDef    `yaml:"items"`    // things bought that are not counters: ammo, defence supplies, boats
-	Faces    []FaceLayout `yaml:"faces"`
-	Points   []PointRule  `yaml:"points"`
-	Derived  []DerivedDef `yaml:"derived"`
-	Stacking *Stacking    `yaml:"stacking"`
+	// PlaceStats are the values the places of area and point-to-point maps may carry (a castle limit, a supply
+	// value, a victory-point value): a place's stats must be declared here.
+	PlaceStats []StatDef    `yaml:"placeStats"`
+	Items      []ItemDef    `yaml:"items"` // things bought that are not counters: ammo, defence supplies, boats
+	Faces      []FaceLayout `yaml:"faces"`
+	Points     []PointRule  `yaml:"points"`
+	Derived    []DerivedDef `yaml:"derived"`
+	Stacking   *Stacking    `yaml:"stacking"`
 	// StackingVariants are other stacking models a scenario may choose by id (Rampant's series rule against the
 	// Alesia module's); the one above is the default.
 	StackingVariants []Stacking    `yaml:"stackingVariants"`
@@ -381,7 +384,19 @@ const (
 	FeatureCrossing = "crossing" // bridges and fords: where a path crosses a hexside feature
 )
 
-// FeatureDef is a hexside or path feature type.
+// ModeOrdinary is the name a feature's modes give ordinary movement (no movement mode).
+const ModeOrdinary = "ordinary"
+
+// Feature styles: how a feature's line is drawn.
+const (
+	StyleSolid  = "solid"
+	StyleDashed = "dashed"
+	StyleDotted = "dotted"
+)
+
+// FeatureDef is a hexside or path feature type. On an area or point-to-point map the types of connections are
+// features too: a path feature's connection is moved along at its cost (a road, a railway, a sea lane), a
+// hexside feature's is crossed into the next place's terrain at its added cost (a red border, a strait).
 type FeatureDef struct {
 	ID         string  `yaml:"id"`
 	Name       string  `yaml:"name"`
@@ -396,13 +411,58 @@ type FeatureDef struct {
 	Crosses []string `yaml:"crosses"`
 	// NeedsCrossing, on a path feature (a road, a railroad), says that wherever it steps across a water
 	// hexside feature a crossing must be there.
-	NeedsCrossing bool              `yaml:"needsCrossing"`
-	Effects       map[string]string `yaml:"effects"`
-	Colour        string            `yaml:"colour"`
-	Width         *value.Length     `yaml:"width"`
-	Description   string            `yaml:"description"`
-	Source        string            `yaml:"source"`
-	At            diag.Pos          `yaml:"-"`
+	NeedsCrossing bool `yaml:"needsCrossing"`
+	// Modes are the movement modes that may move along (or across) the feature, ModeOrdinary naming ordinary
+	// movement; empty: every mode. A railway with modes [rail] speeds only rail movement.
+	Modes []string `yaml:"modes"`
+	// Stop says a move ends once it has crossed the feature (an area game's red border, a strait).
+	Stop bool `yaml:"stop"`
+	// Limit bounds how many units (or stacks) may cross one connection or hexside of the feature in one move
+	// or one phase.
+	Limit   *FeatureLimit     `yaml:"limit"`
+	Effects map[string]string `yaml:"effects"`
+	Colour  string            `yaml:"colour"`
+	Width   *value.Length     `yaml:"width"`
+	// Style is how the feature's line is drawn: solid (the default), dashed or dotted.
+	Style       string   `yaml:"style"`
+	Description string   `yaml:"description"`
+	Source      string   `yaml:"source"`
+	At          diag.Pos `yaml:"-"`
+}
+
+// FeatureLimit is how many units (or stacks) may cross one connection or hexside of a feature: in one move,
+// or in one phase (all of a side's moves that phase together).
+type FeatureLimit struct {
+	Max    int      `yaml:"max"`
+	Of     string   `yaml:"of"`  // units (the default) or stacks
+	Per    string   `yaml:"per"` // move (the default) or phase
+	Text   string   `yaml:"text"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// What a feature limit counts, and over what.
+const (
+	LimitUnits  = "units"
+	LimitStacks = "stacks"
+	LimitMove   = "move"
+	LimitPhase  = "phase"
+)
+
+// Admits reports whether a movement mode (ModeOrdinary or "" for ordinary movement) may use the feature.
+func (f *FeatureDef) Admits(mode string) bool {
+	if len(f.Modes) == 0 {
+		return true
+	}
+	if mode == "" {
+		mode = ModeOrdinary
+	}
+	for _, m := range f.Modes {
+		if m == mode {
+			return true
+		}
+	}
+	return false
 }
 
 // ItemDef is something bought with points that is not a counter.
@@ -555,10 +615,37 @@ type Stacking struct {
 	Exceptions []StackException `yaml:"exceptions"` // conditions that allow more
 	// Enemies says units of opposing sides may share a cell (THG 6.1); otherwise a set-up that puts them in
 	// one cell is an error.
-	Enemies bool     `yaml:"enemies"`
-	Source  string   `yaml:"source"`
-	Doc     string   `yaml:"doc"`
+	Enemies bool `yaml:"enemies"`
+	// Capacity is how many units each area or place of an area or point-to-point map holds, from one of its
+	// stats (a castle limit), instead of Limit.
+	Capacity *Capacity `yaml:"capacity"`
+	Source   string    `yaml:"source"`
+	Doc      string    `yaml:"doc"`
+	At       diag.Pos  `yaml:"-"`
+}
+
+// Capacity is a stacking limit that differs from place to place: the value of a place stat (a castle limit
+// of 2), or Default where a place has none, plus the adjustments that apply to the side whose units stand
+// there. Units of the stacking model's ignored classes do not count.
+type Capacity struct {
+	Stat    string           `yaml:"stat"`    // a place stat of the System
+	Default *int             `yaml:"default"` // the limit of a place without the stat; none: no limit there
+	Scope   string           `yaml:"scope"`   // side (the default: each side's units) or cell (both sides together)
+	Adjust  []CapacityAdjust `yaml:"adjust"`
+	Text    string           `yaml:"text"`
+	At      diag.Pos         `yaml:"-"`
+	Fields  FieldPos         `yaml:"-"`
+}
+
+// CapacityAdjust changes a place's capacity for a side: by Add when the side is of the faction, holds the
+// place (its owner, or a place it controls at set-up), or has a unit of one of the classes there.
+type CapacityAdjust struct {
+	Faction string   `yaml:"faction"`
+	Owned   bool     `yaml:"owned"`
+	Classes []string `yaml:"classes"`
+	Add     int      `yaml:"add"`
 	At      diag.Pos `yaml:"-"`
+	Fields  FieldPos `yaml:"-"`
 }
 
 // ClassLimit caps the units of some classes in one cell.
@@ -705,4 +792,17 @@ type SymbolDef struct {
 	Name  string   `yaml:"name"`
 	Image string   `yaml:"image"`
 	At    diag.Pos `yaml:"-"`
+}
+
+// FeatureDef is the feature with this id, or nil (also on a nil System).
+func (s *System) FeatureDef(id string) *FeatureDef {
+	if s == nil || id == "" {
+		return nil
+	}
+	for i := range s.Features {
+		if s.Features[i].ID == id {
+			return &s.Features[i]
+		}
+	}
+	return nil
 }

@@ -178,6 +178,40 @@ type StatProblem struct {
 // declared or does not fit its declaration is left out and returned as a problem, so a layer's bad value leaves
 // the earlier layer's in place. Problems come layer by layer, each layer's in stat id order.
 func (s *System) TypeStats(layers ...map[string]Scalar) (Stats, []StatProblem) {
+	return typeStats(s.Stat, layers)
+}
+
+// PlaceStat is the place stat with this id (System.PlaceStats), or nil.
+func (s *System) PlaceStat(id string) *StatDef {
+	if s == nil {
+		return nil
+	}
+	for i := range s.PlaceStats {
+		if s.PlaceStats[i].ID == id {
+			return &s.PlaceStats[i]
+		}
+	}
+	return nil
+}
+
+// PlaceStatIDs lists the declared place stats, in declaration order.
+func (s *System) PlaceStatIDs() []string {
+	if s == nil {
+		return nil
+	}
+	out := make([]string, len(s.PlaceStats))
+	for i, st := range s.PlaceStats {
+		out[i] = st.ID
+	}
+	return out
+}
+
+// TypePlaceStats types a place's written stats by the System's placeStats, as TypeStats types a unit's.
+func (s *System) TypePlaceStats(stats map[string]Scalar) (Stats, []StatProblem) {
+	return typeStats(s.PlaceStat, []map[string]Scalar{stats})
+}
+
+func typeStats(lookup func(string) *StatDef, layers []map[string]Scalar) (Stats, []StatProblem) {
 	n := 0
 	for _, m := range layers {
 		n += len(m)
@@ -192,7 +226,7 @@ func (s *System) TypeStats(layers ...map[string]Scalar) (Stats, []StatProblem) {
 		sort.Strings(ids)
 		for _, id := range ids {
 			sc := m[id]
-			def := s.Stat(id)
+			def := lookup(id)
 			if def == nil {
 				problems = append(problems, StatProblem{ID: id, Scalar: sc})
 				continue

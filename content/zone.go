@@ -86,6 +86,9 @@ func (s *MapSet) EdgeBand(e Edge, depth int) []grid.Cell {
 	if len(line) == 0 || depth <= 0 {
 		return nil
 	}
+	if s.Net != nil {
+		return s.Net.Within(line, depth-1)
+	}
 	x0, y0, x1, y1 := s.edgeArea(e)
 	in := func(c grid.Cell) bool { return c.Col >= x0 && c.Row >= y0 && c.Col <= x1 && c.Row <= y1 }
 	step := map[string]grid.Cell{"north": {Row: 1}, "south": {Row: -1}, "west": {Col: 1}, "east": {Col: -1}}[e.Side]
@@ -235,13 +238,15 @@ func (z *Zone) describe(gridType string, place, edge func(string) string) string
 	return out
 }
 
-// cellCount is a number of cells in the grid's word: 1 hex, 3 squares, 2 cells.
+// cellCount is a number of cells in the grid's word: 1 hex, 3 squares, 2 areas, 1 place, 2 cells.
 func cellCount(n int, gridType string) string {
 	switch gridType {
 	case GridHex:
 		return english.Count(n, "hex")
 	case GridSquare:
 		return english.Count(n, "square")
+	case GridArea, GridPoint:
+		return fmt.Sprintf("%d %s", n, placeWord(gridType, n, false))
 	}
 	return english.Count(n, "cell")
 }

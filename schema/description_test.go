@@ -87,6 +87,10 @@ var sameKeyAs = [][2]string{
 	{"scenario.schema.json:.victory.decide.", "common.schema.json:/definitions/condition."},
 	// A lookup's attackers and defenders are combatants alike.
 	{"fixture.schema.json:.lookups.defenders.", "fixture.schema.json:.lookups.attackers."},
+	// An area map's areas and a point-to-point map's places are places alike; places' stats are declared as
+	// units' stats are.
+	{"map.schema.json:.places.", "map.schema.json:.areas."},
+	{"system.schema.json:.placeStats.", "system.schema.json:.stats."},
 }
 
 // documentKeys mean the same in every kind of document.

@@ -32,6 +32,8 @@ var checks = []*Check{
 	mapCrossingsCheck,
 	mapBridgesCheck,
 	mapTabletopCheck,
+	mapPlacesCheck,
+	mapConnectionsCheck,
 	mapArtCheck,
 	mapLayoutCheck,
 	placementLabelsCheck,

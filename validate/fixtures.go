@@ -328,7 +328,11 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 			fail(m.At, "%v", err)
 			continue
 		}
-		n, err := e.MoveCost(rules.Move{Set: set, Unit: m.Unit, Mode: m.Mode, Path: m.Path, Enemy: m.Enemy})
+		mv := rules.Move{Set: set, Unit: m.Unit, Mode: m.Mode, Path: m.Path, Enemy: m.Enemy, Count: m.Count, Stacks: m.Stacks}
+		for _, b := range m.Before {
+			mv.Before = append(mv.Before, rules.Prior{Path: b.Path, Count: b.Count, Stacks: b.Stacks})
+		}
+		n, err := e.MoveCost(mv)
 		got := n.String()
 		switch {
 		case rules.IsProhibited(err):

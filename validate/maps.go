@@ -184,6 +184,23 @@ func forMapLabels(m *content.Map, f func(label, ptr string, offset int)) {
 		f(a, ptr, 0)
 		f(b, ptr, utf8.RuneCountInString(a)+1)
 	}
+	if !content.IsNetwork(m.Grid.Type) { // an area or point-to-point map has none of these: map-places says so
+		forGridLabels(m, f, side)
+	}
+	for i, l := range m.Locations {
+		for j, c := range l.Cells {
+			f(c, fmt.Sprintf("/locations/%d/cells/%d", i, j), 0)
+		}
+	}
+	for i, l := range m.Labels {
+		if l.Cell != "" {
+			f(l.Cell, fmt.Sprintf("/labels/%d/cell", i), 0)
+		}
+	}
+}
+
+// forGridLabels calls f with the cell labels of a map's cell overrides, hexsides, paths and crossings.
+func forGridLabels(m *content.Map, f func(label, ptr string, offset int), side func(text, ptr string)) {
 	for i, c := range m.Cells {
 		f(c.Cell, fmt.Sprintf("/cells/%d/cell", i), 0)
 	}
@@ -199,16 +216,6 @@ func forMapLabels(m *content.Map, f func(label, ptr string, offset int)) {
 	}
 	for i, c := range m.Crossings {
 		side(c.Side, fmt.Sprintf("/crossings/%d/side", i))
-	}
-	for i, l := range m.Locations {
-		for j, c := range l.Cells {
-			f(c, fmt.Sprintf("/locations/%d/cells/%d", i, j), 0)
-		}
-	}
-	for i, l := range m.Labels {
-		if l.Cell != "" {
-			f(l.Cell, fmt.Sprintf("/labels/%d/cell", i), 0)
-		}
 	}
 }
 
@@ -226,7 +233,7 @@ func reportLabel(p *Pass, set *content.MapSet, at diag.Pos, label string, err er
 		}
 		return
 	}
-	e := p.Errorf(at, "bad-label", "%s has no cell %q", where, label)
+	e := p.Errorf(at, "bad-label", "%s has no %s %q", where, set.PlaceWord(), label)
 	if s := set.Suggest(label); s != "" {
 		e.Hint = fmt.Sprintf("did you mean %q?", s)
 	} else if le != nil {
@@ -238,7 +245,7 @@ func reportLabel(p *Pass, set *content.MapSet, at diag.Pos, label string, err er
 // grid is broken are left to map-grid.
 func gridMaps(p *Pass, f func(m *content.Map, set *content.MapSet)) {
 	for _, m := range p.Pkg.Maps() {
-		if set, err := p.Pkg.MapSetOf(m); err == nil && set.Type != content.GridOpen {
+		if set, err := p.Pkg.MapSetOf(m); err == nil && set.Type != content.GridOpen && !set.Network() {
 			f(m, set)
 		}
 	}

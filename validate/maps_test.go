@@ -44,7 +44,7 @@ func mapFindings(t *testing.T, dir string) ([]string, []diag.Diagnostic) {
 }
 
 func TestMapFixturesValid(t *testing.T) {
-	for _, name := range []string{"hex-good", "square-good", "open-good"} {
+	for _, name := range []string{"hex-good", "square-good", "open-good", "area-good", "p2p-good"} {
 		got, ds := mapFindings(t, filepath.Join("testdata", "maps", name))
 		if len(got) > 0 {
 			t.Errorf("%s: want no problems, got:", name)
@@ -109,6 +109,47 @@ func TestMapFixturesBroken(t *testing.T) {
 			"maps.yaml:23:14 map-grid.numbering",
 			"maps.yaml:31:14 map-grid.numbering",
 			"maps.yaml:36:58 schema.enum", // and no map-grid duplicate of it
+		}},
+		{"area-broken", []string{
+			"map.yaml:5:22 map-places.terrain",     // lowlnd
+			"map.yaml:6:20 map-places.owner",       // blu
+			"map.yaml:6:41 map-places.stat",        // castle 5 > max 3
+			"map.yaml:6:50 map-places.stat",        // keep: undeclared
+			"map.yaml:7:5 map-places.disconnected", // the second a
+			"map.yaml:7:10 map-places.duplicate",
+			"map.yaml:7:22 map-connections.missing", // b and the second a touch, unjoined
+			"map.yaml:8:5 map-places.disconnected",
+			"map.yaml:8:44 map-places.polygon", // the bowtie crosses itself
+			"map.yaml:9:5 map-places.disconnected",
+			"map.yaml:9:24 map-places.overlap", // lap overlaps a
+			"map.yaml:9:24 map-places.overlap", // ... and b
+			"map.yaml:10:19 map-places.point",  // far's point is off the map
+			"map.yaml:10:37 map-connections.missing",
+			"map.yaml:10:62 map-places.polygon", // far's corner at 6.5 is off the map
+			"map.yaml:11:5 map-places.polygon",  // nowhere has no outline
+			"map.yaml:11:5 map-places.disconnected",
+			"map.yaml:12:5 map-places.point", // the holding box has no point
+			"map.yaml:13:5 map-places.disconnected",
+			"map.yaml:13:22 map-places.point",        // astray's point lies outside its outline
+			"map.yaml:16:19 map-connections.unknown", // c
+			"map.yaml:17:19 map-connections.self",
+			"map.yaml:18:5 map-connections.duplicate",
+			"map.yaml:19:5 map-connections.untouched", // b and far meet at a corner only
+			"map.yaml:19:31 map-connections.type",     // brdr
+			"map.yaml:20:5 map-connections.untouched",
+			"map.yaml:20:31 map-connections.type", // a bridge is a crossing
+			"map.yaml:22:3 map-places.key",        // hexsides on an area map
+		}},
+		{"p2p-broken", []string{
+			"map.yaml:5:3 map-places.key",     // areas on a point-to-point map
+			"map.yaml:8:21 map-places.on-top", // brest on alba
+			"map.yaml:9:5 map-places.disconnected",
+			"map.yaml:9:21 map-places.point", // corva off the map
+			"map.yaml:10:5 map-places.disconnected",
+			"map.yaml:10:25 map-places.shape", // an outline on a place
+			"map.yaml:11:5 map-places.disconnected",
+			"map.yaml:11:34 schema.exclusiveMinimum", // a box 0 wide, once
+			"map.yaml:14:58 map-connections.route",   // the route runs off the map
 		}},
 		{"square-broken", []string{
 			"field.yaml:5:40 map-hexsides.not-adjacent", // 0101/0202 is a diagonal, not an edge

@@ -94,6 +94,15 @@ func runReferences(p *Pass) {
 	}
 	terrain := func(at diag.Pos, id string) { r.local(at, id, "terrain", terrainIDs, terrainPos) }
 	feature := func(at diag.Pos, id string) { r.local(at, id, "feature", featureIDs, featurePos) }
+	// placed says where a map puts a feature that the System places elsewhere: a road listed as a hexside
+	// would cost movement as a river does and be drawn on cell edges.
+	placed := func(at diag.Pos, id, on, as string) {
+		if f := sys.FeatureDef(id); f != nil && f.On != on {
+			e := p.Errorf(at, "placement", "feature %s lies on %s (its on: %s), but the map lists it among its %s", id, featureOnWords(f.On), f.On, as)
+			e.Related = append(e.Related, diag.Related{Pos: f.At, Message: "the feature is declared here"})
+			e.Hint = fmt.Sprintf("list it where a %s feature goes, or give the map a feature that lies on %s", f.On, featureOnWords(on))
+		}
+	}
 	// What a roster adds up or an award counts: units, points, or a numeric stat or derived value.
 	measureIDs := []string{content.MeasureUnits, content.MeasurePoints}
 	for _, st := range sys.Stats {
@@ -216,12 +225,17 @@ func runReferences(p *Pass) {
 		}
 		for _, h := range m.Hexsides {
 			feature(h.Fields.Of("type", h.At), h.Type)
+			placed(h.Fields.Of("type", h.At), h.Type, content.FeatureHexside, "hexsides")
 		}
 		for _, pth := range m.Paths {
 			feature(pth.Fields.Of("type", pth.At), pth.Type)
+			if m.Grid.Type != content.GridOpen { // a table's lines of points draw any feature: a road or a river
+				placed(pth.Fields.Of("type", pth.At), pth.Type, content.FeaturePath, "paths")
+			}
 		}
 		for _, c := range m.Crossings {
 			feature(c.Fields.Of("type", c.At), c.Type)
+			placed(c.Fields.Of("type", c.At), c.Type, content.FeatureCrossing, "crossings")
 		}
 		for _, pc := range m.Pieces {
 			terrain(pc.Fields.Of("terrain", pc.At), pc.Terrain)
@@ -383,4 +397,17 @@ func forceEntries(r refs, units, markers []content.ForceEntry) {
 		r.doc(e.Fields.Of("marker", e.At), content.KindMarker, e.Marker, "marker")
 		r.doc(e.Fields.Of("unit", e.At), content.KindUnitType, e.Unit, "unit type")
 	}
+}
+
+// featureOnWords says where a feature of a placement lies, in words.
+func featureOnWords(on string) string {
+	switch on {
+	case content.FeatureHexside:
+		return "cell sides"
+	case content.FeaturePath:
+		return "paths from cell to cell"
+	case content.FeatureCrossing:
+		return "crossings where a path meets a hexside"
+	}
+	return on
 }

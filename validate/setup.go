@@ -118,7 +118,6 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 	// Each side's area: its deployment zone and its entries; a placement's own zone wins over them.
 	for i := range sc.Sides {
 		s := &sc.Sides[i]
-		area, what := sideArea(set, s)
 		held := map[grid.Cell]int{}
 		inZone := 0
 		zone := map[grid.Cell]bool{}
@@ -134,7 +133,7 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 				}
 				continue
 			}
-			plArea, plWhat := area, what
+			plArea, plWhat := sideArea(set, s, pl.Unit)
 			if pl.Zone != nil {
 				plArea = map[grid.Cell]bool{}
 				for _, c := range set.ZoneCells(pl.Zone) {
@@ -159,7 +158,7 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 					}
 					if plArea != nil && !plArea[r.Cell] {
 						e := p.Errorf(at, "outside", "side %s sets %s up on %s, outside %s", s.ID, pl.Unit, l, plWhat)
-						e.Hint = "set it up inside the side's area, or widen the area"
+						e.Hint = "set it up inside " + plWhat + ", or widen it"
 					}
 				}
 			}
@@ -189,9 +188,11 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 	}
 }
 
-// sideArea is where a side may set up on a grid: its deployment zone's cells and its entries' (an edge's
-// first row, listed cells); nil when it has neither, or none of them names a cell.
-func sideArea(set *content.MapSet, s *content.Side) (map[grid.Cell]bool, string) {
+// sideArea is where a side may set up a unit on a grid: its deployment zone's cells and those of its entries
+// that bring units on at the start (an edge's first row, listed cells): an entry with a turn after the first
+// brings units later and says nothing of the set-up, and one that lists units says where those units set up,
+// not the others. nil when there is no such zone or entry, or none of them names a cell.
+func sideArea(set *content.MapSet, s *content.Side, unit string) (map[grid.Cell]bool, string) {
 	area := map[grid.Cell]bool{}
 	var parts []string
 	if z := s.Deployment; z != nil {
@@ -201,6 +202,9 @@ func sideArea(set *content.MapSet, s *content.Side) (map[grid.Cell]bool, string)
 		parts = append(parts, "its deployment zone"+describe(set, z))
 	}
 	for _, en := range s.Entry {
+		if en.Turn > 1 || len(en.Units) > 0 && !slices.Contains(en.Units, unit) {
+			continue
+		}
 		if en.Edge != "" {
 			if e, ok := set.Edge(en.Edge); ok {
 				for _, c := range set.EdgeBand(e, 1) {

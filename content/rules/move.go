@@ -14,13 +14,24 @@ import (
 // Movement: what a path of cells costs a unit, by the System's terrain and feature costs, its zones of control
 // and its movement modes.
 
-// Move is a unit moving along a path of cells on a map set.
+// Move is a unit (or several moving together) going along a path of cells, or of places joined by
+// connections, on a map set.
 type Move struct {
 	Set   *content.MapSet
 	Unit  string   // unit type id
 	Mode  string   // a movement mode id; "" for ordinary movement
-	Path  []string // cell labels, the first where the unit starts
+	Path  []string // cell labels (or place ids), the first where the units start
 	Enemy []string // cells holding enemy units
+	// Count units move together, in Stacks stacks (each at least 1): what a feature's limit counts.
+	Count, Stacks int
+	// Before are the side's earlier moves this phase, which count against limits per phase.
+	Before []Prior
+}
+
+// Prior is an earlier move of the side in the same phase.
+type Prior struct {
+	Path          []string
+	Count, Stacks int
 }
 
 // Prohibited is a move the rules do not allow, and why.
@@ -79,12 +90,38 @@ func (e *Engine) inZOC(set *content.MapSet, c grid.Cell, enemy map[grid.Cell]boo
 	return false
 }
 
-// MoveCost is what a path costs a unit, in movement points: each step the cost of entering the next cell
-// (its terrain's move, or the cost of a path feature that steps there when there is one), plus the costs of
-// the hexside features crossed (none where a crossing or a path carries the step), plus what entering and
-// leaving enemy zones of control cost. A step into impassable ground, across an impassable feature, into an
-// enemy unit, on past a zone of control that stops movement, or off the paths of a mode that keeps to them is
-// prohibited (a *Prohibited error). The unit's allowance is not compared: the cost is what the rules charge.
+// crossing is one feature used between two cells: what a limit counts.
+type crossing struct {
+	pair    [2]grid.Cell
+	feature string
+}
+
+// tally is how many units and stacks have used a crossing.
+type tally struct{ units, stacks int }
+
+// step is one step of a move being costed.
+type step struct {
+	m        *Move
+	ut       *content.UnitType
+	mode     *content.MovementMode
+	a, b     grid.Cell
+	la, lb   string
+	last     bool
+	count    tally
+	before   map[crossing]tally
+	features map[string]*content.FeatureDef
+}
+
+// MoveCost is what a path costs a unit, in movement points. On a grid each step costs the entry into the next
+// cell (its terrain's move, or the cost of a path feature that steps there when there is one) plus the hexside
+// features crossed (none where a crossing or a path carries the step); on an area or point-to-point map each
+// step follows one of the connections that join the two places: a path feature's at its cost, a hexside
+// feature's (a border) or a plain one into the next place's terrain, plus the feature's cost, the cheapest the
+// unit may use. Entering and leaving enemy zones of control cost what the System says. A step into impassable
+// ground, across an impassable feature, into an enemy unit, on past a zone of control or a feature that stops
+// movement, across a feature whose limit the moving units (with the side's earlier moves this phase) would
+// break, along a feature its mode may not use, or off the paths of a mode that keeps to them is prohibited (a
+// *Prohibited error). The unit's allowance is not compared: the cost is what the rules charge.
 func (e *Engine) MoveCost(m Move) (value.Number, error) {
 	set := m.Set
 	ut := e.pkg.UnitType(m.Unit)
@@ -105,134 +142,331 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 			return value.Number{}, prohibited("%s may not use %s (only %s units)", ut.ID, cmp.Or(mode.Name, mode.ID), describeIDs(mode.Classes))
 		}
 	}
-	cells := make([]grid.Cell, len(m.Path))
-	for i, l := range m.Path {
-		r, err := set.Lookup(l)
-		if err != nil {
-			return value.Number{}, err
-		}
-		cells[i] = r.Cell
+	cells, err := lookupAll(set, m.Path)
+	if err != nil {
+		return value.Number{}, err
+	}
+	enemyCells, err := lookupAll(set, m.Enemy)
+	if err != nil {
+		return value.Number{}, err
 	}
 	enemy := map[grid.Cell]bool{}
-	for _, l := range m.Enemy {
-		r, err := set.Lookup(l)
-		if err != nil {
-			return value.Number{}, err
-		}
-		enemy[r.Cell] = true
+	for _, c := range enemyCells {
+		enemy[c] = true
 	}
-	terrain := map[string]*content.TerrainDef{}
-	for i := range e.sys.Terrain {
-		terrain[e.sys.Terrain[i].ID] = &e.sys.Terrain[i]
-	}
-	feature := map[string]*content.FeatureDef{}
+	features := map[string]*content.FeatureDef{}
 	for i := range e.sys.Features {
-		feature[e.sys.Features[i].ID] = &e.sys.Features[i]
+		features[e.sys.Features[i].ID] = &e.sys.Features[i]
+	}
+	before, err := e.priorCrossings(set, m.Before, features)
+	if err != nil {
+		return value.Number{}, err
 	}
 	z := e.sys.ZOC
 	ignores := e.IgnoresZOC(ut)
 	var total value.Number
 	for i := 1; i < len(cells); i++ {
-		a, b := cells[i-1], cells[i]
-		la, lb := m.Path[i-1], m.Path[i]
-		if !set.Adjacent(a, b) {
-			return value.Number{}, fmt.Errorf("%s and %s are not next to each other", la, lb)
+		st := &step{m: &m, ut: ut, mode: mode, a: cells[i-1], b: cells[i], la: m.Path[i-1], lb: m.Path[i], last: i == len(cells)-1,
+			count: tally{max(m.Count, 1), max(m.Stacks, 1)}, before: before, features: features}
+		if !set.Adjacent(st.a, st.b) {
+			if set.Network() {
+				return value.Number{}, fmt.Errorf("no connection joins %s and %s", st.la, st.lb)
+			}
+			return value.Number{}, fmt.Errorf("%s and %s are not next to each other", st.la, st.lb)
 		}
-		if enemy[b] {
-			return value.Number{}, prohibited("%s holds an enemy unit", lb)
+		if enemy[st.b] {
+			return value.Number{}, prohibited("%s holds an enemy unit", st.lb)
 		}
-		// The step: along a path (road movement), or into the cell's terrain across the hexside's features.
-		var step value.Number
-		var paths []*content.FeatureDef
-		for _, id := range set.PathsBetween(a, b) {
-			if f := feature[id]; f != nil && (mode == nil || len(mode.Along) == 0 || strIn(mode.Along, id)) {
-				paths = append(paths, f)
-			}
+		var cost value.Number
+		if set.Network() {
+			cost, err = e.connectionStep(st)
+		} else {
+			cost, err = e.gridStep(st)
 		}
-		switch {
-		case mode != nil && len(mode.Along) > 0 && len(paths) == 0:
-			return value.Number{}, prohibited("%s keeps to %s, and no %s runs from %s to %s", cmp.Or(mode.Name, mode.ID), describeIDs(mode.Along), describeIDs(mode.Along), la, lb)
-		case len(paths) > 0:
-			for k, f := range paths {
-				c, _, err := scalarCost(f.Cost)
-				if err != nil {
-					return value.Number{}, fmt.Errorf("path feature %s's cost: %v", f.ID, err)
-				}
-				if mode != nil && mode.PathCost != nil {
-					c = *mode.PathCost
-				}
-				if k == 0 || c.Cmp(step) < 0 {
-					step = c
-				}
-			}
-		default:
-			t := terrain[set.Terrain(b)]
-			if t != nil {
-				c, imp, err := scalarCost(t.Move)
-				if err != nil {
-					return value.Number{}, fmt.Errorf("terrain %s's move: %v", t.ID, err)
-				}
-				if imp || t.Impassable {
-					return value.Number{}, prohibited("%s is %s: impassable", lb, cmp.Or(t.Name, t.ID))
-				}
-				if !t.Impassable && !t.Admit(ut) {
-					return value.Number{}, prohibited("%s is %s, which admits only %s units", lb, cmp.Or(t.Name, t.ID), describeIDs(t.Admits))
-				}
-				step = c
-			} else {
-				step = value.Int(1)
-			}
-			crossed := len(set.CrossingsBetween(a, b)) > 0
-			for _, id := range set.FeaturesBetween(a, b) {
-				f := feature[id]
-				if f == nil || crossed && f.Water {
-					continue
-				}
-				c, imp, err := scalarCost(f.Cost)
-				if err != nil {
-					return value.Number{}, fmt.Errorf("feature %s's cost: %v", f.ID, err)
-				}
-				if imp || f.Impassable {
-					return value.Number{}, prohibited("%s between %s and %s is impassable", cmp.Or(f.Name, f.ID), la, lb)
-				}
-				if f.Cost != nil {
-					step = step.Add(c)
-				}
-			}
+		if err != nil {
+			return value.Number{}, err
 		}
 		// Zones of control.
 		if z != nil && !ignores {
-			if e.inZOC(set, a, enemy) {
+			if e.inZOC(set, st.a, enemy) {
 				switch z.Leave {
 				case content.ZOCProhibited:
-					return value.Number{}, prohibited("a unit may not leave an enemy zone of control (%s)", la)
+					return value.Number{}, prohibited("a unit may not leave an enemy zone of control (%s)", st.la)
 				case content.ZOCCost:
 					if z.LeaveCost != nil {
-						step = step.Add(*z.LeaveCost)
+						cost = cost.Add(*z.LeaveCost)
 					}
 				}
 			}
-			if e.inZOC(set, b, enemy) {
+			if e.inZOC(set, st.b, enemy) {
 				if mode != nil && mode.NoEnemyZOC {
-					return value.Number{}, prohibited("%s may not enter an enemy zone of control (%s)", cmp.Or(mode.Name, mode.ID), lb)
+					return value.Number{}, prohibited("%s may not enter an enemy zone of control (%s)", cmp.Or(mode.Name, mode.ID), st.lb)
 				}
 				switch z.Enter {
 				case content.ZOCProhibited:
-					return value.Number{}, prohibited("a unit may not enter an enemy zone of control (%s)", lb)
+					return value.Number{}, prohibited("a unit may not enter an enemy zone of control (%s)", st.lb)
 				case content.ZOCCost:
 					if z.EnterCost != nil {
-						step = step.Add(*z.EnterCost)
+						cost = cost.Add(*z.EnterCost)
 					}
 				case "", content.ZOCStop:
-					if i < len(cells)-1 {
-						return value.Number{}, prohibited("a unit entering an enemy zone of control stops there (%s)", lb)
+					if !st.last {
+						return value.Number{}, prohibited("a unit entering an enemy zone of control stops there (%s)", st.lb)
 					}
 				}
 			}
 		}
-		total = total.Add(step)
+		total = total.Add(cost)
 	}
 	return total, nil
+}
+
+// lookupAll reads labels (or place ids) as cells of the set.
+func lookupAll(set *content.MapSet, labels []string) ([]grid.Cell, error) {
+	out := make([]grid.Cell, len(labels))
+	for i, l := range labels {
+		r, err := set.Lookup(l)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r.Cell
+	}
+	return out, nil
+}
+
+// priorCrossings tallies what the side's earlier moves this phase crossed: every limited feature between each
+// two cells of their paths (every connection's, on an area or point-to-point map, since which one a move took
+// is not said).
+func (e *Engine) priorCrossings(set *content.MapSet, prior []Prior, features map[string]*content.FeatureDef) (map[crossing]tally, error) {
+	out := map[crossing]tally{}
+	for _, p := range prior {
+		cells, err := lookupAll(set, p.Path)
+		if err != nil {
+			return nil, err
+		}
+		for i := 1; i < len(cells); i++ {
+			pair := content.CellPair(cells[i-1], cells[i])
+			var ids []string
+			if set.Network() {
+				for _, c := range set.ConnectionsBetween(cells[i-1], cells[i]) {
+					ids = append(ids, c.Type)
+				}
+			} else {
+				ids = append(append(ids, set.FeaturesBetween(cells[i-1], cells[i])...), set.PathsBetween(cells[i-1], cells[i])...)
+			}
+			seen := map[string]bool{}
+			for _, id := range ids {
+				if f := features[id]; f != nil && f.Limit != nil && !seen[id] {
+					seen[id] = true
+					k := crossing{pair, id}
+					t := out[k]
+					t.units += max(p.Count, 1)
+					t.stacks += max(p.Stacks, 1)
+					out[k] = t
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// use says why the step may not use a feature, or nil: a mode that may not, a move that goes on past a
+// feature that stops it, a limit the moving units break.
+func (st *step) use(f *content.FeatureDef) error {
+	name := cmp.Or(f.Name, f.ID)
+	mode := ""
+	if st.mode != nil {
+		mode = st.mode.ID
+	}
+	if !f.Admits(mode) {
+		how := "ordinary movement"
+		if st.mode != nil {
+			how = cmp.Or(st.mode.Name, st.mode.ID)
+		}
+		return prohibited("%s between %s and %s is not for %s (only %s)", name, st.la, st.lb, how, describeIDs(f.Modes))
+	}
+	if f.Stop && !st.last {
+		return prohibited("a move ends once it crosses %s (%s to %s)", name, st.la, st.lb)
+	}
+	if l := f.Limit; l != nil {
+		prior := tally{}
+		if l.Per == content.LimitPhase {
+			prior = st.before[crossing{content.CellPair(st.a, st.b), f.ID}]
+		}
+		n, what := st.count.units+prior.units, "units"
+		if l.Of == content.LimitStacks {
+			n, what = st.count.stacks+prior.stacks, "stacks"
+		}
+		if n > l.Max {
+			per := "in one move"
+			if l.Per == content.LimitPhase {
+				per = "in one phase"
+			}
+			return prohibited("%d %s would cross %s between %s and %s %s; at most %d may", n, what, name, st.la, st.lb, per, l.Max)
+		}
+	}
+	return nil
+}
+
+// enter is what entering the step's cell costs by its terrain (1 where it has none).
+func (e *Engine) enter(st *step) (value.Number, error) {
+	t := e.terrain(st.m.Set.Terrain(st.b))
+	if t == nil {
+		return value.Int(1), nil
+	}
+	c, imp, err := scalarCost(t.Move)
+	if err != nil {
+		return value.Number{}, fmt.Errorf("terrain %s's move: %v", t.ID, err)
+	}
+	if imp || t.Impassable {
+		return value.Number{}, prohibited("%s is %s: impassable", st.lb, cmp.Or(t.Name, t.ID))
+	}
+	if !t.Admit(st.ut) {
+		return value.Number{}, prohibited("%s is %s, which admits only %s units", st.lb, cmp.Or(t.Name, t.ID), describeIDs(t.Admits))
+	}
+	return c, nil
+}
+
+// terrain is the System's terrain of this id, or nil.
+func (e *Engine) terrain(id string) *content.TerrainDef {
+	for i := range e.sys.Terrain {
+		if e.sys.Terrain[i].ID == id {
+			return &e.sys.Terrain[i]
+		}
+	}
+	return nil
+}
+
+// gridStep is what one step on a grid costs: along a path (road movement) the mode may use, or into the
+// cell's terrain across the hexside's features.
+func (e *Engine) gridStep(st *step) (value.Number, error) {
+	set, mode := st.m.Set, st.mode
+	var paths []*content.FeatureDef
+	var refused error
+	for _, id := range set.PathsBetween(st.a, st.b) {
+		f := st.features[id]
+		if f == nil || mode != nil && len(mode.Along) > 0 && !strIn(mode.Along, id) {
+			continue
+		}
+		if err := st.use(f); err != nil {
+			refused = cmp.Or(refused, err)
+			continue
+		}
+		paths = append(paths, f)
+	}
+	if mode != nil && len(mode.Along) > 0 && len(paths) == 0 {
+		if refused != nil {
+			return value.Number{}, refused
+		}
+		return value.Number{}, prohibited("%s keeps to %s, and no %s runs from %s to %s", cmp.Or(mode.Name, mode.ID), describeIDs(mode.Along), describeIDs(mode.Along), st.la, st.lb)
+	}
+	if len(paths) > 0 {
+		var cost value.Number
+		for k, f := range paths {
+			c, _, err := scalarCost(f.Cost)
+			if err != nil {
+				return value.Number{}, fmt.Errorf("path feature %s's cost: %v", f.ID, err)
+			}
+			if mode != nil && mode.PathCost != nil {
+				c = *mode.PathCost
+			}
+			if k == 0 || c.Cmp(cost) < 0 {
+				cost = c
+			}
+		}
+		return cost, nil
+	}
+	cost, err := e.enter(st)
+	if err != nil {
+		return value.Number{}, err
+	}
+	crossed := len(set.CrossingsBetween(st.a, st.b)) > 0
+	for _, id := range set.FeaturesBetween(st.a, st.b) {
+		f := st.features[id]
+		if f == nil || crossed && f.Water {
+			continue
+		}
+		c, imp, err := scalarCost(f.Cost)
+		if err != nil {
+			return value.Number{}, fmt.Errorf("feature %s's cost: %v", f.ID, err)
+		}
+		if imp || f.Impassable {
+			return value.Number{}, prohibited("%s between %s and %s is impassable", cmp.Or(f.Name, f.ID), st.la, st.lb)
+		}
+		if err := st.use(f); err != nil {
+			return value.Number{}, err
+		}
+		if f.Cost != nil {
+			cost = cost.Add(c)
+		}
+	}
+	return cost, nil
+}
+
+// connectionStep is what one step between places costs: the cheapest of the connections joining them that
+// the units may use. A path feature's connection costs the feature's cost (or the mode's path cost); a plain
+// or hexside feature's connection costs the entry into the next place's terrain, plus the feature's cost.
+func (e *Engine) connectionStep(st *step) (value.Number, error) {
+	mode := st.mode
+	var best value.Number
+	found := false
+	var refused error
+	for _, c := range st.m.Set.ConnectionsBetween(st.a, st.b) {
+		cost, err := e.alongConnection(st, c)
+		if err != nil {
+			if !IsProhibited(err) {
+				return value.Number{}, err
+			}
+			refused = cmp.Or(refused, err)
+			continue
+		}
+		if !found || cost.Cmp(best) < 0 {
+			best, found = cost, true
+		}
+	}
+	if found {
+		return best, nil
+	}
+	if refused != nil {
+		return value.Number{}, refused
+	}
+	return value.Number{}, prohibited("%s keeps to %s, and no %s joins %s and %s", cmp.Or(mode.Name, mode.ID), describeIDs(mode.Along), describeIDs(mode.Along), st.la, st.lb)
+}
+
+// alongConnection is what the step costs along one connection, or why it may not take it.
+func (e *Engine) alongConnection(st *step, c *content.Connection) (value.Number, error) {
+	mode := st.mode
+	f := st.features[c.Type]
+	if mode != nil && len(mode.Along) > 0 && (f == nil || !strIn(mode.Along, f.ID)) {
+		return value.Number{}, prohibited("%s keeps to %s, and no %s joins %s and %s", cmp.Or(mode.Name, mode.ID), describeIDs(mode.Along), describeIDs(mode.Along), st.la, st.lb)
+	}
+	if f == nil {
+		return e.enter(st)
+	}
+	c1, imp, err := scalarCost(f.Cost)
+	if err != nil {
+		return value.Number{}, fmt.Errorf("feature %s's cost: %v", f.ID, err)
+	}
+	if imp || f.Impassable {
+		return value.Number{}, prohibited("%s between %s and %s is impassable", cmp.Or(f.Name, f.ID), st.la, st.lb)
+	}
+	if err := st.use(f); err != nil {
+		return value.Number{}, err
+	}
+	if f.On == content.FeaturePath {
+		if mode != nil && mode.PathCost != nil {
+			return *mode.PathCost, nil
+		}
+		return c1, nil
+	}
+	cost, err := e.enter(st)
+	if err != nil {
+		return value.Number{}, err
+	}
+	if f.Cost != nil {
+		cost = cost.Add(c1)
+	}
+	return cost, nil
 }
 
 // Allowance is how far a unit moves in a movement mode, by the mode's allowance formula.
