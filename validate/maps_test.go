@@ -45,6 +45,11 @@ func mapFindings(t *testing.T, dir string) ([]string, []diag.Diagnostic) {
 
 func TestMapFixturesValid(t *testing.T) {
 	for _, name := range []string{"hex-good", "square-good", "open-good", "area-good", "p2p-good"} {
+		for _, res := range RunFixtures(Load(filepath.Join("testdata", "maps", name))) {
+			if !res.Pass {
+				t.Errorf("%s: fixture %s fails: %s %v", name, res.Fixture.ID, res.Why, res.Diags)
+			}
+		}
 		got, ds := mapFindings(t, filepath.Join("testdata", "maps", name))
 		if len(got) > 0 {
 			t.Errorf("%s: want no problems, got:", name)

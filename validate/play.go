@@ -50,10 +50,11 @@ var movementCheck = &Check{
 	Doc: "zones of control and movement modes name what the System declares\n\n" +
 		"The classes that exert and ignore zones of control and that may use a movement mode exist (class); the " +
 		"features that block zones of control are hexside features and those a mode keeps to are path features " +
-		"(feature); a cost is given where entering or leaving costs (cost). Movement modes' allowances are " +
+		"(feature); a cost is given where entering or leaving costs (cost); a feature's modes are the System's " +
+		"movement modes or ordinary (mode). Movement modes' allowances are " +
 		"formulas of the unit scope (formulas reports them).",
 	Applies: func(pkg *content.Package) bool {
-		return pkg.System != nil && (pkg.System.ZOC != nil || len(pkg.System.MovementModes) > 0)
+		return pkg.System != nil && (pkg.System.ZOC != nil || len(pkg.System.MovementModes) > 0 || slices.ContainsFunc(pkg.System.Features, func(f content.FeatureDef) bool { return len(f.Modes) > 0 }))
 	},
 	Package: func(p *Pass) {
 		sys := p.Pkg.System
@@ -89,9 +90,25 @@ var movementCheck = &Check{
 				p.Errorf(z.Fields.Of("leave", z.At), "cost", "leaving an enemy zone of control costs more, but the System gives no leaveCost")
 			}
 		}
+		modes := []string{content.ModeOrdinary}
 		for _, m := range sys.MovementModes {
 			check(m.Fields.Of("classes", m.At), m.Classes, classes, "class")
 			check(m.Fields.Of("along", m.At), m.Along, paths, "path feature")
+			if m.ID == content.ModeOrdinary {
+				p.Errorf(m.Fields.Of("id", m.At), "mode", "a movement mode may not be called %s: features' modes name ordinary movement so", content.ModeOrdinary)
+			}
+			modes = append(modes, m.ID)
+		}
+		for _, f := range sys.Features {
+			for _, m := range f.Modes {
+				if !slices.Contains(modes, m) {
+					e := p.Errorf(f.At, "mode", "feature %s is for movement mode %q, which the System does not declare", f.ID, m)
+					e.Hint = diag.DidYouMean(m, modes)
+					if e.Hint == "" {
+						e.Hint = "name movement modes of the System, or ordinary for ordinary movement"
+					}
+				}
+			}
 		}
 	},
 }

@@ -156,6 +156,19 @@ func runReferences(p *Pass) {
 			class(g.Fields.Of("class", g.At), g.Class)
 			class(g.Fields.Of("mixesWith", g.At), g.MixesWith...)
 		}
+		if c := st.Capacity; c != nil {
+			if sys.PlaceStat(c.Stat) == nil {
+				r.local(c.Fields.Of("stat", c.At), c.Stat, "place stat", sys.PlaceStatIDs(), nil)
+			} else if d := sys.PlaceStat(c.Stat); d.Type != content.StatInt && d.Type != content.StatValue {
+				p.Errorf(c.Fields.Of("stat", c.At), "capacity", "the capacity counts units by place stat %s, which is a %s, not a number", c.Stat, d.Type)
+			}
+			for _, a := range c.Adjust {
+				if a.Faction != "" {
+					faction(a.Fields.Of("faction", a.At), a.Faction)
+				}
+				class(a.Fields.Of("classes", a.At), a.Classes...)
+			}
+		}
 	}
 	for _, rule := range sys.Rules {
 		if c := rule.Count; c != nil {

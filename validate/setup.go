@@ -111,7 +111,7 @@ func checkSetup(p *Pass, e *rules.Engine, sc *content.Scenario, set *content.Map
 					other = u
 				}
 			}
-			d := p.Errorf(other.At, "opposing", "cell %s: side %s sets up %s where side %s sets up %s; enemy units never start in one cell", c.Label, sides[1], other.Unit.Type.ID, sides[0], first.Unit.Type.ID)
+			d := p.Errorf(other.At, "opposing", "%s: side %s sets up %s where side %s sets up %s; enemy units never start in one cell", cellName(set, c.Label), sides[1], other.Unit.Type.ID, sides[0], first.Unit.Type.ID)
 			d.Related = append(d.Related, diag.Related{Pos: first.At, Message: "side " + sides[0] + "'s unit there"})
 		}
 	}

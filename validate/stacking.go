@@ -14,7 +14,7 @@ import (
 var stackingCheck = &Check{
 	Name:     "stacking",
 	Stage:    StageCheck,
-	Doc:      "scenario setups respect the stacking rules\n\nThe System's stacking, or the stackingVariant the scenario chooses: units per side per cell (the model's limit or the side's stacking), per-class limits by side or cell, class compatibility groups, and the declared exceptions.",
+	Doc:      "scenario setups respect the stacking rules\n\nThe System's stacking, or the stackingVariant the scenario chooses: units per side per cell (the model's limit or the side's stacking), per-class limits by side or cell, class compatibility groups, the capacity of each area or place (from one of its stats, with the adjustments that apply to the side) and the declared exceptions.",
 	Requires: []Requirement{Engine},
 	Applies: func(pkg *content.Package) bool {
 		if pkg.System != nil && (pkg.System.Stacking != nil || len(pkg.System.StackingVariants) > 0) {
@@ -43,6 +43,7 @@ func checkStacking(p *Pass, e *rules.Engine, sc *content.Scenario) {
 		st = &content.Stacking{}
 	}
 	counts := func(u rules.Placed) bool { return !shareAny(st.Ignore, u.Unit.Type.Classes) }
+	set, _ := p.Pkg.MapSet(sc)
 	for _, c := range e.Cells(sc) {
 		bySide := map[string][]rules.Placed{}
 		var sides []string
@@ -70,8 +71,11 @@ func checkStacking(p *Pass, e *rules.Engine, sc *content.Scenario) {
 				limit, from = *side.Stacking, fmt.Sprintf("side %s's stacking limit", sid)
 			}
 			if limit > 0 && len(us) > limit && !e.Excepted(st, us) {
-				d := p.Errorf(us[limit].At, "limit", "cell %s: side %s sets up %d units (%s), more than %s of %d", c.Label, sid, len(us), unitList(us), from, limit)
+				d := p.Errorf(us[limit].At, "limit", "%s: side %s sets up %d units (%s), more than %s of %d", cellName(set, c.Label), sid, len(us), unitList(us), from, limit)
 				stackRelated(d, st, side, us)
+			}
+			if st.Capacity != nil && st.Capacity.Scope != "cell" {
+				capacity(p, e, st, set, c.Label, side, us, "side "+sid)
 			}
 			for _, cl := range st.PerClass {
 				if cl.Scope == "cell" {
@@ -86,7 +90,30 @@ func checkStacking(p *Pass, e *rules.Engine, sc *content.Scenario) {
 				classLimit(p, e, st, c, cl, all, "")
 			}
 		}
+		if st.Capacity != nil && st.Capacity.Scope == "cell" && len(all) > 0 {
+			capacity(p, e, st, set, c.Label, nil, all, "both sides")
+		}
 	}
+}
+
+// cellName is how a message names a cell of the set: "cell 0101", or "area lothian" on an area map.
+func cellName(set *content.MapSet, label string) string {
+	if set == nil {
+		return "cell " + label
+	}
+	return set.PlaceWord() + " " + label
+}
+
+// capacity reports a place of an area or point-to-point map holding more of a side's units (or, for side
+// nil, of both sides') than its capacity lets it.
+func capacity(p *Pass, e *rules.Engine, st *content.Stacking, set *content.MapSet, label string, side *content.Side, us []rules.Placed, who string) {
+	limit, why, ok := e.Capacity(st, set, label, side, us)
+	if !ok || len(us) <= limit || e.Excepted(st, us) {
+		return
+	}
+	d := p.Errorf(us[limit].At, "capacity", "%s holds %d units of %s (%s), more than its capacity of %d (%s)", cellName(set, label), len(us), who, unitList(us), limit, why)
+	d.Related = append(d.Related, diag.Related{Pos: st.Capacity.At, Message: "the capacity rule"})
+	otherPlacements(d, us)
 }
 
 func classLimit(p *Pass, e *rules.Engine, st *content.Stacking, c *rules.Cell, cl content.ClassLimit, us []rules.Placed, who string) {

@@ -214,7 +214,9 @@ func (d *Decl) envType(k Kind) types.Map {
 			"controls":   types.TypeOf(func(string) string { return "" }),
 			"occupies":   types.TypeOf(func(string) string { return "" }),
 			"level":      types.TypeOf(func(string) string { return "" }),
-			"controlled": types.TypeOf(func(string) int { return 0 })}
+			"controlled": types.TypeOf(func(string) int { return 0 }),
+			"adjacent":   types.TypeOf(func(string, string) bool { return false }),
+			"distance":   types.TypeOf(func(string, string) int { return 0 })}
 	default:
 		totals := types.Map{"units": types.Float64, "points": types.Float64, "stands": types.Float64}
 		for _, s := range d.Stats {

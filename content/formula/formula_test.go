@@ -157,7 +157,7 @@ func TestUnknownNameListsTheScope(t *testing.T) {
 		{"all(units, .costs > 0)", Group, "an element of units has: "},
 		{"leader.initiative + unit.foo", Pair, "unit has: classes, count"},
 		{"all(attackers, .crossing)", Combat, "an element of attackers has: across, classes, flipped, markers, type"},
-		{"holds('moscow')", Victory, "the victory scope has: controlled, controls, end, level, occupies, side, turn"},
+		{"holds('moscow')", Victory, "the victory scope has: adjacent, controlled, controls, distance, end, level, occupies, side, turn"},
 		{"attack / defnce > 2", Combat, "the combat scope has: across, attack, attackers, defence, defenders, terrain"},
 	}
 	for _, c := range cases {

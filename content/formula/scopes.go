@@ -130,6 +130,8 @@ var victoryNames = []Name{
 	{Name: "occupies", Type: "function (place) -> text", Doc: "the id of the side whose units stand on a place, or \"\""},
 	{Name: "level", Type: "function (side) -> text", Doc: "the name of the victory level a side has reached, or \"\""},
 	{Name: "controlled", Type: "function (side) -> number", Doc: "how many of the scenario's objectives and locations a side controls"},
+	{Name: "adjacent", Type: "function (place, place) -> true/false", Doc: "whether two cells are next to each other, or a connection joins two places of an area or point-to-point map"},
+	{Name: "distance", Type: "function (place, place) -> number", Doc: "the steps between two cells, or the fewest connections between two places (-1 when none join them or a name is no place)"},
 }
 
 // Scopes lists every scope, in the order the reference prints them.

@@ -248,13 +248,19 @@ type VictoryData struct {
 	Occupies   func(place string) string
 	Level      func(side string) string
 	Controlled func(side string) int
+	// Adjacent and Distance read the scenario's ground: whether two places (cells, or the places of an area or
+	// point-to-point map) are next to each other, and how many steps (connections) apart they are (-1: none
+	// join them).
+	Adjacent func(a, b string) bool
+	Distance func(a, b string) int
 }
 
 // VictoryValues returns the values of a victory formula.
 func VictoryValues(v VictoryData) Env {
 	none := func(string) string { return "" }
 	env := Env{"side": v.Side, "turn": float64(v.Turn), "end": v.End, "controls": none, "occupies": none, "level": none,
-		"controlled": func(string) int { return 0 }}
+		"controlled": func(string) int { return 0 }, "adjacent": func(string, string) bool { return false },
+		"distance": func(string, string) int { return -1 }}
 	if v.Controls != nil {
 		env["controls"] = v.Controls
 	}
@@ -266,6 +272,12 @@ func VictoryValues(v VictoryData) Env {
 	}
 	if v.Controlled != nil {
 		env["controlled"] = v.Controlled
+	}
+	if v.Adjacent != nil {
+		env["adjacent"] = v.Adjacent
+	}
+	if v.Distance != nil {
+		env["distance"] = v.Distance
 	}
 	return env
 }

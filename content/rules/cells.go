@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -171,4 +173,68 @@ func StackField(u Placed, f string) string {
 		return u.Unit.Type.Faction
 	}
 	return ""
+}
+
+// Capacity is how many units a stacking model's capacity lets one side (or, with scope cell, both sides) have
+// in a place of an area or point-to-point map: the place's stat, or the capacity's default where it has none,
+// plus each adjustment that applies to the side (all of an adjustment's conditions hold: its faction is one of
+// the side's, the side holds the place — its owner is the side's faction, or the side controls it at set-up —
+// and one of the units there has one of its classes). ok is false when the capacity sets no limit there, and
+// why is the sum in words ("supply 2 + 1 for holding it").
+func (e *Engine) Capacity(st *content.Stacking, set *content.MapSet, place string, side *content.Side, units []Placed) (limit int, why string, ok bool) {
+	c := st.Capacity
+	if c == nil || set == nil || !set.Network() {
+		return 0, "", false
+	}
+	r, err := set.Lookup(place)
+	if err != nil {
+		return 0, "", false
+	}
+	pl := set.Boards[0].Geo.Places[r.Cell.Col]
+	stats, _ := e.sys.TypePlaceStats(pl.Stats)
+	if n, has := stats.Whole(c.Stat); has {
+		limit, why = n, fmt.Sprintf("%s %d", c.Stat, n)
+	} else if c.Default != nil {
+		limit, why = *c.Default, fmt.Sprintf("%d where a place has no %s", *c.Default, c.Stat)
+	} else {
+		return 0, "", false
+	}
+	for _, a := range c.Adjust {
+		if a.Faction == "" && !a.Owned && len(a.Classes) == 0 {
+			continue
+		}
+		if side == nil || a.Faction != "" && !strIn(side.Faction, a.Faction) {
+			continue
+		}
+		if a.Owned && !(strIn(side.Faction, pl.Owner) || strIn(side.Controls, place)) {
+			continue
+		}
+		if len(a.Classes) > 0 && !slices.ContainsFunc(units, func(u Placed) bool { return shareAny(a.Classes, u.Unit.Type.Classes) }) {
+			continue
+		}
+		limit += a.Add
+		var reasons []string
+		if a.Faction != "" {
+			reasons = append(reasons, "faction "+a.Faction)
+		}
+		if a.Owned {
+			reasons = append(reasons, "holding it")
+		}
+		if len(a.Classes) > 0 {
+			reasons = append(reasons, "a "+describeIDs(a.Classes)+" unit there")
+		}
+		sign := "+"
+		if a.Add < 0 {
+			sign = "-"
+		}
+		why += fmt.Sprintf(" %s %d for %s", sign, abs(a.Add), strings.Join(reasons, " and "))
+	}
+	return max(limit, 0), why, true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/formula"
+	"github.com/muster-wargames/muster/content/grid"
 )
 
 // Structured victory conditions: a scenario's victory.decide, read against a state of the game.
@@ -149,7 +150,31 @@ func (e *Engine) holds(sc *content.Scenario, c *content.Condition, side string, 
 		for p := range st.Control {
 			places[p] = true
 		}
+		set, _ := e.pkg.MapSet(sc)
+		cellOf := func(p string) (grid.Cell, bool) {
+			if set == nil {
+				return grid.Cell{}, false
+			}
+			r, err := set.Lookup(p)
+			return r.Cell, err == nil
+		}
 		env := formula.VictoryValues(formula.VictoryData{Side: who, Turn: st.Turn, End: st.End,
+			Adjacent: func(a, b string) bool {
+				ca, ok1 := cellOf(a)
+				cb, ok2 := cellOf(b)
+				return ok1 && ok2 && set.Adjacent(ca, cb)
+			},
+			Distance: func(a, b string) int {
+				ca, ok1 := cellOf(a)
+				cb, ok2 := cellOf(b)
+				if !ok1 || !ok2 {
+					return -1
+				}
+				if d := set.Distance(ca, cb); d != grid.Unreachable {
+					return d
+				}
+				return -1
+			},
 			Controls: func(p string) string { return placeState(sc, st.Control, p) },
 			Occupies: func(p string) string { return placeState(sc, st.Occupied, p) },
 			Level:    func(s string) string { return st.Levels[s] },
