@@ -25,12 +25,9 @@ func (sc *Scenario) ControlAtStart(set *MapSet) []Control {
 	}
 	out := map[string]Control{}
 	if set != nil {
-		for _, b := range set.Boards {
-			for i := range b.Map.Locations {
-				l := &b.Map.Locations[i]
-				if sides := byFaction[l.Owner]; l.Owner != "" && len(sides) == 1 {
-					out[l.ID] = Control{Place: l.ID, Side: sides[0], Location: l}
-				}
+		for _, l := range set.Locations() {
+			if sides := byFaction[l.Owner]; l.Owner != "" && len(sides) == 1 {
+				out[l.ID] = Control{Place: l.ID, Side: sides[0], Location: l.Location}
 			}
 		}
 	}

@@ -30,6 +30,9 @@ const MaxArtBytes = 20 << 20
 //   - not at all: the image spans the grid's cells, from the left edge of the leftmost cell to the right edge
 //     of the rightmost, its top-left corner at the grid's.
 //
+// On an area or point-to-point map the image spans the map, its top-left corner at the map's, unless two
+// reference places (their points) place it.
+//
 // The image is drawn at one scale across and down, never stretched or turned.
 type MapBackground struct {
 	Image     string         `yaml:"image"`
@@ -167,6 +170,9 @@ func (m *Map) ArtPlacement(g *Geometry, w, h float64) (ArtPlacement, error) {
 			"the background is placed twice: by centre and cellSize, and by reference cells")
 	case len(bg.Reference) > 0:
 		return m.twoCellPlacement(g)
+	case one && g.Net != nil:
+		return fail("/background", "placement", "leave the placement out to let the art span the map, or give two reference places and their pixels",
+			"an area or point-to-point map's art is placed by two reference places, or spans the map: it has no cell size to place it by")
 	case one:
 		return m.oneCellPlacement(g)
 	}
@@ -316,8 +322,13 @@ func (g *Geometry) ArtFit(p ArtPlacement, w, h float64) ArtFit {
 // ------------------------------------------------------------------------------------------------ geometry
 
 // Centre is the centre of a cell in points (cell (0,0) of a grid is at the origin; nothing on an open
-// tabletop).
+// tabletop); on an area or point-to-point map, a place's point (Anchor) in points from the map's top-left
+// corner.
 func (g *Geometry) Centre(c grid.Cell) grid.Point {
+	if g.Net != nil {
+		p, _ := g.Anchor(c.Col)
+		return grid.Point{X: p.X * 72, Y: p.Y * 72}
+	}
 	switch g.Type {
 	case GridHex:
 		return g.Hex.Centre(c)
@@ -327,8 +338,11 @@ func (g *Geometry) Centre(c grid.Cell) grid.Point {
 	return grid.Point{}
 }
 
-// Bounds is the rectangle round the grid's cells, in points.
+// Bounds is the rectangle round the grid's cells, in points; an area or point-to-point map's frame.
 func (g *Geometry) Bounds() grid.Rect {
+	if g.Net != nil {
+		return grid.Rect{Max: grid.Point{X: g.Table.Width * 72, Y: g.Table.Height * 72}}
+	}
 	switch g.Type {
 	case GridHex:
 		return g.Hex.Bounds()

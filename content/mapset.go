@@ -36,6 +36,8 @@ type MapSet struct {
 	edges      []Edge
 	sidesOnce  sync.Once
 	sides      *sideIndex // hexside features, path steps and crossings by cell pair (hexsides.go)
+	locsOnce   sync.Once
+	locs       []SetLocation
 }
 
 // Board is one map placed in a map set.
@@ -410,13 +412,37 @@ func (s *MapSet) Terrain(c grid.Cell) string {
 	return b.terrain[l.Row*b.Geo.Cols+l.Col]
 }
 
-// Location returns a named location of one of the set's maps, and the board it is on.
-func (s *MapSet) Location(id string) (*Location, *Board) {
-	for _, b := range s.Boards {
-		for i := range b.Map.Locations {
-			if b.Map.Locations[i].ID == id {
-				return &b.Map.Locations[i], b
+// SetLocation is a named location of a map set and the board it lies on.
+type SetLocation struct {
+	*Location
+	Board *Board
+}
+
+// Locations are the set's named locations, board by board: each map's own, and on an area or point-to-point
+// map each place as a location of its own (its id, name, kind and owner, and the place as its one cell), so
+// that objectives, supply sources, replacements, zones and control name a place as they name a location.
+func (s *MapSet) Locations() []SetLocation {
+	s.locsOnce.Do(func() {
+		for _, b := range s.Boards {
+			for i := range b.Map.Locations {
+				s.locs = append(s.locs, SetLocation{&b.Map.Locations[i], b})
 			}
+			if b.Geo.Net == nil {
+				continue
+			}
+			for _, p := range b.Geo.Places {
+				s.locs = append(s.locs, SetLocation{&Location{ID: p.ID, Name: p.Name, Kind: p.Kind, Owner: p.Owner, Cells: []string{p.ID}, At: p.At, Fields: p.Fields}, b})
+			}
+		}
+	})
+	return s.locs
+}
+
+// Location returns a named location of the set (Locations), and the board it is on.
+func (s *MapSet) Location(id string) (*Location, *Board) {
+	for _, l := range s.Locations() {
+		if l.ID == id {
+			return l.Location, l.Board
 		}
 	}
 	return nil, nil
@@ -425,11 +451,9 @@ func (s *MapSet) Location(id string) (*Location, *Board) {
 // LocationIDs lists the ids of the set's locations, for did-you-mean suggestions.
 func (s *MapSet) LocationIDs() []string {
 	var out []string
-	for _, b := range s.Boards {
-		for _, l := range b.Map.Locations {
-			if l.ID != "" {
-				out = append(out, l.ID)
-			}
+	for _, l := range s.Locations() {
+		if l.ID != "" {
+			out = append(out, l.ID)
 		}
 	}
 	return out

@@ -130,3 +130,54 @@ func TestNetworkGeometryRefuses(t *testing.T) {
 		}
 	}
 }
+
+// A painted area map's art spans the map, or is placed by two reference places (their points); it has no cell
+// size to be placed by one.
+func TestNetworkArtPlacement(t *testing.T) {
+	pkg, set := theIsle(t)
+	m := pkg.Map("isle")
+	g := set.Boards[0].Geo
+	m.Background = &MapBackground{Image: "isle.png"}
+	pl, err := m.ArtPlacement(g, 1100, 600)
+	if err != nil || math.Abs(pl.Scale-11*72/1100.0) > 1e-12 || pl.X != 0 || pl.Y != 0 {
+		t.Errorf("spanning art: %+v, %v", pl, err)
+	}
+	// Art at 100 px an inch, placed by the points of north-west and south-east.
+	nw, _ := g.Anchor(0)
+	se, _ := g.Anchor(5)
+	m.Background = &MapBackground{Image: "isle.png", Reference: []ArtReference{
+		{Cell: "north-west", Centre: []float64{nw.X * 100, nw.Y * 100}}, {Cell: "south-east", Centre: []float64{se.X * 100, se.Y * 100}}}}
+	pl, err = m.ArtPlacement(g, 1100, 600)
+	if err != nil || math.Abs(pl.Scale-0.72) > 1e-9 || math.Abs(pl.X) > 1e-9 || math.Abs(pl.Y) > 1e-9 {
+		t.Errorf("art placed by two places: %+v, %v", pl, err)
+	}
+	one := 50.0
+	m.Background = &MapBackground{Image: "isle.png", Cell: "north", Centre: []float64{1, 1}, CellSize: &one}
+	if _, err := m.ArtPlacement(g, 1100, 600); err == nil || !strings.Contains(err.Error(), "no cell size") {
+		t.Errorf("art placed by one place: %v", err)
+	}
+}
+
+// Every place of an area map is a location of its own: objectives, supply and control name it as they name a
+// location, and its owner gives the side that fields that faction control of it when the game begins.
+func TestPlacesAreLocations(t *testing.T) {
+	pkg, set := theIsle(t)
+	l, b := set.Location("north-east")
+	if l == nil || b != set.Boards[0] || l.Name != "North East" || l.Owner != "blue" || len(l.Cells) != 1 || l.Cells[0] != "north-east" {
+		t.Fatalf("Location(north-east) = %+v on %v", l, b)
+	}
+	if ids := set.LocationIDs(); len(ids) != 7 {
+		t.Errorf("LocationIDs = %v, want the 7 places", ids)
+	}
+	cells, loc, err := set.Place("north-east")
+	if err != nil || loc != nil || len(cells) != 1 {
+		t.Errorf("Place(north-east) = %v %v %v: a place is first a cell", cells, loc, err)
+	}
+	var got []string
+	for _, c := range pkg.Scenario("contest").ControlAtStart(set) {
+		got = append(got, c.Place+":"+c.Side)
+	}
+	if strings.Join(got, " ") != "north-east:blue north-west:red" {
+		t.Errorf("control at start = %v", got)
+	}
+}

@@ -27,6 +27,11 @@ var controlCheck = &Check{
 					return true
 				}
 			}
+			for _, pl := range m.PlaceList() {
+				if pl.Owner != "" {
+					return true
+				}
+			}
 		}
 		for _, sc := range pkg.Scenarios() {
 			if sc.Victory != nil && len(sc.Victory.Decide) > 0 {

@@ -127,6 +127,10 @@ func everyCellHasTerrain(m *content.Map, g *content.Geometry, sys *content.Syste
 // art of another size than the grid it declares (or placed wrong).
 func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPlacement, pic *art.Picture, at diag.Pos) {
 	fit := g.ArtFit(pl, pic.Width, pic.Height)
+	if g.Net != nil {
+		checkNetworkArtFit(p, m, pic, fit, at)
+		return
+	}
 	tol := math.Max(2, 0.02*fit.CellPixels) // pixels: rounding, and a sliver no one sees
 	unit, units := "hex", "hexes"
 	if g.Type == content.GridSquare {
@@ -197,6 +201,30 @@ func checkArtFit(p *Pass, m *content.Map, g *content.Geometry, pl content.ArtPla
 		m.ID, msg, pic.Width, pic.Height, g.Cols, g.Rows, units, needW, needH, fit.Left, fit.Top)
 	e.Hint = fmt.Sprintf("at %.4g px a %s the image holds about %.1f x %.1f %s: check the grid's cols and rows, and the placement (centre and cellSize, or the reference cells)",
 		fit.CellPixels, unit, cols, rows, units)
+}
+
+// checkNetworkArtFit reports art that does not cover an area or point-to-point map's frame, or runs far past
+// it (more than 2% of the image's size): art of other proportions than the map's, or placed wrong.
+func checkNetworkArtFit(p *Pass, m *content.Map, pic *art.Picture, fit content.ArtFit, at diag.Pos) {
+	tol := math.Max(2, 0.005*math.Max(pic.Width, pic.Height))
+	var short, long []string
+	for _, s := range []artSide{{"left", fit.Left}, {"top", fit.Top}, {"right", fit.Right}, {"bottom", fit.Bottom}} {
+		switch {
+		case s.off < -tol:
+			short = append(short, fmt.Sprintf("%.0f px short of its %s edge", -s.off, s.name))
+		case s.off > 4*tol:
+			long = append(long, fmt.Sprintf("%.0f px past its %s edge", s.off, s.name))
+		}
+	}
+	if len(short) == 0 && len(long) == 0 {
+		return
+	}
+	e := p.Errorf(at, "fit", "map %s's background does not fit the map: the art ends %s", m.ID, strings.Join(append(short, long...), ", "))
+	if len(short) == 0 {
+		e.Message = fmt.Sprintf("map %s's background does not fit the map: the art runs %s", m.ID, strings.Join(long, ", "))
+	}
+	e.Hint = fmt.Sprintf("the image is %.0f x %.0f px: give it the map's proportions (%s x %s), or place it by two reference places",
+		pic.Width, pic.Height, m.Grid.Width, m.Grid.Height)
 }
 
 // artSide is an edge of the grid and how far the art reaches past it (negative: short of it), in pixels.

@@ -153,6 +153,13 @@ func checkPlaces(p *Pass, m *content.Map, g *content.Geometry) {
 		anchors = append(anchors, anchor) // a box's and a radius's sizes are the schema's to check
 		checkPlaceRefs(p, sys, m, g, i, ppos)
 	}
+	// A location of the map names places; its id may not be one of theirs (objectives and zones name both).
+	for i, l := range m.Locations {
+		if _, clash := g.PlaceIndex(l.ID); clash && l.ID != "" {
+			e := p.Errorf(at(fmt.Sprintf("/locations/%d/id", i)), "duplicate", "location %s of map %s has the id of %s of the map", l.ID, m.ID, g.PlaceWord(1, true))
+			e.Hint = "every place is a location of its own; give the location another id"
+		}
+	}
 	// Areas that overlap each other; places drawn on top of each other.
 	for i := range outlines {
 		if outlines[i] == nil || g.Places[i].Offboard {

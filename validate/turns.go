@@ -180,13 +180,11 @@ func checkReplacementEntry(p *Pass, s *content.Side, en *content.ReplacementEntr
 	}
 	if en.Controlled != "" {
 		found := false
-		for _, b := range set.Boards {
-			for _, l := range b.Map.Locations {
-				found = found || l.Kind == en.Controlled
-			}
+		for _, l := range set.Locations() {
+			found = found || l.Kind == en.Controlled
 		}
 		if !found {
-			p.Errorf(en.Fields.Of("controlled", en.At), "enter", "side %s's replacements enter at any %s it controls, but the map set has no location of kind %s", s.ID, en.Controlled, en.Controlled)
+			p.Errorf(en.Fields.Of("controlled", en.At), "enter", "side %s's replacements enter at any %s it controls, but the map set has no location (or place) of kind %s", s.ID, en.Controlled, en.Controlled)
 		}
 	}
 	if en.Supply && (s.Supply == nil || len(s.Supply.Edges)+len(s.Supply.Locations) == 0) {
