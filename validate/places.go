@@ -49,8 +49,10 @@ var mapConnectionsCheck = &Check{
 		"System (a road, a railway, a border), not a crossing; its route lies on the map. On an area map, areas " +
 		"that share a border with no connection between them, and connected areas that do not touch (unless the " +
 		"connection says distant: true), are warnings: many games border areas that do not connect, so say it " +
-		"with a connection of an impassable feature.",
-	Applies: anyNetworkMap,
+		"with a connection of an impassable feature. A scenario's objective (or a place its victory conditions " +
+		"name) that no chain of connections joins to where a side's units set up or come on is a warning (unreachable).",
+	Requires: []Requirement{MapSets},
+	Applies:  anyNetworkMap,
 	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
 			g, err := m.Geometry()
@@ -60,6 +62,103 @@ var mapConnectionsCheck = &Check{
 			checkConnections(p, m, g)
 		}
 	},
+	Scenario: func(p *Pass, sc *content.Scenario) {
+		if set, _ := Get(p, MapSets)(sc); set != nil && set.Network() {
+			checkReach(p, sc, set)
+		}
+	},
+}
+
+// checkReach warns of an objective (or a place a victory condition names) that no side can reach on an area
+// or point-to-point map: no chain of connections joins it to a place where a side's units set up or come on.
+func checkReach(p *Pass, sc *content.Scenario, set *content.MapSet) {
+	comp := map[int]int{} // place -> its part of the network
+	for k, part := range set.Net.Components() {
+		for _, i := range part {
+			comp[i] = k
+		}
+	}
+	reached := map[int]bool{}
+	reach := func(labels ...string) {
+		for _, l := range labels {
+			if r, err := set.Lookup(l); err == nil {
+				reached[comp[r.Cell.Col]] = true
+			}
+		}
+	}
+	edge := func(id string) {
+		if e, ok := set.Edge(id); ok {
+			for _, c := range set.EdgeCells(e, nil) {
+				reached[comp[c.Col]] = true
+			}
+		}
+	}
+	zone := func(z *content.Zone) {
+		if z != nil {
+			for _, c := range set.ZoneCells(z) {
+				reached[comp[c.Col]] = true
+			}
+		}
+	}
+	for _, s := range sc.Sides {
+		for _, pl := range s.Setup {
+			reach(pl.Cells...)
+			zone(pl.Zone)
+		}
+		zone(s.Deployment)
+		for _, en := range s.Entry {
+			reach(en.Cells...)
+			edge(en.Edge)
+		}
+	}
+	for _, r := range sc.Reinforcements {
+		reach(r.Entry.Cells...)
+		edge(r.Entry.Edge)
+	}
+	if len(reached) == 0 {
+		return // nothing comes on the map: nothing to reach from
+	}
+	check := func(at diag.Pos, what string, places []string) {
+		for _, l := range places {
+			cells, _, err := set.Place(l)
+			if err != nil || len(cells) == 0 {
+				continue // placement-labels reports it
+			}
+			ok := false
+			for _, c := range cells {
+				ok = ok || reached[comp[c.Col]]
+			}
+			if !ok {
+				e := p.Warnf(at, "unreachable", "scenario %s: %s %s lies where no chain of connections leads from any place a side's units set up or come on", sc.ID, what, l)
+				e.Hint = "connect it to the rest of the map, or set units up or bring them on where they can reach it"
+			}
+		}
+	}
+	for _, o := range sc.Objectives {
+		places := append([]string(nil), o.Cells...)
+		if o.Location != "" {
+			places = append(places, o.Location)
+		}
+		check(o.At, "objective "+o.ID+" on", places)
+	}
+	if v := sc.Victory; v != nil {
+		for _, d := range v.Decide {
+			var walk func(c *content.Condition)
+			walk = func(c *content.Condition) {
+				check(c.At, "the victory condition's place", append(append([]string(nil), c.Controls...), c.Holds...))
+				for i := range c.All {
+					walk(&c.All[i])
+				}
+				for i := range c.Any {
+					walk(&c.Any[i])
+				}
+				if c.Not != nil {
+					walk(c.Not)
+				}
+			}
+			walk(&d.Condition)
+		}
+	}
 }
 
 func anyNetworkMap(pkg *content.Package) bool {

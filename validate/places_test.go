@@ -1,0 +1,43 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// An objective in a holding box no connection joins to the map cannot be reached from where the sides set
+// up; one on the map can, and a scenario whose units all wait off the map reaches nothing (and is not warned).
+func TestUnreachableObjective(t *testing.T) {
+	for _, tc := range []struct{ objective, want string }{
+		{"{id: the-box, cells: [red-reserve]}", "scenario contest: objective the-box on red-reserve lies where no chain of connections leads"},
+		{"{id: the-south, cells: [south-east]}", ""},
+	} {
+		dir := copyTree(t, filepath.Join("testdata", "maps", "area-good"))
+		sc := filepath.Join(dir, "scenario.yaml")
+		text, err := os.ReadFile(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := strings.Replace(string(text), "  - {id: castle-ne, cells: [north-east], points: 2}\n", "  - {id: castle-ne, cells: [north-east], points: 2}\n  - "+tc.objective+"\n", 1)
+		if s == string(text) {
+			t.Fatal("the fixture's objectives are not where the test expects them")
+		}
+		if err := os.WriteFile(sc, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range Load(dir).Diags {
+			if d.Code == "map-connections.unreachable" {
+				got = append(got, d.Message)
+			}
+		}
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%s: %v", tc.objective, got)
+		case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.want)):
+			t.Errorf("%s: got %q, want %q", tc.objective, got, tc.want)
+		}
+	}
+}
