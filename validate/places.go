@@ -32,11 +32,9 @@ var mapPlacesCheck = &Check{
 	Applies: anyNetworkMap,
 	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
-			g, err := m.Geometry()
-			if err != nil || g.Net == nil {
-				continue
+			if g := networkOf(p, m); g != nil {
+				checkPlaces(p, m, g)
 			}
-			checkPlaces(p, m, g)
 		}
 	},
 }
@@ -55,11 +53,9 @@ var mapConnectionsCheck = &Check{
 	Applies:  anyNetworkMap,
 	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
-			g, err := m.Geometry()
-			if err != nil || g.Net == nil {
-				continue
+			if g := networkOf(p, m); g != nil {
+				checkConnections(p, m, g)
 			}
-			checkConnections(p, m, g)
 		}
 	},
 	Scenario: func(p *Pass, sc *content.Scenario) {
@@ -161,6 +157,19 @@ func checkReach(p *Pass, sc *content.Scenario, set *content.MapSet) {
 	}
 }
 
+// networkOf is an area or point-to-point map's geometry (built once per package), or nil for another map or a
+// broken grid (map-grid reports it).
+func networkOf(p *Pass, m *content.Map) *content.Geometry {
+	if !content.IsNetwork(m.Grid.Type) {
+		return nil
+	}
+	set, err := p.Pkg.MapSetOf(m)
+	if err != nil {
+		return nil
+	}
+	return set.Boards[0].Geo
+}
+
 func anyNetworkMap(pkg *content.Package) bool {
 	for _, m := range pkg.Maps() {
 		if content.IsNetwork(m.Grid.Type) {
@@ -260,12 +269,21 @@ func checkPlaces(p *Pass, m *content.Map, g *content.Geometry) {
 		}
 	}
 	// Areas that overlap each other; places drawn on top of each other.
+	bounds := make([]grid.Rect, len(outlines))
+	for i, pg := range outlines {
+		if pg != nil {
+			bounds[i] = pg.Bounds()
+		}
+	}
+	apart := func(a, b grid.Rect) bool {
+		return a.Max.X < b.Min.X-placeTol || b.Max.X < a.Min.X-placeTol || a.Max.Y < b.Min.Y-placeTol || b.Max.Y < a.Min.Y-placeTol
+	}
 	for i := range outlines {
 		if outlines[i] == nil || g.Places[i].Offboard {
 			continue
 		}
 		for j := i + 1; j < len(outlines); j++ {
-			if outlines[j] == nil || g.Places[j].Offboard {
+			if outlines[j] == nil || g.Places[j].Offboard || apart(bounds[i], bounds[j]) {
 				continue
 			}
 			if grid.PolygonsOverlap(outlines[i], outlines[j], placeTol) {

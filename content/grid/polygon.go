@@ -224,14 +224,20 @@ func SharedBorders(polys []Polygon, tol float64) []Border {
 	rows := int((span.Height()+2*tol)/size) + 2
 	buckets := make([][]int, cols*rows)
 	mark := make([]int, cols*rows)
+	// Samples every quarter bucket along an edge; a sample near a bucket's side (within a quarter bucket and
+	// tol) also files the edge in the bucket across it, so every bucket the edge passes through (within tol)
+	// holds it, and most edges sit in a bucket or two.
+	reach := size/4 + tol
 	for k, e := range edges {
-		steps := int(math.Ceil(e.a.Dist(e.b)/(size/2))) + 1
+		steps := int(math.Ceil(e.a.Dist(e.b)/(size/4))) + 1
 		for s := 0; s <= steps; s++ {
 			t := float64(s) / float64(steps)
-			x := int((e.a.X + t*(e.b.X-e.a.X) - span.Min.X + tol) / size)
-			y := int((e.a.Y + t*(e.b.Y-e.a.Y) - span.Min.Y + tol) / size)
-			for yy := max(y-1, 0); yy <= min(y+1, rows-1); yy++ {
-				for xx := max(x-1, 0); xx <= min(x+1, cols-1); xx++ {
+			px := e.a.X + t*(e.b.X-e.a.X) - span.Min.X + tol
+			py := e.a.Y + t*(e.b.Y-e.a.Y) - span.Min.Y + tol
+			x0, x1 := int((px-reach)/size), int((px+reach)/size)
+			y0, y1 := int((py-reach)/size), int((py+reach)/size)
+			for yy := max(y0, 0); yy <= min(y1, rows-1); yy++ {
+				for xx := max(x0, 0); xx <= min(x1, cols-1); xx++ {
 					if b := yy*cols + xx; mark[b] != k+1 {
 						mark[b] = k + 1
 						buckets[b] = append(buckets[b], k)
