@@ -107,15 +107,15 @@ func (g *Geometry) PlaceWord(n int, article bool) string {
 }
 
 func placeWord(gridType string, n int, article bool) string {
-	w, a := "place", "a"
+	w := "place"
 	if gridType == GridArea {
-		w, a = "area", "an"
+		w = "area"
 	}
 	if n != 1 {
 		return english.Plural(w)
 	}
 	if article {
-		return a + " " + w
+		return english.Article(w)
 	}
 	return w
 }

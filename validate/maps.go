@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
 )
 
@@ -679,7 +680,7 @@ func reportPlacement(p *Pass, set *content.MapSet, at diag.Pos, label string, er
 	case le != nil && le.OffMap && len(set.Boards) == 1:
 		e = p.Errorf(at, "unknown-cell", "%s is not on %s: %s", label, where, le.Msg)
 	default:
-		e = p.Errorf(at, "unknown-cell", "%q is not a cell of %s", label, where)
+		e = p.Errorf(at, "unknown-cell", "%q is not %s of %s", label, english.Article(set.PlaceWord()), where)
 	}
 	if s := set.Suggest(label); s != "" && s != label {
 		e.Hint = fmt.Sprintf("did you mean %q?", s)

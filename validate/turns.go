@@ -5,6 +5,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 )
 
 // The turn-record check: a scenario's turns are turns of the game, once each, with weather the System knows.
@@ -167,7 +168,7 @@ func checkReplacementEntry(p *Pass, s *content.Side, en *content.ReplacementEntr
 	if set.Type != content.GridOpen {
 		for _, l := range en.Cells {
 			if _, err := set.Lookup(l); err != nil {
-				e := p.Errorf(en.Fields.Of("cells", en.At), "enter", "side %s's replacements enter on %s, which is not a cell of the map set", s.ID, l)
+				e := p.Errorf(en.Fields.Of("cells", en.At), "enter", "side %s's replacements enter on %s, which is not %s of the map set", s.ID, l, english.Article(set.PlaceWord()))
 				e.Hint = set.Suggest(l)
 			}
 		}

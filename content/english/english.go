@@ -65,3 +65,11 @@ func Possessive(name string) string {
 	}
 	return name + "'s"
 }
+
+// Article is a noun with its indefinite article: "a cell", "an area".
+func Article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
