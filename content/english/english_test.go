@@ -55,3 +55,11 @@ func TestPossessive(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+func TestArticle(t *testing.T) {
+	for in, want := range map[string]string{"cell": "a cell", "area": "an area", "place": "a place", "Objective": "an Objective"} {
+		if got := Article(in); got != want {
+			t.Errorf("Article(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
