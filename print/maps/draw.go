@@ -762,7 +762,6 @@ func (d *Drawing) drawPaths(p *pen) {
 }
 
 func (d *Drawing) drawCrossings(p *pen) {
-	s := p.s
 	for _, b := range d.Set.Boards {
 		if !d.layersOf(b).Hexsides {
 			continue
@@ -786,34 +785,41 @@ func (d *Drawing) drawCrossings(p *pen) {
 			if !p.visible(mid.X-d.cell, mid.Y-d.cell, mid.X+d.cell, mid.Y+d.cell) {
 				continue
 			}
-			half, wide := math.Min(d.cell*0.24, 24), math.Min(d.cell*0.09, 9)
-			quad := func(h, w float64) []surface.Pt {
-				return []surface.Pt{
-					p.pt(mid.X-ux*h-vx*w, mid.Y-uy*h-vy*w), p.pt(mid.X+ux*h-vx*w, mid.Y+uy*h-vy*w),
-					p.pt(mid.X+ux*h+vx*w, mid.Y+uy*h+vy*w), p.pt(mid.X-ux*h+vx*w, mid.Y-uy*h+vy*w),
-				}
-			}
-			if st.kind == "ford" {
-				s.SetFill(lighter(st.colour, 0.6))
-				s.SetStroke(darker(st.colour, 0.6), 0.7)
-				s.SetDash(1.5, 1)
-				s.Polygon(quad(half, wide*1.4), surface.FillStroke)
-				s.SetDash()
-				continue
-			}
-			s.SetFill(lighter(st.colour, 0.55))
-			s.SetStroke(darker(st.colour, 0.5), math.Max(0.6, d.cell/50))
-			s.SetDash()
-			s.Polygon(quad(half, wide), surface.FillStroke)
-			// Wing walls at both ends.
-			for _, sgn := range []float64{-1, 1} {
-				for _, side := range []float64{-1, 1} {
-					x0, y0 := mid.X+ux*half*sgn+vx*wide*side, mid.Y+uy*half*sgn+vy*wide*side
-					x1, y1 := x0+(ux*sgn+vx*side)*wide*0.9, y0+(uy*sgn+vy*side)*wide*0.9
-					q0, q1 := p.pt(x0, y0), p.pt(x1, y1)
-					s.Line(q0.X, q0.Y, q1.X, q1.Y)
-				}
-			}
+			d.crossingMark(p, mid, ux, uy, vx, vy, st)
+		}
+	}
+}
+
+// crossingMark draws a bridge (or a ford) at mid, running along (ux, uy), the way it carries, with (vx, vy)
+// across it, in art coordinates.
+func (d *Drawing) crossingMark(p *pen, mid surface.Pt, ux, uy, vx, vy float64, st lineStyle) {
+	s := p.s
+	half, wide := math.Min(d.cell*0.24, 24), math.Min(d.cell*0.09, 9)
+	quad := func(h, w float64) []surface.Pt {
+		return []surface.Pt{
+			p.pt(mid.X-ux*h-vx*w, mid.Y-uy*h-vy*w), p.pt(mid.X+ux*h-vx*w, mid.Y+uy*h-vy*w),
+			p.pt(mid.X+ux*h+vx*w, mid.Y+uy*h+vy*w), p.pt(mid.X-ux*h+vx*w, mid.Y-uy*h+vy*w),
+		}
+	}
+	if st.kind == "ford" {
+		s.SetFill(lighter(st.colour, 0.6))
+		s.SetStroke(darker(st.colour, 0.6), 0.7)
+		s.SetDash(1.5, 1)
+		s.Polygon(quad(half, wide*1.4), surface.FillStroke)
+		s.SetDash()
+		return
+	}
+	s.SetFill(lighter(st.colour, 0.55))
+	s.SetStroke(darker(st.colour, 0.5), math.Max(0.6, d.cell/50))
+	s.SetDash()
+	s.Polygon(quad(half, wide), surface.FillStroke)
+	// Wing walls at both ends.
+	for _, sgn := range []float64{-1, 1} {
+		for _, side := range []float64{-1, 1} {
+			x0, y0 := mid.X+ux*half*sgn+vx*wide*side, mid.Y+uy*half*sgn+vy*wide*side
+			x1, y1 := x0+(ux*sgn+vx*side)*wide*0.9, y0+(uy*sgn+vy*side)*wide*0.9
+			q0, q1 := p.pt(x0, y0), p.pt(x1, y1)
+			s.Line(q0.X, q0.Y, q1.X, q1.Y)
 		}
 	}
 }
