@@ -923,7 +923,7 @@ func (d *Drawing) netLegend() []legendEntry {
 		for _, sd := range d.Sys.PlaceStats {
 			a := cmp.Or(sd.Abbr, sd.ID)
 			if stats[a] {
-				if name := cmp.Or(sd.Name, sd.ID); name != a {
+				if name := cmp.Or(sd.Name, sd.ID); !strings.EqualFold(name, a) {
 					parts = append(parts, a+" "+name)
 				} else {
 					parts = append(parts, a)

@@ -182,18 +182,33 @@ func areaPolygons(t *testing.T, m *content.Map, at func(x, y float64) surface.Pt
 // own edge, the coast) the outline is stroked once as well.
 func TestAreaBordersDrawnOnce(t *testing.T) {
 	pkg := fixture(t, "area-good")
-	m := pkg.Map("isle")
+	bordersOnce(t, pkg, pkg.Map("isle"))
+	dir := t.TempDir()
+	writeLattice(t, dir, 20, 10)
+	pkg = loadDir(t, dir)
+	bordersOnce(t, pkg, pkg.Map("lattice"))
+}
+
+// bordersOnce checks that every border of an area map is stroked once, in its connection's style.
+func bordersOnce(t *testing.T, pkg *content.Package, m *content.Map) {
 	d, err := ForMap(pkg, m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, pg, at := netPage(t, d)
+	dashedType := map[string]bool{}
+	for _, f := range pkg.System.Features {
+		dashedType[f.ID] = f.Style == "dashed"
+	}
 	var segs []struct {
 		a, b   surface.Pt
 		dashed bool
 		width  float64
 	}
 	for _, s := range strokes(pg.Content, pg.Height()) {
+		if s.width < 0.5 {
+			continue // a pattern's lines
+		}
 		for _, sg := range s.segments() {
 			segs = append(segs, struct {
 				a, b   surface.Pt
@@ -228,12 +243,17 @@ func TestAreaBordersDrawnOnce(t *testing.T) {
 		}
 	}
 	borders := grid.SharedBorders(polys, 0.01)
-	if len(borders) < 7 {
+	if len(borders) < 7 || len(borders) < len(polys)-1 {
 		t.Fatalf("%d borders", len(borders))
+	}
+	// The border's style: the first hexside-type connection between the two areas.
+	border := map[string]bool{}
+	for _, f := range pkg.System.Features {
+		border[f.ID] = f.On == content.FeatureHexside
 	}
 	styleOf := map[[2]string]string{}
 	for _, c := range m.Connections {
-		if len(c.Between) == 2 {
+		if _, done := styleOf[[2]string{c.Between[0], c.Between[1]}]; len(c.Between) == 2 && border[c.Type] && !done && !c.Distant {
 			styleOf[[2]string{c.Between[0], c.Between[1]}] = c.Type
 			styleOf[[2]string{c.Between[1], c.Between[0]}] = c.Type
 		}
@@ -249,10 +269,10 @@ func TestAreaBordersDrawnOnce(t *testing.T) {
 					n, dashed, width := along(p, q, f)
 					samples++
 					if n != 1 {
-						t.Errorf("border %s/%s at %.0f%% of %v-%v: stroked %d times, want once", ids[0], ids[1], f*100, p, q, n)
+						t.Errorf("%s: border %s/%s at %.0f%% of %v-%v: stroked %d times, want once", m.ID, ids[0], ids[1], f*100, p, q, n)
 						continue
 					}
-					if want := typ == "rugged-border"; dashed != want {
+					if want := dashedType[typ]; dashed != want {
 						t.Errorf("border %s/%s (%s): dashed %v", ids[0], ids[1], typ, dashed)
 					}
 					if typ == "" && width > 0.7 || typ != "" && width < 1 {
@@ -273,17 +293,29 @@ func TestAreaBordersDrawnOnce(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d borders, %d samples along them", len(borders), samples)
+	t.Logf("%s: %d borders, %d samples along them", m.ID, len(borders), samples)
 }
 
 // No two words on the area and point-to-point maps overlap (read from where the PDF sets them, title block
 // and legend included), each area's name and values lie inside its polygon, and no name covers the shape of
 // a place of a point-to-point map.
 func TestNetworkLabelsApart(t *testing.T) {
+	lattice, places := t.TempDir(), t.TempDir()
+	writeLattice(t, lattice, 20, 10)
+	writePlaces(t, places, 8, 5)
 	for _, c := range []struct{ fixture, id, scenario string }{
 		{"area-good", "isle", ""}, {"area-good", "", "contest"}, {"p2p-good", "front", ""}, {"p2p-good", "", "advance"},
+		{"lattice", "lattice", ""}, {"places", "", "push"},
 	} {
-		pkg := fixture(t, c.fixture)
+		var pkg *content.Package
+		switch c.fixture {
+		case "lattice":
+			pkg = loadDir(t, lattice)
+		case "places":
+			pkg = loadDir(t, places)
+		default:
+			pkg = fixture(t, c.fixture)
+		}
 		var d *Drawing
 		var err error
 		var m *content.Map
@@ -304,7 +336,7 @@ func TestNetworkLabelsApart(t *testing.T) {
 		// Units' markers stand on their places; their abbreviations are not names.
 		var markers []box
 		for _, s := range shapes(pg.Content, pg.Height()) {
-			if x0, y0, x1, y1 := bbox(s.pts); s.rect && s.fill && math.Abs(x1-x0-d.markerSize()) < 0.1 {
+			if x0, y0, x1, y1 := bbox(s.pts); s.rect && s.fill && x1-x0 > 0.8*d.markerSize() && x1-x0 < d.markerSize()+0.1 {
 				markers = append(markers, box{x0, y0, x1, y1})
 			}
 		}
@@ -387,20 +419,26 @@ func TestNetworkLabelsApart(t *testing.T) {
 				}
 			}
 		}
-		// An area's values are inside its polygon: the words of its stats ("castle", "supply") near its name.
-		if g.Type == content.GridArea {
+		// On an area map every word of the map (names and values) lies inside an area or a holding box.
+		if g.Type == content.GridArea && c.scenario == "" {
 			for _, w := range ws {
-				if w.text != "supply" && w.text != "castle" || w.box().overlap(mapBox) == 0 {
-					continue
+				if w.box().overlap(mapBox) == 0 {
+					continue // the title in the border, the title block, the legend
 				}
 				in := false
 				for i, poly := range polys {
-					if poly != nil && !g.Places[i].Offboard && pointInPolygon(surface.Pt{X: w.x0, Y: w.y0}, poly) && pointInPolygon(surface.Pt{X: w.x1, Y: w.y1}, poly) {
+					if poly == nil && len(g.Places[i].Box) == 2 {
+						x, y := g.Places[i].Anchor[0]*g.Scale, g.Places[i].Anchor[1]*g.Scale
+						bw, bh := g.Places[i].Box[0]*g.Scale, g.Places[i].Box[1]*g.Scale
+						a, b := at(x-bw/2, y-bh/2), at(x+bw/2, y+bh/2)
+						poly = []surface.Pt{a, {X: b.X, Y: a.Y}, b, {X: a.X, Y: b.Y}}
+					}
+					if poly != nil && boxInPolygon(w.box(), poly, 0) {
 						in = true
 					}
 				}
 				if !in {
-					t.Errorf("%s: the value %q at %.1f,%.1f lies in no area", name, w.text, w.x0, w.y0)
+					t.Errorf("%s: %q at %.1f,%.1f lies in no area", name, w.text, w.x0, w.y0)
 				}
 			}
 		}
@@ -864,5 +902,85 @@ func TestNetworkFrame(t *testing.T) {
 	}
 	if o := d.PlaceOutline(2); len(o) != 4 {
 		t.Errorf("Corva's outline has %d corners, want a box's 4", len(o))
+	}
+}
+
+// writePlaces writes a package whose map is a point-to-point map of cols x rows places on a jittered
+// lattice 1.2in apart (circles, boxes and dots, long names and values), joined to their neighbours by
+// roads, railways beside some roads and passes, with a scenario that sets up units in some places and
+// brings reinforcements into others.
+func writePlaces(t testing.TB, dir string, cols, rows int) {
+	const step = 1.2
+	var mp strings.Builder
+	fmt.Fprintf(&mp, "kind: Map\nid: net\ngrid: {type: point-to-point, width: %gin, height: %gin}\nplaces:\n", float64(cols)*step, float64(rows)*step)
+	id := func(i, j int) string { return fmt.Sprintf("p%02d-%02d", i, j) }
+	names := []string{"Alderbrook", "St. Michael's Cross", "Wyk", "Grand Fort Belvedere", "Ost", "Karlsbrunn am See"}
+	for j := 0; j < rows; j++ {
+		for i := 0; i < cols; i++ {
+			h := uint32(i*7919+j*104729) * 0x5bd1e995
+			x := (float64(i)+0.5)*step + (float64(h%100)/100-0.5)*step*0.3
+			y := (float64(j)+0.5)*step + (float64((h/100)%100)/100-0.5)*step*0.3
+			shape := ""
+			switch (i + j) % 3 {
+			case 0:
+				shape = ", radius: 0.14"
+			case 1:
+				shape = ", box: [0.3, 0.22]"
+			}
+			fmt.Fprintf(&mp, "  - {id: %s, name: %q, at: [%.3f, %.3f], terrain: town%s, stats: {vp: %d}}\n", id(i, j), names[(i*5+j*3)%len(names)], x, y, shape, (i+j)%3)
+		}
+	}
+	mp.WriteString("connections:\n")
+	for j := 0; j < rows; j++ {
+		for i := 0; i < cols; i++ {
+			if i+1 < cols {
+				fmt.Fprintf(&mp, "  - {between: [%s, %s], type: road}\n", id(i, j), id(i+1, j))
+				if j%2 == 0 {
+					fmt.Fprintf(&mp, "  - {between: [%s, %s], type: railway}\n", id(i, j), id(i+1, j))
+				}
+			}
+			if j+1 < rows {
+				typ := "road"
+				if i%3 == 1 {
+					typ = "pass"
+				}
+				fmt.Fprintf(&mp, "  - {between: [%s, %s], type: %s}\n", id(i, j), id(i, j+1), typ)
+			}
+		}
+	}
+	var sc strings.Builder
+	sc.WriteString("kind: Scenario\nid: push\nmap: {map: net}\nsides:\n  - id: red\n    faction: [red]\n    setup:\n")
+	for k := 0; k < cols*rows; k += 3 {
+		i, j := k%cols, k/cols
+		fmt.Fprintf(&sc, "      - {unit: corps, count: %d, cells: [%s]}\n", 1+k%5, id(i, j))
+	}
+	fmt.Fprintf(&sc, "reinforcements:\n  - {turn: 2, side: red, units: [{unit: corps}], entry: {cells: [%s, %s]}}\n", id(cols-1, rows-1), id(1, rows-1))
+	fmt.Fprintf(&sc, "objectives:\n  - {id: the-fort, name: The fort, cells: [%s], points: 3}\n", id(cols/2, rows/2))
+	sc.WriteString("---\nkind: UnitType\nid: corps\nfaction: red\nstats: {}\n")
+	files := map[string]string{
+		"muster.yaml": "kind: Package\nid: places\nversion: 1.0.0\nsystem: sys\n",
+		"system.yaml": `kind: System
+id: sys
+grid: point-to-point
+factions:
+  - {id: red, colour: "#a02020"}
+terrain:
+  - {id: town, move: 1, colour: "#f0e0b0"}
+features:
+  - {id: road, on: path, cost: 1}
+  - {id: railway, on: path, cost: 1, style: dashed, modes: [rail]}
+  - {id: pass, on: hexside, cost: 1, stop: true, colour: "#806040", style: dotted}
+movementModes:
+  - {id: rail, name: Rail movement, allowance: "10", along: [railway]}
+placeStats:
+  - {id: vp, abbr: VP, type: int, min: 0, max: 3}
+`,
+		"map.yaml":      mp.String(),
+		"scenario.yaml": sc.String(),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
