@@ -2,6 +2,7 @@ package maps
 
 import (
 	"math"
+	"slices"
 
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
@@ -89,18 +90,117 @@ func (d *Drawing) gridBox() box {
 // two steps further): below, above, right, left, then the corners. The first position free of marks and of
 // names placed before wins; when none is free, the one overlapping least.
 func placeNames(m metrics, in labelInput, area box, cell float64) []nameLabel {
-	var taken []box
-	taken = append(taken, in.marks...)
+	taken := newBoxSet(cell)
+	for _, b := range in.marks {
+		taken.add(b)
+	}
 	out := make([]nameLabel, 0, len(in.names))
 	for _, n := range in.names {
 		w, h := labelSize(m, &n)
 		b, ring := placeAround(w, h, n.anchor, n.r, n.centre, taken, area, cell)
 		n.placed = b
 		n.leader = ring > 0
-		taken = append(taken, b)
+		taken.add(b)
 		out = append(out, n)
 	}
 	return out
+}
+
+// boxSet is the boxes names and marks have taken, bucketed by where they lie so that a name looks at its
+// neighbours only (a map of thousands of places places each name in time that does not grow with them).
+type boxSet struct {
+	boxes   []box
+	size    float64              // a bucket's side
+	buckets map[[2]int32][]int32 // box numbers by bucket, ascending
+	every   []int32              // boxes too large (or not finite) to bucket: looked at by every query
+	seen    []uint32             // query stamps, by box
+	stamp   uint32
+}
+
+func newBoxSet(size float64) *boxSet {
+	if !(size > 0) || math.IsInf(size, 0) {
+		size = 36
+	}
+	return &boxSet{size: size, buckets: map[[2]int32][]int32{}}
+}
+
+// bucketSpan is the most buckets a box may cover across or down before it is looked at by every query.
+const bucketSpan = 64
+
+func (s *boxSet) span(b box) (x0, y0, x1, y1 int32, ok bool) {
+	fx0, fy0 := math.Floor(b.x0/s.size), math.Floor(b.y0/s.size)
+	fx1, fy1 := math.Floor(b.x1/s.size), math.Floor(b.y1/s.size)
+	for _, v := range []float64{fx0, fy0, fx1, fy1} {
+		if math.IsNaN(v) || math.Abs(v) > 1<<30 {
+			return 0, 0, 0, 0, false
+		}
+	}
+	if fx1-fx0 >= bucketSpan || fy1-fy0 >= bucketSpan {
+		return 0, 0, 0, 0, false
+	}
+	return int32(fx0), int32(fy0), int32(fx1), int32(fy1), true
+}
+
+// add takes a box.
+func (s *boxSet) add(b box) {
+	k := int32(len(s.boxes))
+	s.boxes = append(s.boxes, b)
+	s.seen = append(s.seen, 0)
+	x0, y0, x1, y1, ok := s.span(b)
+	if !ok {
+		s.every = append(s.every, k)
+		return
+	}
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
+			s.buckets[[2]int32{x, y}] = append(s.buckets[[2]int32{x, y}], k)
+		}
+	}
+}
+
+// near calls f with every taken box that may overlap b, in the order taken (so that sums over them add up
+// as they would over all the boxes).
+func (s *boxSet) near(b box, f func(t box)) {
+	s.stamp++
+	var ks []int32
+	pick := func(k int32) {
+		if s.seen[k] != s.stamp {
+			s.seen[k] = s.stamp
+			ks = append(ks, k)
+		}
+	}
+	for _, k := range s.every {
+		pick(k)
+	}
+	if x0, y0, x1, y1, ok := s.span(b); ok {
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				for _, k := range s.buckets[[2]int32{x, y}] {
+					pick(k)
+				}
+			}
+		}
+	} else {
+		ks = ks[:0]
+		for k := range s.boxes {
+			ks = append(ks, int32(k))
+		}
+	}
+	slices.Sort(ks)
+	for _, k := range ks {
+		f(s.boxes[k])
+	}
+}
+
+// free reports whether a box overlaps none of the set's (by more than touching, with half a point to spare).
+func (s *boxSet) free(b box) bool {
+	ok := true
+	s.near(b.grow(0.5), func(t box) {
+		if ok && b.grow(0.5).overlap(t) > 0 {
+			ok = false
+		}
+	})
+	return ok
 }
 
 // labelSize is the size of a name's pad: its lines and, for a place with values, the row of them under
@@ -124,7 +224,7 @@ func labelSize(m metrics, n *nameLabel) (w, h float64) {
 // centre is set): positions are tried ring by ring (just outside the mark, then one and two steps further):
 // below, above, right, left, then the corners. The first position free of taken boxes wins; when none is
 // free, the one overlapping least, a further ring only when clearly better. It returns the box and its ring.
-func placeAround(w, h float64, anchor surface.Pt, r float64, centre bool, taken []box, area box, cell float64) (box, int) {
+func placeAround(w, h float64, anchor surface.Pt, r float64, centre bool, taken *boxSet, area box, cell float64) (box, int) {
 	step := math.Max(cell*0.45, h+2)
 	type cand struct {
 		b    box
@@ -156,9 +256,8 @@ func placeAround(w, h float64, anchor surface.Pt, r float64, centre bool, taken 
 		if c.b.x0 < area.x0 || c.b.y0 < area.y0 || c.b.x1 > area.x1 || c.b.y1 > area.y1 {
 			cost += w * h * 4
 		}
-		for _, t := range taken {
-			cost += c.b.grow(0.5).overlap(t)
-		}
+		g := c.b.grow(0.5)
+		taken.near(g, func(t box) { cost += g.overlap(t) })
 		if cost == 0 {
 			best = i
 			break

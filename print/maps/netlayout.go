@@ -74,17 +74,17 @@ func (d *Drawing) buildNetLayout() *netLayout {
 	n := d.net
 	lay := &netLayout{}
 	frame := box{0, 0, n.w, n.h}
-	var taken []box
+	taken := newBoxSet(d.cell)
 	// No name or mark covers a place's shape (an area's name sits inside its own polygon instead).
 	for i := range n.places {
 		if np := &n.places[i]; np.shape != shapeArea && np.shape != shapeNone && !np.offboard {
-			taken = append(taken, np.shapeBox().grow(0.5))
+			taken.add(np.shapeBox().grow(0.5))
 		}
 	}
 	// Entry bands' tags, along the map's edges.
 	if d.layer != nil {
 		for _, g := range d.bandGeoms(m) {
-			taken = append(taken, g.tagBox().shift(-d.gx, -d.gy))
+			taken.add(g.tagBox().shift(-d.gx, -d.gy))
 		}
 	}
 	units := d.unitsByPlace()
@@ -98,7 +98,7 @@ func (d *Drawing) buildNetLayout() *netLayout {
 		spots := pointUnits(np.at, us, mk)
 		lay.units = append(lay.units, spots...)
 		for _, sp := range spots {
-			taken = append(taken, sp.b)
+			taken.add(sp.b)
 		}
 	}
 	// Names.
@@ -110,7 +110,7 @@ func (d *Drawing) buildNetLayout() *netLayout {
 		}
 		nl := d.placeName(m, np, taken, frame)
 		lay.names = append(lay.names, nl)
-		taken = append(taken, nl.placed)
+		taken.add(nl.placed)
 		inner[i] = nl.placed
 	}
 	// Marks: objectives' stars and names, control pennants, entry badges.
@@ -118,12 +118,12 @@ func (d *Drawing) buildNetLayout() *netLayout {
 		np := &n.places[i]
 		if np.shape == shapeArea || np.offboard {
 			if b, ok := spotInside(np.shapePoly(0), np.at, w, h, taken, math.Max(2, h/3)); ok {
-				taken = append(taken, b)
+				taken.add(b)
 				return b
 			}
 		}
 		b, _ := placeAround(w, h, np.at, np.radius()+1, false, taken, frame, d.cell)
-		taken = append(taken, b)
+		taken.add(b)
 		return b
 	}
 	// The map's own labels and named locations at their places (a location named as its place is not named
@@ -214,11 +214,7 @@ func (d *Drawing) buildNetLayout() *netLayout {
 		if nb := inner[i]; nb.x1 > nb.x0 {
 			start = surface.Pt{X: (nb.x0 + nb.x1) / 2, Y: nb.y1 + 2 + mk/2}
 		}
-		spots := areaUnits(np.shapePoly(0), start, us, mk, taken)
-		lay.units = append(lay.units, spots...)
-		for _, sp := range spots {
-			taken = append(taken, sp.b)
-		}
+		lay.units = append(lay.units, areaUnits(np.shapePoly(0), start, us, mk, taken)...)
 	}
 	// Zones' labels, round the middle of their places.
 	if l := d.layer; l != nil {
@@ -237,7 +233,7 @@ func (d *Drawing) buildNetLayout() *netLayout {
 			w, h := labelSize(m, &nl)
 			b, ring := placeAround(w, h, nl.anchor, nl.r, true, taken, frame, d.cell)
 			nl.placed, nl.leader = b, ring > 0
-			taken = append(taken, b)
+			taken.add(b)
 			lay.names = append(lay.names, nl)
 		}
 	}
@@ -266,7 +262,7 @@ func (d *Drawing) unitsByPlace() [][]unitMark {
 
 // placeName places a place's name and values: inside an area (at its point when it fits, else nearest it;
 // wrapped, then smaller, when it fits nowhere), at the top of a holding box, round any other place.
-func (d *Drawing) placeName(m metrics, np *netPlace, taken []box, frame box) nameLabel {
+func (d *Drawing) placeName(m metrics, np *netPlace, taken *boxSet, frame box) nameLabel {
 	f := surface.Font{Style: surface.Bold, Size: 7}
 	if np.shape == shapeArea {
 		f.Size = 8
@@ -328,21 +324,23 @@ func pointUnits(at surface.Pt, us []unitMark, m float64) []unitSpot {
 	return out
 }
 
-// areaUnits spreads units over an area, each in a box of its own nearest start, clear of taken; when the area
-// has no more room, the last box holds the rest as a stack.
-func areaUnits(poly []surface.Pt, start surface.Pt, us []unitMark, m float64, taken []box) []unitSpot {
+// areaUnits spreads units over an area, each in a box of its own nearest start, clear of taken (and taking
+// its box); when the area has no more room, the last box holds the rest as a stack.
+func areaUnits(poly []surface.Pt, start surface.Pt, us []unitMark, m float64, taken *boxSet) []unitSpot {
 	var out []unitSpot
-	local := slices.Clone(taken)
-	for len(out) < len(us) {
-		b, ok := spotInside(poly, start, m, m, local, (m+2)/2)
-		if !ok {
-			break
+	// One pass along the positions: a position refused for an earlier unit is refused for every later one.
+	spiralInside(poly, start, m, m, (m+2)/2, func(b box) bool {
+		if !taken.free(b.grow(1)) {
+			return false
 		}
 		out = append(out, unitSpot{b: b, units: []unitMark{us[len(out)]}})
-		local = append(local, b.grow(1))
-	}
+		taken.add(b)
+		return len(out) == len(us)
+	})
 	if len(out) == 0 {
-		return []unitSpot{{b: box{start.X - m/2, start.Y - m/2, start.X + m/2, start.Y + m/2}, units: us}}
+		b := box{start.X - m/2, start.Y - m/2, start.X + m/2, start.Y + m/2}
+		taken.add(b)
+		return []unitSpot{{b: b, units: us}}
 	}
 	if len(out) < len(us) {
 		last := &out[len(out)-1]
@@ -351,23 +349,40 @@ func areaUnits(poly []surface.Pt, start surface.Pt, us []unitMark, m float64, ta
 	return out
 }
 
-// maxSpotTries bounds the positions one search inside a polygon looks at.
-const maxSpotTries = 6000
+// maxRings bounds the rings of one search.
+const maxRings = 150
 
-// spotInside finds a box w x h inside a polygon, clear of taken, nearest to (ax, ay): positions on a lattice
-// of the step, ring by ring round the anchor, each ring nearest first.
-func spotInside(poly []surface.Pt, a surface.Pt, w, h float64, taken []box, step float64) (box, bool) {
+// spotWork bounds the work of one search inside a polygon: positions tried times the polygon's corners.
+const spotWork = 2_000_000
+
+// spotInside finds a box w x h inside a polygon, clear of taken, nearest to a (see spiralInside).
+func spotInside(poly []surface.Pt, a surface.Pt, w, h float64, taken *boxSet, step float64) (found box, ok bool) {
+	spiralInside(poly, a, w, h, step, func(b box) bool {
+		if taken.free(b) {
+			found, ok = b, true
+		}
+		return ok
+	})
+	return found, ok
+}
+
+// spiralInside calls f with boxes w x h that lie inside a polygon, their centres on a lattice of the step
+// round a, ring by ring, each ring nearest first, until f returns true or the rings pass the polygon (or
+// spotWork is spent).
+func spiralInside(poly []surface.Pt, a surface.Pt, w, h, step float64, f func(b box) bool) {
 	if len(poly) < 3 || !(step > 0) {
-		return box{}, false
+		return
 	}
 	x0, y0, x1, y1 := bbox(poly)
 	if w > x1-x0 || h > y1-y0 {
-		return box{}, false
+		return
 	}
-	rings := int(math.Ceil(math.Max(math.Max(a.X-x0, x1-a.X), math.Max(a.Y-y0, y1-a.Y))/step)) + 1
-	tries := 0
+	reach := math.Max(math.Max(a.X-x0, x1-a.X), math.Max(a.Y-y0, y1-a.Y))
+	step = math.Max(step, reach/maxRings) // a vast area is searched more coarsely
+	rings := int(math.Ceil(reach/step)) + 1
+	budget := max(spotWork/len(poly), 64)
 	var ring [][2]int
-	for r := 0; r <= rings && tries < maxSpotTries; r++ {
+	for r := 0; r <= rings && budget > 0; r++ {
 		ring = ring[:0]
 		for j := -r; j <= r; j++ {
 			for i := -r; i <= r; i++ {
@@ -385,13 +400,14 @@ func spotInside(poly []surface.Pt, a surface.Pt, w, h float64, taken []box, step
 			if b.x0 < x0 || b.y0 < y0 || b.x1 > x1 || b.y1 > y1 {
 				continue
 			}
-			tries++
-			if boxInPolygon(b, poly, 1) && free(b, taken) {
-				return b, true
+			if budget--; budget < 0 {
+				return
+			}
+			if boxInPolygon(b, poly, 1) && f(b) {
+				return
 			}
 		}
 	}
-	return box{}, false
 }
 
 func abs(i int) int {
@@ -399,16 +415,6 @@ func abs(i int) int {
 		return -i
 	}
 	return i
-}
-
-// free reports whether a box overlaps none of taken.
-func free(b box, taken []box) bool {
-	for _, t := range taken {
-		if b.grow(0.5).overlap(t) > 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // boxInPolygon reports whether a box lies inside a polygon, at least margin from its outline.

@@ -322,7 +322,8 @@ func (d *Drawing) buildNetLines() *netLines {
 			continue // validate reports it
 		}
 		if n.area && len(route) == 0 && !c.Distant && (border || c.Type == "") {
-			// Along the borders of the areas it joins; a pair that shares none is joined by a line.
+			// Along the borders of the areas it joins; a pair that shares none (a holding box, areas apart) is
+			// joined by a line.
 			for x := range idx {
 				for y := x + 1; y < len(idx); y++ {
 					a, b := min(idx[x], idx[y]), max(idx[x], idx[y])
@@ -332,9 +333,7 @@ func (d *Drawing) buildNetLines() *netLines {
 						}
 						continue
 					}
-					if n.places[a].offboard || n.places[b].offboard || border {
-						lines = append(lines, drawn{a, b, netLine{[]surface.Pt{n.places[a].at, n.places[b].at}, st}})
-					}
+					lines = append(lines, drawn{a, b, netLine{[]surface.Pt{n.places[a].at, n.places[b].at}, st}})
 				}
 			}
 			continue
