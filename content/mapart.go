@@ -165,14 +165,14 @@ func (m *Map) ArtPlacement(g *Geometry, w, h float64) (ArtPlacement, error) {
 	}
 	one := bg.Cell != "" || bg.Centre != nil || bg.CellSize != nil
 	switch {
+	case one && IsNetwork(g.Type):
+		return fail("/background", "placement", "give two reference places (reference: [{cell: ID, centre: [x, y]}, ...]), or leave the placement out to span the map",
+			"an area or point-to-point map has no cell size to place its background by: place it by two reference places, or let it span the map")
 	case len(bg.Reference) > 0 && one:
 		return fail("/background/reference", "placement", "keep either cell, centre and cellSize or reference",
 			"the background is placed twice: by centre and cellSize, and by reference cells")
 	case len(bg.Reference) > 0:
 		return m.twoCellPlacement(g)
-	case one && g.Net != nil:
-		return fail("/background", "placement", "leave the placement out to let the art span the map, or give two reference places and their pixels",
-			"an area or point-to-point map's art is placed by two reference places, or spans the map: it has no cell size to place it by")
 	case one:
 		return m.oneCellPlacement(g)
 	}
@@ -322,32 +322,33 @@ func (g *Geometry) ArtFit(p ArtPlacement, w, h float64) ArtFit {
 // ------------------------------------------------------------------------------------------------ geometry
 
 // Centre is the centre of a cell in points (cell (0,0) of a grid is at the origin; nothing on an open
-// tabletop); on an area or point-to-point map, a place's point (Anchor) in points from the map's top-left
-// corner.
+// tabletop); on an area or point-to-point map, a place's point (Anchor) from the map's top-left corner.
 func (g *Geometry) Centre(c grid.Cell) grid.Point {
-	if g.Net != nil {
-		p, _ := g.Anchor(c.Col)
-		return grid.Point{X: p.X * 72, Y: p.Y * 72}
-	}
 	switch g.Type {
 	case GridHex:
 		return g.Hex.Centre(c)
 	case GridSquare:
 		return g.Square.Centre(c)
+	case GridArea, GridPoint:
+		if q, ok := g.Anchor(c.Col); ok && c.Row == 0 {
+			return grid.Point{X: q.X * pointsPerInch, Y: q.Y * pointsPerInch}
+		}
 	}
 	return grid.Point{}
 }
 
-// Bounds is the rectangle round the grid's cells, in points; an area or point-to-point map's frame.
+// pointsPerInch converts the inches of an area or point-to-point map's geometry to the points of Centre.
+const pointsPerInch = 72
+
+// Bounds is the rectangle round the grid's cells, in points; an area or point-to-point map's own rectangle.
 func (g *Geometry) Bounds() grid.Rect {
-	if g.Net != nil {
-		return grid.Rect{Max: grid.Point{X: g.Table.Width * 72, Y: g.Table.Height * 72}}
-	}
 	switch g.Type {
 	case GridHex:
 		return g.Hex.Bounds()
 	case GridSquare:
 		return g.Square.Bounds()
+	case GridArea, GridPoint:
+		return grid.Rect{Max: grid.Point{X: g.Table.Width * pointsPerInch, Y: g.Table.Height * pointsPerInch}}
 	}
 	return grid.Rect{}
 }

@@ -256,6 +256,22 @@ func (s *MapSet) PlaceWord() string {
 	return "cell"
 }
 
+// CellName is what a sentence calls the cell a label names: on an area or point-to-point map the place's
+// name (its id when it has none), else the label itself.
+func (s *MapSet) CellName(label string) string {
+	if s.Net == nil {
+		return label
+	}
+	r, err := s.Lookup(label)
+	if err != nil {
+		return label
+	}
+	if p := r.Board.Geo.Places[r.Local.Col]; p.Name != "" {
+		return p.Name
+	}
+	return label
+}
+
 // Neighbours appends to dst the set cells adjacent to c (across board joins), or the places a connection
 // joins to c.
 func (s *MapSet) Neighbours(c grid.Cell, dst []grid.Cell) []grid.Cell {

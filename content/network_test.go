@@ -84,7 +84,8 @@ func TestAreaMapSet(t *testing.T) {
 	if got := labelsOf(set, set.ZoneCells(&Zone{Near: "north", Within: 1})); got != "north-west north north-east south" {
 		t.Errorf("within 1 of north = %s", got)
 	}
-	if got := set.DescribeZone(&Zone{Near: "north", Within: 2}); got != "within 2 areas of north" {
+	// A zone's sentence names places as it names locations: by their names.
+	if got := set.DescribeZone(&Zone{Near: "north", Within: 2}); got != "within 2 areas of North" {
 		t.Errorf("DescribeZone = %q", got)
 	}
 	if err := set.CheckZone(&Zone{Near: "north", Within: 1}); err != nil {

@@ -180,7 +180,7 @@ func (z *Zone) Describe(gridType string) string {
 func (s *MapSet) DescribeZone(z *Zone) string {
 	place := func(id string) string {
 		if _, err := s.Lookup(id); err == nil {
-			return id
+			return s.CellName(id)
 		}
 		if l, _ := s.Location(id); l != nil && l.Name != "" {
 			return l.Name

@@ -275,7 +275,8 @@ func terrainEffects(d *flow.Doc, sys *content.System) {
 		if len(f.Crosses) > 0 {
 			eff = append(eff, "a way through "+strings.Join(f.Crosses, ", "))
 		}
-		tab.Rows = append(tab.Rows, []string{cmp.Or(f.Name, f.ID) + " (" + f.On + ")", cost, strings.Join(eff, "; ")})
+		eff = append(eff, connectionRules(sys, &f)...)
+		tab.Rows = append(tab.Rows, []string{cmp.Or(f.Name, f.ID) + " (" + featurePlacement(sys, f.On) + ")", cost, strings.Join(eff, "; ")})
 	}
 	d.Table(tab)
 	zocAndModes(d, sys)
@@ -370,4 +371,63 @@ func combatNotes(d *flow.Doc, t *content.Table) {
 	if len(cells) > 0 {
 		d.Para("Cell sources: "+strings.Join(cells, "; ")+".", flow.NoteFont)
 	}
+}
+
+// featurePlacement is where a feature lies, in the words of the System's ground: a hexside feature is a
+// border between areas, or a connection between places.
+func featurePlacement(sys *content.System, on string) string {
+	if on == content.FeatureHexside {
+		switch sys.Grid {
+		case content.GridArea:
+			return "border"
+		case content.GridPoint:
+			return "connection"
+		}
+	}
+	return on
+}
+
+// connectionRules says what a feature asks of the units that use it: the movement modes that may, a move
+// that ends once across, and how many may cross one of it.
+func connectionRules(sys *content.System, f *content.FeatureDef) []string {
+	var out []string
+	if len(f.Modes) > 0 {
+		var ns []string
+		for _, m := range f.Modes {
+			ns = append(ns, modeName(sys, m))
+		}
+		out = append(out, "used by "+english.List(ns, "and")+" only")
+	}
+	if f.Stop {
+		out = append(out, "a move ends once across")
+	}
+	if l := f.Limit; l != nil && l.Max > 0 {
+		if l.Text != "" {
+			out = append(out, l.Text)
+		} else {
+			of := "unit"
+			if l.Of == content.LimitStacks {
+				of = "stack"
+			}
+			per := "move"
+			if l.Per == content.LimitPhase {
+				per = "phase"
+			}
+			out = append(out, "at most "+english.Count(l.Max, of)+" across one in a "+per)
+		}
+	}
+	return out
+}
+
+// modeName is a movement mode by its name: ordinary movement, or one of the System's modes.
+func modeName(sys *content.System, id string) string {
+	if id == content.ModeOrdinary {
+		return "ordinary movement"
+	}
+	for _, m := range sys.MovementModes {
+		if m.ID == id {
+			return strings.ToLower(cmp.Or(m.Name, m.ID))
+		}
+	}
+	return id
 }

@@ -47,6 +47,9 @@ func (d *Drawing) cellRange(p *pen) (c0, c1, r0, r1 int) {
 
 // cellPoly is a cell's outline in art coordinates.
 func (d *Drawing) cellPoly(c grid.Cell, dst []surface.Pt) []surface.Pt {
+	if d.net != nil {
+		return d.netPoly(c, dst)
+	}
 	dst = dst[:0]
 	if d.Set.Type == content.GridHex {
 		for _, q := range d.Set.Hex.Corners(c) {
@@ -62,6 +65,9 @@ func (d *Drawing) cellPoly(c grid.Cell, dst []surface.Pt) []surface.Pt {
 
 // centre is a cell's centre in art coordinates.
 func (d *Drawing) centre(c grid.Cell) surface.Pt {
+	if d.net != nil {
+		return d.netCentre(c)
+	}
 	var q grid.Point
 	if d.Set.Type == content.GridHex {
 		q = d.Set.Hex.Centre(c)
@@ -114,9 +120,13 @@ func (d *Drawing) drawMap(p *pen) {
 	s.SetFill(surface.White)
 	o := p.pt(0, 0)
 	s.Rect(o.X, o.Y, d.mapW, d.mapH, surface.Fill)
-	if d.Set.Type == content.GridOpen {
+	switch {
+	case d.Set.Type == content.GridOpen:
 		d.drawTable(p)
-	} else {
+	case d.net != nil:
+		d.drawBackgrounds(p)
+		d.drawNetwork(p)
+	default:
 		d.drawBackgrounds(p)
 		d.drawGrid(p)
 	}
@@ -467,6 +477,7 @@ type lineStyle struct {
 	width  float64 // relative to the cell size
 	most   float64 // the most it may be, in points, on big cells
 	fixed  float64 // absolute width in points from the feature's `width`, 0 if none
+	dash   string  // the feature's style: dashed, dotted, or solid ("")
 }
 
 func (d *Drawing) lineStyle(id string) lineStyle {
@@ -485,6 +496,9 @@ func (d *Drawing) lineStyle(id string) lineStyle {
 			st.fixed = f.Width.Points
 		}
 		water = f.Water
+		if f.Style == "dashed" || f.Style == "dotted" {
+			st.dash = f.Style
+		}
 	}
 	has := func(words ...string) bool {
 		for _, w := range words {
@@ -658,6 +672,16 @@ func (d *Drawing) strokeFeatureAt(p *pen, pl []surface.Pt, st lineStyle, cell fl
 	s.SetLineJoin(surface.RoundJoin)
 	s.SetLineCap(surface.RoundCap)
 	s.SetDash()
+	if st.dash != "" {
+		// A style the feature names: one stroke in its colour, dashed or dotted.
+		s.SetStroke(st.colour, w)
+		setStyleDash(s, st, w)
+		s.Polyline(pts)
+		s.SetDash()
+		s.SetLineCap(surface.ButtCap)
+		s.SetLineJoin(surface.MiterJoin)
+		return
+	}
 	switch st.kind {
 	case "water", "stream":
 		s.SetStroke(darker(st.colour, 0.55), w+1.2)
@@ -738,7 +762,6 @@ func (d *Drawing) drawPaths(p *pen) {
 }
 
 func (d *Drawing) drawCrossings(p *pen) {
-	s := p.s
 	for _, b := range d.Set.Boards {
 		if !d.layersOf(b).Hexsides {
 			continue
@@ -762,34 +785,41 @@ func (d *Drawing) drawCrossings(p *pen) {
 			if !p.visible(mid.X-d.cell, mid.Y-d.cell, mid.X+d.cell, mid.Y+d.cell) {
 				continue
 			}
-			half, wide := math.Min(d.cell*0.24, 24), math.Min(d.cell*0.09, 9)
-			quad := func(h, w float64) []surface.Pt {
-				return []surface.Pt{
-					p.pt(mid.X-ux*h-vx*w, mid.Y-uy*h-vy*w), p.pt(mid.X+ux*h-vx*w, mid.Y+uy*h-vy*w),
-					p.pt(mid.X+ux*h+vx*w, mid.Y+uy*h+vy*w), p.pt(mid.X-ux*h+vx*w, mid.Y-uy*h+vy*w),
-				}
-			}
-			if st.kind == "ford" {
-				s.SetFill(lighter(st.colour, 0.6))
-				s.SetStroke(darker(st.colour, 0.6), 0.7)
-				s.SetDash(1.5, 1)
-				s.Polygon(quad(half, wide*1.4), surface.FillStroke)
-				s.SetDash()
-				continue
-			}
-			s.SetFill(lighter(st.colour, 0.55))
-			s.SetStroke(darker(st.colour, 0.5), math.Max(0.6, d.cell/50))
-			s.SetDash()
-			s.Polygon(quad(half, wide), surface.FillStroke)
-			// Wing walls at both ends.
-			for _, sgn := range []float64{-1, 1} {
-				for _, side := range []float64{-1, 1} {
-					x0, y0 := mid.X+ux*half*sgn+vx*wide*side, mid.Y+uy*half*sgn+vy*wide*side
-					x1, y1 := x0+(ux*sgn+vx*side)*wide*0.9, y0+(uy*sgn+vy*side)*wide*0.9
-					q0, q1 := p.pt(x0, y0), p.pt(x1, y1)
-					s.Line(q0.X, q0.Y, q1.X, q1.Y)
-				}
-			}
+			d.crossingMark(p, mid, ux, uy, vx, vy, st)
+		}
+	}
+}
+
+// crossingMark draws a bridge (or a ford) at mid, running along (ux, uy), the way it carries, with (vx, vy)
+// across it, in art coordinates.
+func (d *Drawing) crossingMark(p *pen, mid surface.Pt, ux, uy, vx, vy float64, st lineStyle) {
+	s := p.s
+	half, wide := math.Min(d.cell*0.24, 24), math.Min(d.cell*0.09, 9)
+	quad := func(h, w float64) []surface.Pt {
+		return []surface.Pt{
+			p.pt(mid.X-ux*h-vx*w, mid.Y-uy*h-vy*w), p.pt(mid.X+ux*h-vx*w, mid.Y+uy*h-vy*w),
+			p.pt(mid.X+ux*h+vx*w, mid.Y+uy*h+vy*w), p.pt(mid.X-ux*h+vx*w, mid.Y-uy*h+vy*w),
+		}
+	}
+	if st.kind == "ford" {
+		s.SetFill(lighter(st.colour, 0.6))
+		s.SetStroke(darker(st.colour, 0.6), 0.7)
+		s.SetDash(1.5, 1)
+		s.Polygon(quad(half, wide*1.4), surface.FillStroke)
+		s.SetDash()
+		return
+	}
+	s.SetFill(lighter(st.colour, 0.55))
+	s.SetStroke(darker(st.colour, 0.5), math.Max(0.6, d.cell/50))
+	s.SetDash()
+	s.Polygon(quad(half, wide), surface.FillStroke)
+	// Wing walls at both ends.
+	for _, sgn := range []float64{-1, 1} {
+		for _, side := range []float64{-1, 1} {
+			x0, y0 := mid.X+ux*half*sgn+vx*wide*side, mid.Y+uy*half*sgn+vy*wide*side
+			x1, y1 := x0+(ux*sgn+vx*side)*wide*0.9, y0+(uy*sgn+vy*side)*wide*0.9
+			q0, q1 := p.pt(x0, y0), p.pt(x1, y1)
+			s.Line(q0.X, q0.Y, q1.X, q1.Y)
 		}
 	}
 }

@@ -308,6 +308,8 @@ func (d *Drawing) wrapTitleBlock(m flow.Measurer, w float64) titleBlock {
 	tb.sub = flow.Wrap(m, d.Subtitle, subFont, w)
 	if d.Set.Type == content.GridOpen {
 		tb.scaleText = fmt.Sprintf("Plan at 1:%s: 1in on paper is %s on the table. Ruler in table inches.", trimNum(1/d.Scale), trimInches(1/d.Scale))
+	} else if d.net != nil {
+		tb.scaleText = fmt.Sprintf("Print at 100%%: the map is %s x %s, and the bar is 2in long.", trimInches(d.Set.Table.Width), trimInches(d.Set.Table.Height))
 	} else if d.Set.Type == content.GridHex {
 		tb.scaleText = fmt.Sprintf("Print at 100%%: a hex is %s across flats, and the bar is 2in long.", inches(d.Set.Hex.CellSize))
 	} else {
@@ -468,6 +470,8 @@ func (d *Drawing) legendEntry(p *pen, e legendEntry, x, y, w float64) {
 	sw, sh := swatchW, entryH-6
 	cx, cy := x+sw/2, y+sh/2
 	switch e.kind {
+	case legKind, legStats:
+		d.netLegendSwatch(p, e, cx, cy, sw, sh)
 	case legTerrain:
 		var poly []surface.Pt
 		if d.Set.Type == content.GridHex {

@@ -50,6 +50,14 @@ type Drawing struct {
 	layer    *layer // the scenario's marks (grids only)
 	names    labels // names placed for the current grid position
 
+	// net is an area or point-to-point map's places (network.go); its borders and lines, and the layout of
+	// its names, marks and units, are worked out once, when first drawn.
+	net     *network
+	netOnce sync.Once
+	netGeom *netLines
+	layOnce sync.Once
+	lay     *netLayout
+
 	fonts *fonts.Set // the package's fonts: the text font, the heading font, map labels' own
 
 	legend      []legendEntry
@@ -225,6 +233,9 @@ func (d *Drawing) init(pkg *content.Package) error {
 		d.cell = d.Set.Square.CellSize
 	case content.GridOpen:
 		d.cell = 0.5 * surface.Inch
+	case content.GridArea, content.GridPoint:
+		d.cell = 0.5 * surface.Inch // the size marks and units are drawn at
+		d.initNetwork()
 	}
 	d.setBorder(borderW)
 	d.Subtitle = d.describe()
@@ -251,6 +262,9 @@ func (d *Drawing) setBorder(bw float64) {
 		d.mapW, d.mapH = b.Width()+2*d.border, b.Height()+2*d.border
 	case content.GridOpen:
 		d.setScale(d.Scale)
+	case content.GridArea, content.GridPoint:
+		d.gx, d.gy = d.border, d.border
+		d.mapW, d.mapH = d.net.w+2*d.border, d.net.h+2*d.border
 	}
 }
 
@@ -278,6 +292,8 @@ func (d *Drawing) describe() string {
 		parts = append(parts, fmt.Sprintf("%d x %d squares of %s", s.Cols, s.Rows, inches(s.Square.CellSize)))
 	case content.GridOpen:
 		parts = append(parts, fmt.Sprintf("open table %s x %s", trimInches(s.Table.Width), trimInches(s.Table.Height)))
+	case content.GridArea, content.GridPoint:
+		return d.describeNetwork()
 	}
 	if s.Type != content.GridOpen {
 		first := s.Label(grid.Cell{})
@@ -301,7 +317,7 @@ func trimInches(v float64) string {
 // elevation is shown by contours; printed numbers appear only when the map gives elevations of its own.
 func (d *Drawing) initElevation() {
 	s := d.Set
-	if s.Type == content.GridOpen {
+	if s.Type == content.GridOpen || d.net != nil {
 		return
 	}
 	own := false
@@ -373,6 +389,8 @@ const (
 	legFlipped  // a unit set up on its back
 	legControl  // a place a side controls at the start
 	legMarked   // a marker on a set-up unit
+	legKind     // a kind of place, or holding boxes (area and point-to-point maps)
+	legStats    // the places' values
 )
 
 type legendEntry struct {
@@ -384,9 +402,22 @@ type legendEntry struct {
 	style   lineStyle
 	locKind string
 	side    int
+	shape   shapeKind // legKind: how places of the kind are drawn
+	holding bool      // legKind: holding boxes
 }
 
 func (d *Drawing) legendEntries() []legendEntry {
+	var out []legendEntry
+	if d.net != nil {
+		out = d.netLegend()
+	} else {
+		out = d.mapLegend()
+	}
+	return append(out, d.scenarioLegend()...)
+}
+
+// mapLegend lists what a map of cells or an open table draws: its terrain, features and locations.
+func (d *Drawing) mapLegend() []legendEntry {
 	var out []legendEntry
 	usedT := map[string]bool{}
 	usedF := map[string]bool{}
@@ -454,6 +485,14 @@ func (d *Drawing) legendEntries() []legendEntry {
 			out = append(out, legendEntry{kind: legLocation, locKind: k, name: locLegendName(k)})
 		}
 	}
+	return out
+}
+
+// scenarioLegend lists what a scenario adds to its map: objectives, the sides' colours, units, control,
+// reinforcements' turns.
+func (d *Drawing) scenarioLegend() []legendEntry {
+	var out []legendEntry
+	s := d.Set
 	if d.Scenario != nil {
 		if len(d.Scenario.Objectives) > 0 && s.Type != content.GridOpen {
 			out = append(out, legendEntry{kind: legObjective, name: "Scenario objective"})

@@ -16,6 +16,9 @@ func (d *Drawing) Miniature(s surface.Surface, x, y, w, h float64) (float64, flo
 	if d.Set.Type == content.GridOpen {
 		return 0, 0
 	}
+	if d.net != nil {
+		return d.netMiniature(s, x, y, w, h)
+	}
 	gw, gh := d.mapW-2*d.border, d.mapH-2*d.border
 	k := math.Min(w/gw, h/gh)
 	s.Push()
@@ -105,4 +108,88 @@ func (d *Drawing) miniLayer(p *pen, k float64) {
 		s.SetStroke(pm.unit.fill, 2*r)
 		s.Line(qa.X, qa.Y, qb.X, qb.Y)
 	}
+}
+
+// netMiniature draws a small overview of an area or point-to-point map: its painting, the areas' fills, the
+// typed borders and the connections, the places, and a scenario's zones, entries, units (as squares of their
+// colour) and objectives; the map's outline in page units.
+func (d *Drawing) netMiniature(s surface.Surface, x, y, w, h float64) (float64, float64) {
+	n := d.net
+	k := math.Min(w/n.w, h/n.h)
+	s.Push()
+	s.Translate(x-d.gx*k, y-d.gy*k)
+	s.Scale(k, k)
+	p := &pen{s: s, view: surface.Rect{X: -1e6, Y: -1e6, W: 2e6, H: 2e6}}
+	d.drawBackgrounds(p)
+	l := d.layersOf(d.Set.Boards[0])
+	var buf []surface.Pt
+	if l.Fills && l.FillOpacity > 0 {
+		for i := range n.places {
+			np := &n.places[i]
+			if np.shape != shapeArea || np.offboard || np.terrain == "" && d.hasArt(d.Set.Boards[0]) {
+				continue
+			}
+			col := d.terrainColour(np.terrain)
+			col.A = uint8(math.Round(l.FillOpacity * 255))
+			s.SetFill(col)
+			buf = d.netPoly(grid.Cell{Col: i}, buf)
+			s.Polygon(p.poly(buf, nil), surface.Fill)
+		}
+	}
+	if d.layer != nil {
+		for _, z := range d.layer.zones {
+			d.tint(p, z.cells, d.layer.sides[z.side].fill, 110)
+		}
+		for _, bm := range d.layer.bands {
+			d.tint(p, bm.cells, d.layer.sides[bm.side].fill, 200)
+		}
+	}
+	nl := d.netLines()
+	if l.Grid {
+		thin := plainBorder
+		thin.fixed = 0.5 / k
+		for _, pl := range nl.rest {
+			d.strokeNet(p, pl, thin)
+		}
+		for _, b := range nl.borders {
+			if !b.typed {
+				for _, pl := range b.runs {
+					d.strokeNet(p, pl, thin)
+				}
+			}
+		}
+	}
+	for _, b := range nl.borders {
+		if b.typed {
+			for _, pl := range b.runs {
+				d.strokeNet(p, pl, b.st)
+			}
+		}
+	}
+	for _, ln := range nl.lines {
+		d.strokeNet(p, ln.pl, ln.st)
+	}
+	for i := range n.places {
+		d.drawPlace(p, &n.places[i], l)
+	}
+	if d.layer != nil && !d.HideUnits {
+		r := math.Max(d.cell*0.28, 1.2/k)
+		for i, us := range d.unitsByPlace() {
+			if len(us) == 0 {
+				continue
+			}
+			c := d.netCentre(grid.Cell{Col: i})
+			q := p.pt(c.X-r, c.Y-r)
+			s.SetFill(us[0].fill)
+			s.Rect(q.X, q.Y, 2*r, 2*r, surface.Fill)
+		}
+	}
+	if d.Scenario != nil {
+		d.drawNetObjectives(p)
+	}
+	s.Pop()
+	s.SetStroke(surface.Black, 1)
+	s.SetDash()
+	s.Rect(x, y, n.w*k, n.h*k, surface.Stroke)
+	return n.w * k, n.h * k
 }

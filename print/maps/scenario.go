@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -188,7 +189,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 		st := &l.sides[i]
 		if z := sd.Deployment; z != nil {
 			if cs := d.Set.ZoneCells(z); len(cs) > 0 {
-				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(z.Describe(d.Set.Type))})
+				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(d.describeZone(z))})
 				st.used, st.zone = true, true
 			}
 		}
@@ -255,7 +256,17 @@ func (d *Drawing) addEntry(side int, en content.Entry, text, badge string) bool 
 	any := false
 	if en.Edge != "" {
 		if e, ok := d.Set.Edge(en.Edge); ok {
-			if cs := d.Set.EdgeCells(e, nil); len(cs) > 0 {
+			cs := d.Set.EdgeCells(e, nil)
+			switch {
+			case len(cs) == 0:
+			case d.Set.Network() && !slices.Contains(content.Compass, e.Side):
+				// An edge of an area or point-to-point map that is a list of places, along no side of the
+				// map: each of them carries the badge.
+				for _, c := range cs {
+					l.badges = append(l.badges, badgeMark{side: side, cell: c, text: badge})
+				}
+				any = true
+			default:
 				l.bands = append(l.bands, bandMark{side: side, edge: e, cells: cs, text: text})
 				any = true
 			}
@@ -287,7 +298,7 @@ func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 			if pl.Zone != nil {
 				if cs := d.Set.ZoneCells(pl.Zone); len(cs) > 0 {
 					n := max(pl.Count, 1)
-					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(pl.Zone.Describe(d.Set.Type))})
+					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(d.describeZone(pl.Zone))})
 					st.used, st.zone = true, true
 				}
 			}
@@ -413,6 +424,14 @@ func (d *Drawing) factionText(id string) string {
 		}
 	}
 	return ""
+}
+
+// describeZone says where a zone is: on an area or point-to-point map with its places' names.
+func (d *Drawing) describeZone(z *content.Zone) string {
+	if d.Set.Network() {
+		return d.Set.DescribeZone(z)
+	}
+	return z.Describe(d.Set.Type)
 }
 
 // shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
@@ -625,6 +644,21 @@ func (d *Drawing) bandGeoms(m flow.Measurer) []bandGeom {
 	var order []string
 	for i, bm := range l.bands {
 		b := d.cellsBox(bm.cells)
+		if d.net != nil {
+			// Along the map's own edge, over the stretch its places take.
+			x0, y0, x1, y1 := d.gx, d.gy, d.gx+d.net.w, d.gy+d.net.h
+			b = box{math.Max(b.x0, x0), math.Max(b.y0, y0), math.Min(b.x1, x1), math.Min(b.y1, y1)}
+			switch bm.edge.Side {
+			case "north":
+				b.y0 = y0
+			case "south":
+				b.y1 = y1
+			case "west":
+				b.x0 = x0
+			default:
+				b.x1 = x1
+			}
+		}
 		g := bandGeom{side: bm.edge.Side, font: surface.Font{Style: surface.Bold, Size: clamp(d.cell*0.2, 6, 8)}}
 		switch bm.edge.Side {
 		case "north":

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -71,6 +72,7 @@ func (d *Drawing) drawTable(p *pen) {
 			s.Polygon(pts, surface.Stroke)
 		}
 	}
+	d.drawTablePaths(p)
 	// The inch grid: every 6in, heavier every 12in, numbered along the top and left in the border.
 	for x := 6.0; x < t.Width; x += 6 {
 		a, b := p.pt(d.tablePt(x, 0).X, o.Y), p.pt(d.tablePt(x, 0).X, z.Y)
@@ -185,4 +187,92 @@ func centroid(pts []surface.Pt) (float64, float64) {
 		return mx / float64(len(pts)), my / float64(len(pts))
 	}
 	return cx / (3 * a), cy / (3 * a)
+}
+
+// tableLine is a feature drawn through points of an open tabletop, in art coordinates.
+type tableLine struct {
+	pl   []surface.Pt
+	st   lineStyle
+	path bool // a path feature (a road), not a river or other hexside feature
+}
+
+// tableLines are the features the maps draw through points: rivers and other hexside features first, then
+// roads and other paths, each in the order listed.
+func (d *Drawing) tableLines() []tableLine {
+	var water, paths []tableLine
+	for _, b := range d.Set.Boards {
+		if !d.layersOf(b).Paths {
+			continue
+		}
+		for _, pf := range b.Map.Paths {
+			var pl []surface.Pt
+			for _, v := range pf.Points {
+				if len(v) == 2 {
+					pl = append(pl, d.tablePt(v[0].Inches(), v[1].Inches()))
+				}
+			}
+			if len(pl) < 2 {
+				continue
+			}
+			f := d.features[pf.Type]
+			ln := tableLine{pl: pl, st: d.lineStyle(pf.Type), path: f == nil || f.On == content.FeaturePath}
+			if ln.path {
+				paths = append(paths, ln)
+			} else {
+				water = append(water, ln)
+			}
+		}
+	}
+	return append(water, paths...)
+}
+
+// drawTablePaths draws the roads and rivers an open tabletop gives as lines of points, to the plan's scale,
+// and its crossings where they are, each turned along the road it carries (else across the river it spans).
+func (d *Drawing) drawTablePaths(p *pen) {
+	lines := d.tableLines()
+	for _, ln := range lines {
+		d.strokeFeature(p, ln.pl, ln.st)
+	}
+	for _, b := range d.Set.Boards {
+		if !d.layersOf(b).Hexsides {
+			continue
+		}
+		for _, cr := range b.Map.Crossings {
+			if len(cr.Point) != 2 {
+				continue
+			}
+			mid := d.tablePt(cr.Point[0].Inches(), cr.Point[1].Inches())
+			if !p.visible(mid.X-d.cell, mid.Y-d.cell, mid.X+d.cell, mid.Y+d.cell) {
+				continue
+			}
+			ux, uy := 1.0, 0.0
+			if a, e, ok := nearestSegment(lines, mid, true); ok {
+				ux, uy = e.X-a.X, e.Y-a.Y
+			} else if a, e, ok := nearestSegment(lines, mid, false); ok {
+				ux, uy = -(e.Y - a.Y), e.X-a.X
+			}
+			l := math.Hypot(ux, uy)
+			if l == 0 {
+				ux, uy, l = 1, 0, 1
+			}
+			ux, uy = ux/l, uy/l
+			d.crossingMark(p, mid, ux, uy, -uy, ux, d.lineStyle(cr.Type))
+		}
+	}
+}
+
+// nearestSegment is the segment of a path (path set) or of another feature (path unset) nearest q.
+func nearestSegment(lines []tableLine, q surface.Pt, path bool) (a, b surface.Pt, ok bool) {
+	best := math.Inf(1)
+	for _, ln := range lines {
+		if ln.path != path {
+			continue
+		}
+		for i := 0; i+1 < len(ln.pl); i++ {
+			if dd := segDistPt(q, ln.pl[i], ln.pl[i+1]); dd < best {
+				best, a, b, ok = dd, ln.pl[i], ln.pl[i+1], true
+			}
+		}
+	}
+	return a, b, ok
 }

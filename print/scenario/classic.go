@@ -197,7 +197,7 @@ func (w *writer) replacementEntry(e *content.ReplacementEntry) string {
 		parts = append(parts, w.edgeName(e.Edge))
 	}
 	if len(e.Cells) > 0 {
-		parts = append(parts, strings.Join(e.Cells, ", "))
+		parts = append(parts, w.cellNames(e.Cells))
 	}
 	for _, l := range e.Locations {
 		parts = append(parts, w.locationName(l))

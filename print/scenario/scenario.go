@@ -515,7 +515,7 @@ func (w *writer) entries(s content.Side) string {
 			t += " from " + w.edgeName(e.Edge)
 		}
 		if len(e.Cells) > 0 {
-			t += " at " + strings.Join(e.Cells, ", ")
+			t += " at " + w.cellNames(e.Cells)
 		}
 		if e.Turn > 0 {
 			t += fmt.Sprintf(" on turn %d", e.Turn)
@@ -715,7 +715,7 @@ func (w *writer) placed(p content.Placement) int {
 func (w *writer) placement(p content.Placement) string {
 	switch {
 	case len(p.Cells) > 0:
-		return strings.Join(p.Cells, ", ")
+		return w.cellNames(p.Cells)
 	case len(p.Points) > 0:
 		var pts []string
 		for _, pt := range p.Points {
@@ -754,7 +754,7 @@ func (w *writer) reinforcements() {
 			entry = w.edgeName(r.Entry.Edge)
 		}
 		if len(r.Entry.Cells) > 0 {
-			entry = strings.TrimSpace(entry + " " + strings.Join(r.Entry.Cells, ", "))
+			entry = strings.TrimSpace(entry + " " + w.cellNames(r.Entry.Cells))
 		}
 		if r.Entry.Note != "" {
 			entry = strings.TrimSpace(entry + ": " + r.Entry.Note)
@@ -780,13 +780,29 @@ func (w *writer) locationName(id string) string {
 		if l, _ := w.set.Location(id); l != nil && l.Name != "" {
 			return l.Name
 		}
+		return w.set.CellName(id)
 	}
 	return id
 }
 
-// cellWord is what the scenario's ground calls a cell: hex, square, or cell.
+// cellNames lists cells by their labels, or places by their names.
+func (w *writer) cellNames(labels []string) string {
+	if w.set == nil || !w.set.Network() {
+		return strings.Join(labels, ", ")
+	}
+	names := make([]string, len(labels))
+	for i, l := range labels {
+		names[i] = w.set.CellName(l)
+	}
+	return strings.Join(names, ", ")
+}
+
+// cellWord is what the scenario's ground calls a cell: hex, square, area, place, or cell.
 func (w *writer) cellWord() string {
 	if w.set != nil {
+		if w.set.Network() {
+			return w.set.PlaceWord()
+		}
 		switch w.set.Type {
 		case content.GridHex:
 			return "hex"
@@ -928,7 +944,7 @@ func (w *writer) objectives() {
 	w.h("Objectives")
 	tab := &flow.Table{Header: []string{"Objective", "Where", "Points", "For"}, DropEmpty: true}
 	for _, o := range w.sc.Objectives {
-		where := strings.Join(o.Cells, ", ")
+		where := w.cellNames(o.Cells)
 		if where == "" && o.Location != "" {
 			where = w.locationName(o.Location)
 		}

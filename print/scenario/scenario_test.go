@@ -96,3 +96,47 @@ func TestDeploymentSaysWhere(t *testing.T) {
 		}
 	}
 }
+
+// On an area or point-to-point map the sheet names places by their names: the set-up, the zone, the
+// entry, the objectives and the stacking rule ("per area"), and draws the map's miniature.
+func TestPlacesByName(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed")
+	}
+	for _, c := range []struct {
+		fixture, sc string
+		says        []string
+	}{
+		{"area-good", "contest", []string{"North West; within 1 area of North West", "Objective Where Points castle-ne North East 2"}},
+		{"p2p-good", "advance", []string{"corps 2 Alba, Brest", "1 corps Delm", "Fara"}},
+	} {
+		pkg, ds := content.Load(filepath.Join("..", "..", "validate", "testdata", "maps", c.fixture))
+		if pkg == nil {
+			t.Fatal(ds)
+		}
+		if ds := pkg.Decode(nil); ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		sc := pkg.Scenario(c.sc)
+		pdf := surface.NewPDF(surface.PDFOptions{})
+		if err := Render(pdf, pkg, sc, Options{Paper: surface.Size{W: surface.LetterW, H: surface.LetterH}, MapFile: "maps/x.pdf"}); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := pdf.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		f := filepath.Join(t.TempDir(), "s.pdf")
+		os.WriteFile(f, b.Bytes(), 0o644)
+		out, err := exec.Command("pdftotext", f, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		txt := strings.Join(strings.Fields(string(out)), " ")
+		for _, w := range c.says {
+			if !strings.Contains(txt, w) {
+				t.Errorf("%s: %q not on the sheet:\n%s", c.sc, w, txt)
+			}
+		}
+	}
+}
