@@ -36,6 +36,7 @@ type boardImage struct {
 
 	pl   placement
 	grid *buildfile.Element // nil on an open tabletop
+	net  *network           // an area or point-to-point map's places
 }
 
 // where is the content a board comes from, for diagnostics.
@@ -155,7 +156,7 @@ func (x *exporter) renderBoards() error {
 			res[i].err = fmt.Errorf("vassal: board %s: image is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), w, h)
 			return
 		}
-		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h}
+		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h, scale: b.drawing.Scale}
 		res[i].data, res[i].enc, res[i].err = encodePNG(im)
 	})
 	for i, b := range x.boards {
@@ -170,12 +171,18 @@ func (x *exporter) renderBoards() error {
 		if b.set.Type == content.GridOpen {
 			continue
 		}
-		g, err := b.pl.gridElement()
+		var g *buildfile.Element
+		var err error
+		if b.set.Network() {
+			g, b.net, err = b.pl.networkGrid(x.dpi)
+		} else {
+			g, err = b.pl.gridElement()
+		}
 		if err != nil {
 			var ge *gridError
 			if asGridError(err, &ge) {
 				x.diags.Errorf(posOf(&ge.board.Map.Meta, ge.ptr), "export.vassal.grid", "%s", ge.msg).Hint =
-					"VASSAL names cells by a column and a row, as numbers or letters, with fixed text around them"
+					cmp.Or(ge.hint, "VASSAL names cells by a column and a row, as numbers or letters, with fixed text around them")
 				continue
 			}
 			return err
