@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/internal/parallel"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -95,7 +96,7 @@ func (x *exporter) chooseDPI() error {
 	var worst *boardImage
 	for _, b := range x.boards {
 		f := b.drawing.MapFrame()
-		fit := math.Min(float64(MaxBoardSide)*surface.Inch/math.Max(f.W, f.H), math.Sqrt(float64(MaxBoardPixels)/(f.W*f.H))*surface.Inch)
+		fit := digital.VassalFitDPI(f.W/surface.Inch, f.H/surface.Inch)
 		if fit < limit {
 			limit, worst = fit, b
 		}
@@ -106,7 +107,7 @@ func (x *exporter) chooseDPI() error {
 			w, h := b.drawing.FramePixels(x.dpi)
 			if int64(w)*int64(h) > MaxBoardPixels || w > MaxBoardSide || h > MaxBoardSide {
 				f := b.drawing.MapFrame()
-				fit := math.Floor(math.Min(float64(MaxBoardSide)*surface.Inch/math.Max(f.W, f.H), math.Sqrt(float64(MaxBoardPixels)/(f.W*f.H))*surface.Inch))
+				fit := math.Floor(digital.VassalFitDPI(f.W/surface.Inch, f.H/surface.Inch))
 				d := x.diags.Errorf(b.where(), "export.vassal.board-size", "board %s is %d x %d pixels at %g dpi, more than VASSAL can load (%d pixels, %d on a side)", b.name, w, h, x.dpi, MaxBoardPixels, MaxBoardSide)
 				d.Hint = fmt.Sprintf("export with --dpi %g or less, or leave --dpi out to let muster choose", fit)
 			}

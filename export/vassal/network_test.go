@@ -14,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/check"
 	"github.com/muster-wargames/muster/export/vassal/gridnum"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
@@ -225,7 +226,7 @@ func shapeOf(g *content.Geometry, i int) grid.Polygon {
 	switch {
 	case p.Radius != nil:
 		var pg grid.Polygon
-		r := *p.Radius * g.Scale * math.Cos(math.Pi/circleSides) // the polygon's inner circle
+		r := *p.Radius * g.Scale * math.Cos(math.Pi/digital.PlaceCircleSides) // the polygon's inner circle
 		for k := 0; k < 64; k++ {
 			t := 2 * math.Pi * float64(k) / 64
 			pg = append(pg, grid.Point{X: a.X + r*math.Cos(t), Y: a.Y + r*math.Sin(t)})
