@@ -23,8 +23,7 @@ import (
 // VASSAL keeps a RegionGrid's regions by their point and takes a zone's location from its grid, so the
 // module works only if every place's point, in whole pixels, is its own: inside its own shape and no other,
 // on no other place's point. The export checks that (digital.PlacePixels, the check validate's export-vassal
-// makes first at the resolution the export chooses), then every name's round trip through gridnum (VASSAL's
-// arithmetic), and refuses a map where rounding to pixels breaks it.
+// makes first at the resolution the export chooses) and refuses a map where rounding to pixels breaks it.
 
 // Classes of a network map's grid.
 const (
@@ -34,11 +33,8 @@ const (
 
 // network is an area or point-to-point map's places as the module has them.
 type network struct {
-	names []string          // each place's location name
-	at    []gridnum.Point   // each place's point, in whole pixels of the board image
-	zones [][]gridnum.Point // each place's shape in pixels; nil for a place drawn as a dot
-	pix   digital.PlacePixels
-	grid  gridnum.Grid // the grid as VASSAL computes it
+	names []string            // each place's location name
+	pix   digital.PlacePixels // each place's point and shape (nil for a dot) in whole pixels of the board image
 }
 
 // placeNames are the location names of a map's places: each place's name (its id when it has none); a name
@@ -62,35 +58,11 @@ func placeNames(g *content.Geometry) []string {
 // drawing's origin, at the drawing's scale.
 func (pl *placement) network() *network {
 	g := pl.set.Boards[0].Geo
-	n := &network{names: placeNames(g), pix: digital.PlacesInPixels(g, pl.px0, pl.py0, surface.Inch*pl.scale*pl.k)}
-	toPoint := func(p digital.Pixel) gridnum.Point { return gridnum.Point{X: p.X, Y: p.Y} }
-	all := make(gridnum.Regions, len(g.Places))
-	n.at = make([]gridnum.Point, len(g.Places))
-	n.zones = make([][]gridnum.Point, len(g.Places))
-	for i := range g.Places {
-		n.at[i] = toPoint(n.pix.At[i])
-		all[i] = gridnum.Region{Name: n.names[i], At: n.at[i]}
-		for _, q := range n.pix.Shapes[i] {
-			n.zones[i] = append(n.zones[i], toPoint(q))
-		}
-	}
-	if !n.hasZones() {
-		n.grid = all
-		return n
-	}
-	zg := &gridnum.Zoned{Background: all}
-	for i, z := range n.zones {
-		if z != nil {
-			zg.Zones = append(zg.Zones, gridnum.Zone{Name: n.names[i], Poly: z, LocationFormat: "$gridLocation$",
-				Grid: gridnum.Regions{{Name: n.names[i], At: n.at[i]}}})
-		}
-	}
-	n.grid = zg
-	return n
+	return &network{names: placeNames(g), pix: digital.PlacesInPixels(g, pl.px0, pl.py0, surface.Inch*pl.scale*pl.k)}
 }
 
 func (n *network) hasZones() bool {
-	for _, z := range n.zones {
+	for _, z := range n.pix.Shapes {
 		if z != nil {
 			return true
 		}
@@ -98,34 +70,26 @@ func (n *network) hasZones() bool {
 	return false
 }
 
-// problem says what VASSAL would get wrong about a place at this resolution, or "": its point taken by
-// another place, outside its own shape or too near its outline, inside another place's shape (the checks
-// validate makes: digital.PlacePixels.Problem), or, as VASSAL's arithmetic finds, a name that does not lead
-// back to it.
-func (n *network) problem(i int, word string, dpi float64) string {
-	at, name := n.at[i], n.names[i]
+// problem says what VASSAL would get wrong about a place at this resolution, and how to fix it, or "": its
+// point taken by another place, outside its own shape or too near its outline, inside another place's shape
+// (the checks validate makes: digital.PlacePixels.Problem), or its name taken by another place. With none of
+// these, each name leads VASSAL to its place's point and the point back to the name (the tests walk every
+// place through gridnum, VASSAL's arithmetic, and through VASSAL itself).
+func (n *network) problem(i int, word string, dpi float64, named map[string]int) (msg, hint string) {
+	name := n.names[i]
+	const move = "move the place's point further from the others and from the outlines, or export at a higher --dpi"
 	switch pr, j := n.pix.Problem(i); pr {
 	case digital.PlaceSamePixel:
-		return fmt.Sprintf("%s and %s fall on the same pixel of the board at %g dpi", name, n.names[j], dpi)
+		return fmt.Sprintf("%s and %s fall on the same pixel of the board at %g dpi", name, n.names[j], dpi), move
 	case digital.PlaceOnItsOutline:
-		return fmt.Sprintf("the point of %s %s lies on its outline at %g dpi, where its units would not stand in it", word, name, dpi)
+		return fmt.Sprintf("the point of %s %s lies on its outline at %g dpi, where its units would not stand in it", word, name, dpi), move
 	case digital.PlaceInOther:
-		return fmt.Sprintf("the point of %s %s lies in %s at %g dpi: a unit set up there would stand in %s", word, name, n.names[j], dpi, n.names[j])
+		return fmt.Sprintf("the point of %s %s lies in %s at %g dpi: a unit set up there would stand in %s", word, name, n.names[j], dpi, n.names[j]), move
 	}
-	p, err := n.grid.Location(name)
-	back, err2 := n.grid.LocationName(p)
-	if err != nil || err2 != nil || p != at || back != name {
-		return fmt.Sprintf("VASSAL would not find %s %s at its point", word, name)
+	if named[name] > 1 {
+		return fmt.Sprintf("two places are named %s", name), "give one another name"
 	}
-	if s, ok := n.grid.(snapper); ok && s.Snap(at) != at {
-		return fmt.Sprintf("a unit set up in %s %s would not stay at its point", word, name)
-	}
-	return ""
-}
-
-// snapper is a grid that says where VASSAL snaps a point (gridnum's Regions and Zoned).
-type snapper interface {
-	Snap(gridnum.Point) gridnum.Point
+	return "", ""
 }
 
 // networkGrid is the grid of an area or point-to-point board, or a gridError at the first place VASSAL
@@ -133,16 +97,20 @@ type snapper interface {
 func (pl *placement) networkGrid(dpi float64) (*buildfile.Element, *network, error) {
 	b := pl.set.Boards[0]
 	n := pl.network()
+	named := map[string]int{}
+	for _, nm := range n.names {
+		named[nm]++
+	}
 	for i := range n.names {
-		if msg := n.problem(i, pl.set.PlaceWord(), dpi); msg != "" {
-			return nil, nil, &gridError{board: b, ptr: content.Pointer("/"+b.Map.PlacesKey(), i), msg: "map " + b.Map.ID + ": " + msg,
-				hint: "move the place's point further from the others and from the outlines, or export at a higher --dpi"}
+		if msg, hint := n.problem(i, pl.set.PlaceWord(), dpi, named); msg != "" {
+			return nil, nil, &gridError{board: b, ptr: content.Pointer("/"+b.Map.PlacesKey(), i), msg: "map " + b.Map.ID + ": " + msg, hint: hint}
 		}
 	}
 	regions := func(idx ...int) *buildfile.Element {
 		rg := buildfile.New(classRegionGrid, "snapto", "true", "visible", "false", "fontsize", "9")
 		for _, i := range idx {
-			rg.Add(buildfile.New(classRegion, "name", n.names[i], "originx", itoa(n.at[i].X), "originy", itoa(n.at[i].Y)))
+			at := n.pix.At[i]
+			rg.Add(buildfile.New(classRegion, "name", n.names[i], "originx", itoa(at.X), "originy", itoa(at.Y)))
 		}
 		return rg
 	}
@@ -154,11 +122,15 @@ func (pl *placement) networkGrid(dpi float64) (*buildfile.Element, *network, err
 		return regions(every...), n, nil
 	}
 	zg := buildfile.New(classZonedGrid)
-	for i, z := range n.zones {
+	for i, z := range n.pix.Shapes {
 		if z == nil {
 			continue
 		}
-		zg.Add(buildfile.New(classZone, "name", n.names[i], "path", gridnum.FormatPath(z), "locationFormat", "$gridLocation$",
+		path := make([]gridnum.Point, len(z))
+		for k, q := range z {
+			path[k] = gridnum.Point{X: q.X, Y: q.Y}
+		}
+		zg.Add(buildfile.New(classZone, "name", n.names[i], "path", gridnum.FormatPath(path), "locationFormat", "$gridLocation$",
 			"useParentGrid", "false", "useHighlight", "false", "highlightProperty", "").Add(regions(i)))
 	}
 	zg.Add(regions(every...))

@@ -153,7 +153,7 @@ func (x *exporter) setupStack(so *scenarioOut, u setup.Placed) (string, func() *
 		if len(u.Cells) == 2 {
 			x.cannot("%s sets up across %s and %s; it stands in %s.", x.byKey[u.Key].name, u.Labels[0], u.Labels[1], b.net.names[i])
 		}
-		name, pt := b.net.names[i], b.net.at[i]
+		name, pt := b.net.names[i], b.net.pix.At[i]
 		return name, func() *buildfile.Element {
 			return buildfile.New(classSetupStack, "name", name, "owningBoard", b.name, "useGridLocation", "true",
 				"location", name, "x", itoa(pt.X), "y", itoa(pt.Y))

@@ -30,6 +30,9 @@ const PlaceZoneMargin = 1
 type PlacePixels struct {
 	At     []Pixel
 	Shapes [][]Pixel
+
+	byPixel map[Pixel][]int // the places at each point
+	boxes   [][4]int        // each shape's bounding box, x0, y0, x1, y1 (shapes alone)
 }
 
 // PlacesInPixels puts a map's places on its board image: the map's top-left corner at pixel (x0, y0), k
@@ -70,6 +73,21 @@ func PlacesInPixels(g *content.Geometry, x0, y0 int, k float64) PlacePixels {
 			pp.Shapes[i] = poly
 		}
 	}
+	pp.byPixel = make(map[Pixel][]int, len(pp.At))
+	for i, a := range pp.At {
+		pp.byPixel[a] = append(pp.byPixel[a], i)
+	}
+	pp.boxes = make([][4]int, len(pp.Shapes))
+	for i, z := range pp.Shapes {
+		if z == nil {
+			continue
+		}
+		b := [4]int{z[0].X, z[0].Y, z[0].X, z[0].Y}
+		for _, q := range z {
+			b = [4]int{min(b[0], q.X), min(b[1], q.Y), max(b[2], q.X), max(b[3], q.Y)}
+		}
+		pp.boxes[i] = b
+	}
 	return pp
 }
 
@@ -84,15 +102,17 @@ const (
 )
 
 // Problem says what is wrong with place i, and the other place involved (-1 for none).
+// Shapes whose bounding box lies farther than PlaceZoneMargin from the point are not looked at, so that a map
+// of many places takes time in proportion to the shapes near each point.
 func (pp PlacePixels) Problem(i int) (PlaceProblem, int) {
 	at := pp.At[i]
-	for j := range pp.At {
-		if j != i && pp.At[j] == at {
+	for _, j := range pp.byPixel[at] {
+		if j != i {
 			return PlaceSamePixel, j
 		}
 	}
 	for j, z := range pp.Shapes {
-		if z == nil {
+		if b := pp.boxes[j]; z == nil || j != i && (at.X < b[0]-PlaceZoneMargin || at.X > b[2]+PlaceZoneMargin || at.Y < b[1]-PlaceZoneMargin || at.Y > b[3]+PlaceZoneMargin) {
 			continue
 		}
 		in, d := polygonContains(z, at), edgeDistance(z, at)
