@@ -34,6 +34,10 @@ type Placed struct {
 	Labels []string
 	// Point is where the unit stands on an open table, in inches from its top-left corner (Cells is nil).
 	Point *grid.Point
+	// PlacePoint is, on an area or point-to-point map, the point of the unit's place where its units stand
+	// (Geometry.Anchor; a two-place unit's first place), in inches from the map's top-left corner; Cells
+	// and Labels still say the place.
+	PlacePoint *grid.Point
 	// Flipped: the unit starts on its back (content.Placement.Flipped). Markers are the designs of the
 	// markers placed on it as it sets up, in order, bottom first.
 	Flipped bool
@@ -197,6 +201,14 @@ func placeCells(p *Plan, set *content.MapSet, place content.Placement, side int,
 			}
 			u.Cells = append(u.Cells, r.Cell)
 			u.Labels = append(u.Labels, set.Label(r.Cell))
+		}
+		if set.Network() {
+			pt, ok := set.Boards[0].Geo.Anchor(u.Cells[0].Col)
+			if !ok {
+				return n, &diag.Diagnostic{Severity: diag.Error, Pos: place.Fields.Of("cells", place.At),
+					Message: fmt.Sprintf("%s %s has no point for its units to stand at", set.PlaceWord(), u.Labels[0])}
+			}
+			u.PlacePoint = &pt
 		}
 		p.Placed = append(p.Placed, u)
 		n++

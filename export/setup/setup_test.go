@@ -93,3 +93,47 @@ func TestProblemsAtThePlacement(t *testing.T) {
 		t.Fatalf("got %v", ds)
 	}
 }
+
+// On area and point-to-point maps a unit stands at its place's point: the point the map gives it, or its
+// outline's centre.
+func TestPlacePoints(t *testing.T) {
+	for _, tc := range []struct {
+		pkg   string
+		at    map[string][2]float64 // place -> its point, inches
+		count int
+	}{
+		{"area-good", nil, 2},
+		{"p2p-good", map[string][2]float64{"alba": {20 / 25.4, 20 / 25.4}, "brest": {80 / 25.4, 20 / 25.4}}, 2},
+	} {
+		c, err := validate.Load(filepath.Join("..", "..", "validate", "testdata", "maps", tc.pkg)).Checked()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg := c.Package()
+		sc := pkg.Scenarios()[0]
+		set, _ := pkg.MapSet(sc)
+		p, ds := Scenario(pkg, sc, set, every, "test.setup")
+		if len(ds) > 0 {
+			t.Fatalf("%s: %v", tc.pkg, ds)
+		}
+		if len(p.Placed) != tc.count {
+			t.Fatalf("%s: %d placed, want %d", tc.pkg, len(p.Placed), tc.count)
+		}
+		g := set.Boards[0].Geo
+		for _, u := range p.Placed {
+			if u.Point != nil || len(u.Cells) != 1 || u.PlacePoint == nil {
+				t.Fatalf("%s: %+v", tc.pkg, u)
+			}
+			want, _ := g.Anchor(u.Cells[0].Col)
+			if w, ok := tc.at[u.Labels[0]]; ok {
+				want.X, want.Y = w[0], w[1]
+			}
+			if d := u.PlacePoint.Dist(want); d > 1e-9 {
+				t.Errorf("%s: %s stands at %v, want %v", tc.pkg, u.Labels[0], *u.PlacePoint, want)
+			}
+			if pg := g.Outline(u.Cells[0].Col); pg != nil && !pg.Contains(*u.PlacePoint) {
+				t.Errorf("%s: %s stands outside its area", tc.pkg, u.Labels[0])
+			}
+		}
+	}
+}

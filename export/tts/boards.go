@@ -270,8 +270,20 @@ func (b *boardImage) world(cx, cz, px, py float64) (float64, float64) {
 	return cx + (px-float64(b.w)/2)/b.dpi, cz - (py-float64(b.h)/2)/b.dpi
 }
 
-// cellPixel is the centre of a set cell in the frame's pixels (not rounded).
+// pointPixel is a point of the map (in inches from its top-left corner: a point of an open table, a place's
+// point) in the frame's pixels, not rounded: the drawing's origin plus the point at the drawing's scale.
+func (b *boardImage) pointPixel(p grid.Point) (float64, float64) {
+	k := b.dpi * b.drawing.Scale
+	return float64(b.px0) + p.X*k, float64(b.py0) + p.Y*k
+}
+
+// cellPixel is the centre of a set cell in the frame's pixels (not rounded); on an area or point-to-point
+// map, the point of the place.
 func (b *boardImage) cellPixel(c grid.Cell) (float64, float64) {
+	if b.set.Network() {
+		a, _ := b.set.Boards[0].Geo.Anchor(c.Col)
+		return b.pointPixel(a)
+	}
 	var p, o grid.Point
 	if b.set.Type == content.GridHex {
 		p, o = b.set.Hex.Centre(c), b.set.Hex.Centre(grid.Cell{})
@@ -304,7 +316,46 @@ func (b *boardImage) tileObjects(x *exporter, g *guids, cx, cz float64, desc str
 				CustomTile: &customTile{Type: 0, Thickness: boardThickness, Stackable: false, Stretch: true}}}
 		out = append(out, o)
 	}
+	if b.set.Network() {
+		b.snapPoints(out, cx, cz)
+	}
 	return out
+}
+
+// snapPoints attaches a snap point at each place of an area or point-to-point map to the tile it lies on
+// (tiles holds the board's tile objects in tile order, the frame centred at (cx, cz)): a counter dropped
+// near a place moves to its point, where the scenario's units stand.
+func (b *boardImage) snapPoints(tiles []*objectState, cx, cz float64) {
+	g := b.set.Boards[0].Geo
+	for i := range g.Places {
+		a, ok := g.Anchor(i)
+		if !ok {
+			continue
+		}
+		px, py := b.pointPixel(a)
+		t := b.tileAt(px, py)
+		if t < 0 {
+			continue // a point off the map: validate refuses it
+		}
+		wx, wz := b.world(cx, cz, px, py)
+		tr := tiles[t].Transform
+		// The tile is turned half round (RotY 180): local x and z run against the table's.
+		tiles[t].AttachedSnapPoints = append(tiles[t].AttachedSnapPoints, snapPoint{
+			Position: vector{X: -(wx - tr.PosX) / tr.ScaleX, Y: boardThickness, Z: -(wz - tr.PosZ) / tr.ScaleZ}})
+	}
+}
+
+// tileAt is the index of the tile holding a pixel of the frame (the last tile of a row or column takes the
+// frame's far edge), or -1.
+func (b *boardImage) tileAt(px, py float64) int {
+	for i, t := range b.tiles {
+		inX := px >= float64(t.x0) && (px < float64(t.x0+t.w) || t.x0+t.w == b.w && px <= float64(b.w))
+		inY := py >= float64(t.y0) && (py < float64(t.y0+t.h) || t.y0+t.h == b.h && py <= float64(b.h))
+		if inX && inY {
+			return i
+		}
+	}
+	return -1
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }

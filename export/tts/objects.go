@@ -164,6 +164,9 @@ func (x *exporter) standUnits(st *saveState, g *guids, b *boardImage, plan *setu
 	for _, u := range plan.Placed {
 		var px, py, turn float64
 		switch {
+		case u.PlacePoint != nil:
+			// A place of an area or point-to-point map (a two-place unit stands in its first place).
+			px, py = b.pointPixel(*u.PlacePoint)
 		case u.Point != nil:
 			px, py = float64(b.px0)+u.Point.X*b.dpi, float64(b.py0)+u.Point.Y*b.dpi
 		case len(u.Cells) == 2:

@@ -53,6 +53,23 @@ type objectState struct {
 	Hands            bool           `json:"Hands"`
 	CustomImage      *customImage   `json:"CustomImage,omitempty"`
 	ContainedObjects []*objectState `json:"ContainedObjects,omitempty"`
+	// AttachedSnapPoints are snap points on the object (a map tile's places), in its local coordinates.
+	AttachedSnapPoints []snapPoint `json:"AttachedSnapPoints,omitempty"`
+}
+
+// snapPoint is a point a dropped object moves to: its position in the local coordinates of the object it is
+// attached to (relative to the object's centre, turned with it and divided by its scale, as the scripting
+// API's positionToLocal gives it), and its rotation relative to the object's (0: a dropped object keeps its
+// own).
+type snapPoint struct {
+	Position vector `json:"Position"`
+	Rotation vector `json:"Rotation"`
+}
+
+type vector struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	Z float64 `json:"z"`
 }
 
 // transform places an object: position in Tabletop Simulator's units (about an inch; y is up, z away from
@@ -118,6 +135,11 @@ func roundObject(o *objectState) {
 	}
 	for _, c := range o.ContainedObjects {
 		roundObject(c)
+	}
+	for i := range o.AttachedSnapPoints {
+		for _, v := range []*vector{&o.AttachedSnapPoints[i].Position, &o.AttachedSnapPoints[i].Rotation} {
+			v.X, v.Y, v.Z = round4(v.X), round4(v.Y), round4(v.Z)
+		}
 	}
 }
 

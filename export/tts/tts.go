@@ -279,6 +279,12 @@ func (x *exporter) describeLimits() {
 	if len(x.pkg.Scenarios()) > 0 {
 		x.cannotExpress("Scenario sheets, turn records and victory conditions are not in the set: each scenario's board says its length; print scenarios/<id>.pdf (muster build) for the rest.")
 	}
+	for _, m := range x.pkg.Maps() {
+		if content.IsNetwork(m.Grid.Type) {
+			x.note("Area and point-to-point maps have a snap point at each place: a counter dropped near a place moves to its point, where the scenario's units stand. Several counters in one place stack there; spread them by hand. Connections, their limits and stops are drawn, not enforced.")
+			break
+		}
+	}
 }
 
 // posOf is where a document's value is, for a diagnostic.

@@ -330,8 +330,12 @@ func TestSetUpUnitsStandOnTheirCells(t *testing.T) {
 			set := d.Set
 			centre := func(c grid.Cell) (float64, float64) {
 				var p, o grid.Point
-				switch set.Type {
-				case content.GridHex:
+				switch {
+				case set.Network():
+					// An area or point-to-point map: the place's point, from the map's top-left corner.
+					a, _ := set.Boards[0].Geo.Anchor(c.Col)
+					return b.left + (gx+a.X*surface.Inch*d.Scale)/surface.Inch, b.top - (gy+a.Y*surface.Inch*d.Scale)/surface.Inch
+				case set.Type == content.GridHex:
 					p, o = set.Hex.Centre(c), set.Hex.Centre(grid.Cell{})
 				default:
 					p, o = set.Square.Centre(c), set.Square.Centre(grid.Cell{})
@@ -363,6 +367,9 @@ func TestSetUpUnitsStandOnTheirCells(t *testing.T) {
 						}
 					}
 					for _, labels := range pl.UnitCells(footprint) {
+						if set.Network() {
+							labels = labels[:1] // a two-place unit stands in its first place
+						}
 						var x, z float64
 						for _, l := range labels {
 							r, err := set.Lookup(l)

@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/internal/parallel"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -36,6 +37,7 @@ type boardImage struct {
 
 	pl   placement
 	grid *buildfile.Element // nil on an open tabletop
+	net  *network           // an area or point-to-point map's places
 }
 
 // where is the content a board comes from, for diagnostics.
@@ -94,7 +96,7 @@ func (x *exporter) chooseDPI() error {
 	var worst *boardImage
 	for _, b := range x.boards {
 		f := b.drawing.MapFrame()
-		fit := math.Min(float64(MaxBoardSide)*surface.Inch/math.Max(f.W, f.H), math.Sqrt(float64(MaxBoardPixels)/(f.W*f.H))*surface.Inch)
+		fit := digital.VassalFitDPI(f.W/surface.Inch, f.H/surface.Inch)
 		if fit < limit {
 			limit, worst = fit, b
 		}
@@ -105,7 +107,7 @@ func (x *exporter) chooseDPI() error {
 			w, h := b.drawing.FramePixels(x.dpi)
 			if int64(w)*int64(h) > MaxBoardPixels || w > MaxBoardSide || h > MaxBoardSide {
 				f := b.drawing.MapFrame()
-				fit := math.Floor(math.Min(float64(MaxBoardSide)*surface.Inch/math.Max(f.W, f.H), math.Sqrt(float64(MaxBoardPixels)/(f.W*f.H))*surface.Inch))
+				fit := math.Floor(digital.VassalFitDPI(f.W/surface.Inch, f.H/surface.Inch))
 				d := x.diags.Errorf(b.where(), "export.vassal.board-size", "board %s is %d x %d pixels at %g dpi, more than VASSAL can load (%d pixels, %d on a side)", b.name, w, h, x.dpi, MaxBoardPixels, MaxBoardSide)
 				d.Hint = fmt.Sprintf("export with --dpi %g or less, or leave --dpi out to let muster choose", fit)
 			}
@@ -155,7 +157,7 @@ func (x *exporter) renderBoards() error {
 			res[i].err = fmt.Errorf("vassal: board %s: image is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), w, h)
 			return
 		}
-		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h}
+		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h, scale: b.drawing.Scale}
 		res[i].data, res[i].enc, res[i].err = encodePNG(im)
 	})
 	for i, b := range x.boards {
@@ -170,12 +172,18 @@ func (x *exporter) renderBoards() error {
 		if b.set.Type == content.GridOpen {
 			continue
 		}
-		g, err := b.pl.gridElement()
+		var g *buildfile.Element
+		var err error
+		if b.set.Network() {
+			g, b.net, err = b.pl.networkGrid(x.dpi)
+		} else {
+			g, err = b.pl.gridElement()
+		}
 		if err != nil {
 			var ge *gridError
 			if asGridError(err, &ge) {
 				x.diags.Errorf(posOf(&ge.board.Map.Meta, ge.ptr), "export.vassal.grid", "%s", ge.msg).Hint =
-					"VASSAL names cells by a column and a row, as numbers or letters, with fixed text around them"
+					cmp.Or(ge.hint, "VASSAL names cells by a column and a row, as numbers or letters, with fixed text around them")
 				continue
 			}
 			return err

@@ -33,6 +33,7 @@ type gridError struct {
 	board *content.Board
 	ptr   string // JSON pointer in the map's document
 	msg   string
+	hint  string // "": the hint for a numbering VASSAL cannot reproduce
 }
 
 func (e *gridError) Error() string { return e.msg }
@@ -41,8 +42,9 @@ func (e *gridError) Error() string { return e.msg }
 type placement struct {
 	set      *content.MapSet
 	k        float64 // pixels per point
-	px0, py0 int     // the pixel of the centre of the set's cell (0,0)
+	px0, py0 int     // the pixel of the centre of the set's cell (0,0); of the map's top-left corner on an area or point-to-point map
 	w, h     int     // the image
+	scale    float64 // the drawing's scale (Drawing.Scale): 1 for maps drawn at true size
 }
 
 // centre is a set cell's centre in pixels (not rounded).

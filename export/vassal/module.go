@@ -347,6 +347,12 @@ func (x *exporter) limits() []string {
 		"The System lists no turn phases, so the turn tracker counts turns only.",
 	)
 	for _, b := range x.boards {
+		if b.set.Network() {
+			out = append(out, "On area and point-to-point maps every place is a location of the board: a piece dropped in an area, a place's circle or box, or a holding box (its CurrentZone), or else nearest a place, goes to the place's point and reports its name. Connections, their limits and stops, and capacities are drawn, not enforced.")
+			break
+		}
+	}
+	for _, b := range x.boards {
 		if b.set.Type == "open" {
 			out = append(out, "Open tabletops have no grid: pieces move freely; measure with the ruler (LOS thread) by eye, 1 inch = "+ftoa(x.dpi)+" pixels.")
 			break

@@ -146,6 +146,18 @@ func (x *exporter) setupStack(so *scenarioOut, u setup.Placed) (string, func() *
 		}
 	}
 	switch {
+	case u.PlacePoint != nil && b.net != nil:
+		// A place of an area or point-to-point map: its location, at its point (a two-place unit in its
+		// first place).
+		i := u.Cells[0].Col
+		if len(u.Cells) == 2 {
+			x.cannot("%s sets up across %s and %s; it stands in %s.", x.byKey[u.Key].name, u.Labels[0], u.Labels[1], b.net.names[i])
+		}
+		name, pt := b.net.names[i], b.net.pix.At[i]
+		return name, func() *buildfile.Element {
+			return buildfile.New(classSetupStack, "name", name, "owningBoard", b.name, "useGridLocation", "true",
+				"location", name, "x", itoa(pt.X), "y", itoa(pt.Y))
+		}
 	case u.Point != nil:
 		name := fmt.Sprintf("%gin,%gin", u.Point.X, u.Point.Y)
 		return name, at(name, b.pl.px0+int(math.Round(u.Point.X*x.dpi)), b.pl.py0+int(math.Round(u.Point.Y*x.dpi)))

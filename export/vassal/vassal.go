@@ -17,6 +17,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -25,16 +26,16 @@ import (
 const VassalVersion = "3.7.0"
 
 // DefaultDPI is the resolution of board and piece images when the options give none.
-const DefaultDPI = 150
+const DefaultDPI = digital.VassalDefaultDPI
 
 // Limits on board images. VASSAL decodes a board image whole before it cuts it into tiles, 4 bytes a pixel
 // in a Java heap of a few hundred megabytes, so a board beyond these is refused (an explicit --dpi) or drawn
 // at a lower resolution (the default).
 const (
-	MaxBoardPixels = 16 << 20 // about 16.8 million pixels
-	MaxBoardSide   = 16384
-	MinDPI         = 24
-	MaxDPI         = 600
+	MaxBoardPixels = digital.VassalMaxBoardPixels // about 16.8 million pixels
+	MaxBoardSide   = digital.VassalMaxBoardSide
+	MinDPI         = digital.VassalMinDPI
+	MaxDPI         = digital.VassalMaxDPI
 )
 
 // Options choose how the module is drawn.

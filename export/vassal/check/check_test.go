@@ -303,3 +303,39 @@ func FuzzCheckBuildFile(f *testing.F) {
 		File(bytes.NewReader(z), int64(len(z)), "fuzz.vmod", lim)
 	})
 }
+
+// An area map's grid as muster writes it: a zone per area holding a region at the area's point, and the
+// regions of every place behind the zones. The checker reads it and places set-up stacks by region name.
+func TestRegionGrids(t *testing.T) {
+	const square = `<VASSAL.build.module.map.boardPicker.board.SquareGrid x0="5" y0="5" dx="10" dy="10">
+                    <VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering first="H" hType="A" hOff="0" vType="N" vLeading="1" vOff="1"/>
+                </VASSAL.build.module.map.boardPicker.board.SquareGrid>`
+	const regions = `<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+                    <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="West" path="0,0;20,0;20,40;0,40" locationFormat="$gridLocation$" useParentGrid="false" useHighlight="false" highlightProperty="">
+                        <VASSAL.build.module.map.boardPicker.board.RegionGrid snapto="true" visible="false" fontsize="9">
+                            <VASSAL.build.module.map.boardPicker.board.Region name="West" originx="10" originy="20"/>
+                        </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+                    </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+                    <VASSAL.build.module.map.boardPicker.board.RegionGrid snapto="true" visible="false" fontsize="9">
+                        <VASSAL.build.module.map.boardPicker.board.Region name="West" originx="10" originy="20"/>
+                        <VASSAL.build.module.map.boardPicker.board.Region name="East box" originx="30" originy="20"/>
+                    </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+                </VASSAL.build.module.map.boardPicker.board.ZonedGrid>`
+	withRegions := func(location string) []byte {
+		es := tinyEntries()
+		bf := strings.Replace(tinyBuildFile, square, regions, 1)
+		bf = strings.Replace(bf, `location="C02"`, `location="`+location+`"`, 1)
+		if bf == tinyBuildFile {
+			t.Fatal("the tiny buildFile has changed")
+		}
+		es[1].data = []byte(bf)
+		return zipOf(t, es)
+	}
+	for _, loc := range []string{"West", "East box"} {
+		r := Bytes(withRegions(loc), "m.vmod")
+		if len(r.Diags) > 0 {
+			t.Errorf("set up in %s: %v", loc, r.Diags)
+		}
+	}
+	expectError(t, withRegions("North"), CodeGrid, `location "North" is not a cell of board B's grid`)
+}

@@ -152,3 +152,41 @@ func TestAttrs(t *testing.T) {
 		t.Error("dy 0 accepted")
 	}
 }
+
+// RegionGrid: a point anywhere is named after the nearest region and snaps to it; of two regions at one
+// point VASSAL keeps the later. A ZonedGrid snaps a point in a zone with the zone's regions, elsewhere with
+// the background's.
+func TestRegions(t *testing.T) {
+	g := Regions{{Name: "A", At: Point{10, 10}}, {Name: "B", At: Point{50, 10}}, {Name: "hidden", At: Point{90, 90}}, {Name: "C", At: Point{90, 90}}}
+	for _, c := range []struct {
+		p    Point
+		name string
+	}{{Point{0, 0}, "A"}, {Point{29, 40}, "A"}, {Point{31, 0}, "B"}, {Point{89, 91}, "C"}} {
+		if n, _ := g.LocationName(c.p); n != c.name {
+			t.Errorf("%v is named %q, want %q", c.p, n, c.name)
+		}
+	}
+	if p := g.Snap(Point{45, 20}); p != (Point{50, 10}) {
+		t.Errorf("snaps to %v", p)
+	}
+	if _, err := g.Location("hidden"); err == nil {
+		t.Error("a region at another's point is found")
+	}
+	if p, err := g.Location("C"); err != nil || p != (Point{90, 90}) {
+		t.Errorf("C at %v (%v)", p, err)
+	}
+	if n, _ := (Regions{}).LocationName(Point{}); n != "" {
+		t.Errorf("no regions: %q", n)
+	}
+	z := &Zoned{Zones: []Zone{{Name: "B", Poly: []Point{{40, 0}, {100, 0}, {100, 30}, {40, 30}}, LocationFormat: "$gridLocation$",
+		Grid: Regions{{Name: "B", At: Point{50, 10}}}}}, Background: g}
+	if p := z.Snap(Point{95, 25}); p != (Point{50, 10}) {
+		t.Errorf("in zone B: snaps to %v", p)
+	}
+	if p := z.Snap(Point{12, 60}); p != (Point{10, 10}) {
+		t.Errorf("outside the zones: snaps to %v", p)
+	}
+	if n, _ := z.LocationName(Point{95, 25}); n != "B" {
+		t.Errorf("in zone B: %q", n)
+	}
+}

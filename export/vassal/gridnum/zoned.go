@@ -185,25 +185,77 @@ type Region struct {
 	At   Point
 }
 
-// Regions is RegionGrid: named points, each its own location.
+// Regions is RegionGrid: named points, each its own location. A point anywhere takes the name of the
+// nearest region, and snaps to its point. VASSAL keeps the regions by point, so of two at one point only the
+// later counts; which of two regions equally near a point VASSAL takes is not defined (it walks a hash map).
 type Regions []Region
 
-// LocationName is the name of the region at p, or "".
-func (g Regions) LocationName(p Point) (string, error) {
-	for _, r := range g {
-		if r.At == p {
-			return r.Name, nil
+// live are the regions VASSAL keeps: the last one at each point.
+func (g Regions) live() Regions {
+	seen := make(map[Point]bool, len(g))
+	out := make(Regions, 0, len(g))
+	for i := len(g) - 1; i >= 0; i-- {
+		if !seen[g[i].At] {
+			seen[g[i].At] = true
+			out = append(out, g[i])
 		}
 	}
-	return "", nil
+	return out
+}
+
+// nearest is RegionGrid.doSnap: the region nearest p (the first of equals), false when there is none.
+func (g Regions) nearest(p Point) (Region, bool) {
+	best, found := Region{}, false
+	bestD := 0
+	for _, r := range g.live() {
+		dx, dy := p.X-r.At.X, p.Y-r.At.Y
+		if d := dx*dx + dy*dy; !found || d < bestD {
+			best, bestD, found = r, d, true
+		}
+	}
+	return best, found
+}
+
+// LocationName is RegionGrid.locationName: the nearest region's name, "" when there are none.
+func (g Regions) LocationName(p Point) (string, error) {
+	r, ok := g.nearest(p)
+	if !ok {
+		return "", nil
+	}
+	return r.Name, nil
 }
 
 // Location is RegionGrid.getLocation: the named region's point.
 func (g Regions) Location(name string) (Point, error) {
-	for _, r := range g {
+	for _, r := range g.live() {
 		if r.Name == name {
 			return r.At, nil
 		}
 	}
 	return Point{}, ErrBadCoords
+}
+
+// Snap is RegionGrid.snapTo with snapping on: the nearest region's point (p itself when there are none).
+func (g Regions) Snap(p Point) Point {
+	if r, ok := g.nearest(p); ok {
+		return r.At
+	}
+	return p
+}
+
+// Snap is ZonedGrid.snapTo for zones and backgrounds of regions: the first zone holding p snaps it with its
+// grid, else the background does; a grid that is not Regions leaves p where it is.
+func (g *Zoned) Snap(p Point) Point {
+	snap := func(gr Grid) Point {
+		if r, ok := gr.(Regions); ok {
+			return r.Snap(p)
+		}
+		return p
+	}
+	for i := range g.Zones {
+		if g.Zones[i].Contains(p) {
+			return snap(g.Zones[i].Grid)
+		}
+	}
+	return snap(g.Background)
 }
