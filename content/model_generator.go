@@ -103,11 +103,12 @@ type ConnectionGen struct {
 	Fields FieldPos      `yaml:"-"`
 }
 
-// DistantGen joins areas that do not touch (a sea lane between two coasts): Count connections of Type, each
-// between two areas on the edge of the map that are at least three areas apart.
+// DistantGen joins areas that do not touch (a sea lane along a coast): Count connections of Type, each between
+// two areas on one side of the bounds (one of Sides, default any) that are at least three areas apart.
 type DistantGen struct {
 	Type   string   `yaml:"type"`
 	Count  []int    `yaml:"count"` // [min, max]
+	Sides  []string `yaml:"sides"` // north, east, south, west: the coasts lanes run along
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
 }

@@ -129,7 +129,7 @@ func (ge *gen) besides() {
 }
 
 // distant adds connections between areas that do not touch (sea lanes along a coast): each joins two areas on
-// one side of the bounds, three or more areas apart, and is drawn along that side (outside the bounds where the
+// one side of the bounds (one of the sides the settings name), three or more areas apart (two, where no such pair is left), and is drawn along that side (outside the bounds where the
 // map has room, else just inside them); no area is joined by two, and a lane ordinary movement may take joins
 // no area that has the degree's maximum already.
 func (ge *gen) distant() error {
@@ -138,7 +138,7 @@ func (ge *gen) distant() error {
 		return nil
 	}
 	want := ge.r.Range(d.Count, 1)
-	type cand struct{ a, b, side int }
+	type cand struct{ a, b, side, hops int }
 	var cands []cand
 	n := len(ge.at)
 	// A lane ordinary movement may take counts in the degree of the areas it joins.
@@ -162,8 +162,11 @@ func (ge *gen) distant() error {
 		dist := ge.hops(a)
 		for b := a + 1; b < n; b++ {
 			for side := 0; side < 4; side++ {
-				if !full[b] && ge.onSide[a]&ge.onSide[b]&(1<<side) != 0 && dist[b] >= 3 {
-					cands = append(cands, cand{a, b, side})
+				if len(d.Sides) > 0 && !slices.Contains(d.Sides, content.Compass[side]) {
+					continue
+				}
+				if !full[b] && ge.onSide[a]&ge.onSide[b]&(1<<side) != 0 && dist[b] >= 2 {
+					cands = append(cands, cand{a, b, side, dist[b]})
 				}
 			}
 		}
@@ -177,9 +180,23 @@ func (ge *gen) distant() error {
 		}
 		return [2]int64{min(a, b), max(a, b)}
 	}
+	// Areas three or more apart first; two apart (not touching) only when no such pair is left.
+	far := 0
+	for i, c := range cands {
+		if c.hops >= 3 {
+			cands[i], cands[far] = cands[far], cands[i]
+			far++
+		}
+	}
 	made := 0
 	for made < want && len(cands) > 0 {
 		k := ge.r.IntN(len(cands))
+		if far > 0 {
+			k = ge.r.IntN(far)
+			far--
+			cands[k], cands[far] = cands[far], cands[k]
+			k = far
+		}
 		c := cands[k]
 		cands[k] = cands[len(cands)-1]
 		cands = cands[:len(cands)-1]
@@ -193,7 +210,7 @@ func (ge *gen) distant() error {
 		made++
 	}
 	if len(d.Count) > 0 && made < d.Count[0] {
-		return fmt.Errorf("%s: only %d pairs of areas on one side of the map lie three or more areas apart; %d distant connections asked", ge.what, made, d.Count[0])
+		return fmt.Errorf("only %d pairs of areas on the coast do not touch; %d distant connections asked", made, d.Count[0])
 	}
 	return nil
 }

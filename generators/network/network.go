@@ -143,14 +143,14 @@ func Generate(pkg *content.Package, g *content.Generator, id string, r *dice.Rol
 			last = ge.types()
 		}
 		if last == nil {
+			last = ge.distant()
+		}
+		if last == nil {
 			break
 		}
 	}
 	if last != nil {
 		return nil, fmt.Errorf("%s: %v (tried %d layouts)", what, last, attempts)
-	}
-	if err := ge.distant(); err != nil {
-		return nil, err
 	}
 	ge.besides()
 	if err := ge.terrain(); err != nil {

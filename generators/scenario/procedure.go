@@ -570,7 +570,8 @@ func whyText(why map[string]int) string {
 
 // setup sets each side's units up within the setup depth of its edge, one unit per cell so that no stacking
 // limit can be broken; on an area or point-to-point map as many in a place as its capacity holds (see holds),
-// and never in a place the other side sets up in.
+// up to two places deeper where the places by the edge have too little room, and never in a place the other
+// side sets up in.
 func (ru *run) setup() error {
 	eg := ru.sg.Entry
 	if eg == nil || eg.SetupDepth == 0 {
@@ -588,22 +589,32 @@ func (ru *run) setup() error {
 	}
 	taken := map[int]bool{}
 	for i := range ru.sc.Sides {
-		var cells []int
-		room := 0
-		for _, c := range ru.edgeCells(ru.edges[i], eg.SetupDepth) {
-			if ru.land.passable[c] && !objective[ru.set.Label(ru.land.cells[c])] && ru.reach[i][c] && !taken[c] && ru.holds(c) > 0 {
-				cells = append(cells, c)
-				room += ru.holds(c)
-			}
-		}
 		f := ru.out.Forces[i]
 		units := 0
 		for _, l := range f.Units {
 			units += max(l.Count, 1)
 		}
+		var cells []int
+		room := 0
+		depth := eg.SetupDepth
+		for {
+			cells, room = cells[:0], 0
+			for _, c := range ru.edgeCells(ru.edges[i], depth) {
+				if ru.land.passable[c] && !objective[ru.set.Label(ru.land.cells[c])] && ru.reach[i][c] && !taken[c] && ru.holds(c) > 0 {
+					cells = append(cells, c)
+					room += ru.holds(c)
+				}
+			}
+			// On an area or point-to-point map a step is a whole place: where the places near the edge are
+			// few or hold little, the side sets up a step or two deeper.
+			if units <= room || !ru.set.Network() || depth >= eg.SetupDepth+2 {
+				break
+			}
+			depth++
+		}
 		if units > room {
 			return fmt.Errorf("side %s has %d units but room for only %d in the open %s within %d of its edge %s: raise setupDepth or lower the points",
-				ru.sc.Sides[i].ID, units, room, ru.cellWord(), eg.SetupDepth, ru.edges[i].ID)
+				ru.sc.Sides[i].ID, units, room, ru.cellWord(), depth, ru.edges[i].ID)
 		}
 		r.Shuffle(len(cells), func(a, b int) { cells[a], cells[b] = cells[b], cells[a] })
 		// Each unit takes the next shuffled cell with room whose terrain admits it (marsh that only infantry
@@ -649,7 +660,7 @@ func (ru *run) setup() error {
 			}
 			ru.sc.Sides[i].Setup = append(ru.sc.Sides[i].Setup, content.Placement{Unit: l.Unit, Count: k, Cells: labels})
 		}
-		ru.sc.Sides[i].Notes = fmt.Sprintf("Sets up within %d %s of the %s edge (%s).", eg.SetupDepth, ru.cellWord(), ru.edges[i].Side, ru.edges[i].ID)
+		ru.sc.Sides[i].Notes = fmt.Sprintf("Sets up within %d %s of the %s edge (%s).", depth, ru.cellWord(), ru.edges[i].Side, ru.edges[i].ID)
 	}
 	return nil
 }
