@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
 )
 
@@ -14,21 +13,8 @@ import (
 // sides, so each is a simple polygon through the lattice's corners, and two areas that touch share the
 // corners along their border exactly.
 func (ge *gen) areas() error {
-	ng, r := ge.ng, ge.r
-	smin, smax := 1, 3
-	if len(ng.Size) > 0 {
-		smin, smax = ng.Size[0], ng.Size[len(ng.Size)-1]
-	}
-	if smin < 1 || smax < smin {
-		return fmt.Errorf("size %v: an area is 1 or more quads, the smaller number first", ng.Size)
-	}
-	jit := int64(200) // thousandths of a quad
-	if ng.Jitter != nil {
-		jit = ng.Jitter.Mul(value.Int(1000)).Floor()
-		if jit < 0 || jit > 250 {
-			return fmt.Errorf("jitter %s: corners move by 0 to 1/4 of a quad (more could fold a quad over)", ng.Jitter)
-		}
-	}
+	r := ge.r
+	smin, smax, jit := ge.smin, ge.smax, ge.jitter
 	target := r.Between(ge.lo, ge.hi)
 	q := target * (smin + smax) / 2
 	var owner []int

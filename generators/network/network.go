@@ -79,6 +79,8 @@ type gen struct {
 	mw, mh       int64 // the whole map
 	lo, hi       int   // places: [lo, hi]
 	dmin, dmax   int   // degree
+	smin, smax   int   // area maps: quads per area
+	jitter       int64 // area maps: how far corners move, in thousandths of a quad
 	open, closed []*content.ConnectionGen
 	beside       []*content.ConnectionGen
 	def          string
@@ -123,7 +125,7 @@ func Generate(pkg *content.Package, g *content.Generator, id string, r *dice.Rol
 		return nil, fmt.Errorf("%s: network settings make an area or point-to-point map, not a map of grid type %q", what, m.Grid.Type)
 	}
 	if mg.Network == nil {
-		return nil, fmt.Errorf("%s: an %s map needs network settings (network: {places: [20, 24], connections: [...]})", what, m.Grid.Type)
+		return nil, fmt.Errorf("%s: %s needs network settings (network: {places: [20, 24], connections: [...]})", what, kindName(m.Grid.Type))
 	}
 	if m.Grid.Width == nil || m.Grid.Height == nil {
 		return nil, fmt.Errorf("%s: the map needs a width and a height (grid: {type: %s, width: 22in, height: 17in})", what, m.Grid.Type)
@@ -161,6 +163,13 @@ func Generate(pkg *content.Package, g *content.Generator, id string, r *dice.Rol
 	}
 	ge.write(m, base)
 	return m, nil
+}
+
+func kindName(gridType string) string {
+	if gridType == content.GridArea {
+		return "an area map"
+	}
+	return "a point-to-point map"
 }
 
 func pickBase(pkg *content.Package, mg *content.MapGen, r *dice.Roller, what string) (*content.Map, error) {
@@ -237,6 +246,19 @@ func (ge *gen) settings(m *content.Map) error {
 		}
 	} else if ng.Spacing != nil || ng.Radius != nil {
 		return fmt.Errorf("%s: spacing and radius are for point-to-point maps; an area map's areas tile it", what)
+	}
+	ge.smin, ge.smax, ge.jitter = 1, 3, 200
+	if len(ng.Size) > 0 {
+		ge.smin, ge.smax = ng.Size[0], ng.Size[len(ng.Size)-1]
+		if ge.smin < 1 || ge.smax < ge.smin {
+			return fmt.Errorf("%s: size %v: an area is 1 or more quads, the smaller number first", what, ng.Size)
+		}
+	}
+	if ng.Jitter != nil {
+		ge.jitter = ng.Jitter.Mul(value.Int(1000)).Floor()
+		if ge.jitter < 0 || ge.jitter > 250 {
+			return fmt.Errorf("%s: jitter %s: corners move by 0 to 1/4 of a quad (more could fold a quad over)", what, ng.Jitter)
+		}
 	}
 	for i := range ng.Connections {
 		c := &ng.Connections[i]

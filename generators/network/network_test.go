@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
 	"github.com/muster-wargames/muster/generators/emit"
 	"github.com/muster-wargames/muster/generators/network"
@@ -249,13 +250,19 @@ func TestSettingsRefused(t *testing.T) {
 		{func(ng *content.NetworkGen, _ *content.MapGen) { ng.Stats[0].Stat = "gold" }, `stat "gold" is not one of the System's placeStats`},
 		{func(ng *content.NetworkGen, _ *content.MapGen) { ng.Degree = []int{5, 6} }, "connections ordinary movement may cross, not 5 to 6"},
 		{func(_ *content.NetworkGen, mg *content.MapGen) { mg.Default = "swamp" }, `terrain "swamp" is not one of the System's terrain types`},
-		{func(_ *content.NetworkGen, mg *content.MapGen) { mg.Network = nil }, "needs network settings"},
+		{func(_ *content.NetworkGen, mg *content.MapGen) { mg.Network = nil }, "an area map needs network settings"},
+		{func(ng *content.NetworkGen, _ *content.MapGen) { ng.Size = []int{3, 2} }, "size [3 2]: an area is 1 or more quads"},
+		{func(ng *content.NetworkGen, _ *content.MapGen) { j := value.Frac(1, 3); ng.Jitter = &j }, "jitter ⅓: corners move by 0 to 1/4"},
+		{func(ng *content.NetworkGen, _ *content.MapGen) { ng.Connections[0].Weight = 0 }, "needs a weight above 0"},
+		{func(ng *content.NetworkGen, _ *content.MapGen) { ng.Distant.Type = "ferry" }, `distant connection type "ferry"`},
 	} {
 		gen := *g
 		mg := *g.Map
 		ng := *mg.Network
 		ng.Connections = append([]content.ConnectionGen(nil), ng.Connections...)
 		ng.Stats = append([]content.PlaceStatGen(nil), ng.Stats...)
+		d := *ng.Distant
+		ng.Distant = &d
 		mg.Network = &ng
 		gen.Map = &mg
 		tc.change(&ng, &mg)
