@@ -56,7 +56,71 @@ type MapGen struct {
 	Settlements *SettlementGen `yaml:"settlements"`
 	Pieces      *PieceGen      `yaml:"pieces"`
 	Slopes      string         `yaml:"slopes"` // hexside feature drawn round hill clusters
-	At          diag.Pos       `yaml:"-"`
+	// Network lays out an area or point-to-point map (the grid's type, or the base map's, says which): its
+	// places, their connections and their stats. Default and Mix give the places their terrain.
+	Network *NetworkGen `yaml:"network"`
+	At      diag.Pos    `yaml:"-"`
+}
+
+// NetworkGen shapes a generated area or point-to-point map. An area map's areas are a partition of the map:
+// a lattice of quadrilaterals, its corners moved at random, merged into areas of a few quads each, so that
+// neighbouring areas share their corners exactly. A point-to-point map's places are points spread over the
+// map at least Spacing apart, joined by a minimum spanning tree and the nearest further links that cross no
+// other. Either way every place is reachable by ordinary movement, and each has Degree connections that
+// ordinary movement may cross. Coordinates are in the map's units.
+type NetworkGen struct {
+	Places []int `yaml:"places"` // [min, max] areas or places, holding boxes not counted
+	Size   []int `yaml:"size"`   // area maps: [min, max] lattice quads merged into one area (default [1, 3])
+	// Jitter is how far an area map's lattice corners move, as a share of a quad's width and height (0 to
+	// 1/4, default 1/5).
+	Jitter *value.Number `yaml:"jitter"`
+	// Bounds is the part of the map the places cover, [x, y, width, height] (default the whole map): room left
+	// beside it holds the base map's holding boxes.
+	Bounds  []float64 `yaml:"bounds"`
+	Spacing *float64  `yaml:"spacing"` // point-to-point maps: the fewest map units between two places
+	Radius  *float64  `yaml:"radius"`  // point-to-point maps: each place drawn as a circle of this radius
+	Degree  []int     `yaml:"degree"`  // [min, max] connections per place that ordinary movement may cross
+	// Connections are the types links are drawn from, by weight; a type with beside is added as a second
+	// connection beside a share of the links of other types (a railway beside roads).
+	Connections []ConnectionGen `yaml:"connections"`
+	Distant     *DistantGen     `yaml:"distant"` // area maps: connections between areas that do not touch
+	Stats       []PlaceStatGen  `yaml:"stats"`
+	Names       []string        `yaml:"names"` // names drawn for the places, in random order (default Area 1, Place 1, ...)
+	At          diag.Pos        `yaml:"-"`
+	Fields      FieldPos        `yaml:"-"`
+}
+
+// ConnectionGen is one type of connection a network generator draws: a feature of the System.
+type ConnectionGen struct {
+	Type string `yaml:"type"`
+	// Weight is how often a link is of this type, against the other types' weights. A type ordinary movement
+	// cannot cross (impassable, or for other modes only) is drawn only where every place stays reachable.
+	Weight int `yaml:"weight"`
+	// Beside makes the type a second connection beside links of these types, on Share of them.
+	Beside []string      `yaml:"beside"`
+	Share  *value.Number `yaml:"share"`
+	At     diag.Pos      `yaml:"-"`
+	Fields FieldPos      `yaml:"-"`
+}
+
+// DistantGen joins areas that do not touch (a sea lane along a coast): Count connections of Type, each between
+// two areas on one side of the bounds (one of Sides, default any) that are at least three areas apart.
+type DistantGen struct {
+	Type   string   `yaml:"type"`
+	Count  []int    `yaml:"count"` // [min, max]
+	Sides  []string `yaml:"sides"` // north, east, south, west: the coasts lanes run along
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// PlaceStatGen gives places a stat of the System's placeStats: Share of them (default all), each a whole
+// number rolled in Values ([min, max]).
+type PlaceStatGen struct {
+	Stat   string        `yaml:"stat"`
+	Values []int         `yaml:"values"`
+	Share  *value.Number `yaml:"share"`
+	At     diag.Pos      `yaml:"-"`
+	Fields FieldPos      `yaml:"-"`
 }
 
 // TerrainShare is one terrain's share of the map and how it clumps.

@@ -167,3 +167,66 @@ func TestRiverLineBattleDecidedByControl(t *testing.T) {
 		}
 	}
 }
+
+// A random campaign on a random area map (the Marches) sets each house up in the shires by its edge, never more
+// units in a shire than its supply (the System's stacking capacity), never both houses in one shire, never in a
+// holding box; its objectives are shires, not holding boxes. A random railway campaign (the Iron Roads) enters
+// and sets up by the edges the generated map names, one corps a place.
+func TestCampaignsOnPlaces(t *testing.T) {
+	for _, tc := range []struct {
+		pkg    string
+		supply bool
+	}{{"../examples/testdata/marches", true}, {"../examples/testdata/iron-roads", false}} {
+		for seed := int64(1); seed <= 12; seed++ {
+			docs := generated(t, tc.pkg, "random-campaign", seed)
+			sc, m := docs["Scenario"][0], docs["Map"][0]
+			key := "areas"
+			if !tc.supply {
+				key = "places"
+			}
+			room := map[string]int{}
+			offboard := map[string]bool{}
+			for _, p := range list(m[key]) {
+				id, _ := field(p, "id").(string)
+				room[id] = 1
+				if tc.supply {
+					room[id], _ = field(field(p, "stats"), "supply").(int)
+				}
+				offboard[id], _ = field(p, "offboard").(bool)
+			}
+			side := map[string]string{}
+			for _, s := range list(sc["sides"]) {
+				sid, _ := field(s, "id").(string)
+				n := map[string]int{}
+				for _, pl := range list(field(s, "setup")) {
+					for _, c := range list(field(pl, "cells")) {
+						id, _ := c.(string)
+						n[id]++
+						if offboard[id] || room[id] == 0 {
+							t.Errorf("%s seed %d: side %s sets up in %s, no place for units", tc.pkg, seed, sid, id)
+						}
+						if o, ok := side[id]; ok && o != sid {
+							t.Errorf("%s seed %d: sides %s and %s both set up in %s", tc.pkg, seed, o, sid, id)
+						}
+						side[id] = sid
+					}
+				}
+				for id, k := range n {
+					if k > room[id] {
+						t.Errorf("%s seed %d: side %s sets up %d units in %s, which holds %d", tc.pkg, seed, sid, k, id, room[id])
+					}
+				}
+			}
+			for _, o := range list(sc["objectives"]) {
+				for _, c := range list(field(o, "cells")) {
+					if id, _ := c.(string); offboard[id] || room[id] == 0 && tc.supply {
+						t.Errorf("%s seed %d: objective in %s", tc.pkg, seed, id)
+					}
+				}
+			}
+			if len(side) == 0 {
+				t.Errorf("%s seed %d: nothing set up", tc.pkg, seed)
+			}
+		}
+	}
+}

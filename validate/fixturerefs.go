@@ -79,8 +79,19 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 			unknown(at, "rule or check", r, names)
 		}
 	}
+	// A fixture's own tables, unit types and maps stand in for the package's, or are added (content.Fixture).
+	own := map[string]bool{}
+	for _, t := range fx.Tables {
+		own[content.KindTable+"/"+t.ID] = true
+	}
+	for _, u := range fx.Units {
+		own[content.KindUnitType+"/"+u.ID] = true
+	}
+	for _, m := range fx.Maps {
+		own[content.KindMap+"/"+m.ID] = true
+	}
 	for _, l := range fx.Lookups {
-		if !pkg.Has(content.KindTable, l.Table) {
+		if !pkg.Has(content.KindTable, l.Table) && !own[content.KindTable+"/"+l.Table] {
 			unknown(l.Fields.Of("table", l.At), "table", l.Table, pkg.IDs(content.KindTable))
 		}
 	}
@@ -120,10 +131,10 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 		modes = append(modes, m.ID)
 	}
 	for _, m := range fx.Moves {
-		if pkg.Map(m.Map) == nil && pkg.Scenario(m.Map) == nil {
+		if pkg.Map(m.Map) == nil && pkg.Scenario(m.Map) == nil && !own[content.KindMap+"/"+m.Map] {
 			unknown(m.Fields.Of("map", m.At), "map", m.Map, append(pkg.IDs(content.KindMap), pkg.IDs(content.KindScenario)...))
 		}
-		if pkg.UnitType(m.Unit) == nil {
+		if pkg.UnitType(m.Unit) == nil && !own[content.KindUnitType+"/"+m.Unit] {
 			unknown(m.Fields.Of("unit", m.At), "unit type", m.Unit, pkg.IDs(content.KindUnitType))
 		}
 		if m.Mode != "" && !slices.Contains(modes, m.Mode) {

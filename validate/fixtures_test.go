@@ -38,7 +38,9 @@ var fixtureCounts = map[string]map[string]int{
 	"rampant":                   {"alesia-gaul-bi": 1, "command.budget": 1, "command.commands": 1, "command.pair": 1, "command.trumps": 1, "map-crossings.not-crossable": 1, "pass": 6, "stacking": 3, "stacking.class": 1, "tables.cell-source": 1},
 	"art":                       {}, // no content tests: the printers' and exporters' tests measure its art
 	"broken-mod":                {"baggage": 1, "factions.force": 1, "factions.side": 1, "pass": 3, "placement-labels.unknown-cell": 1, "rules.baggage": 1, "stacking.class": 1},
-	"river-line":                {"control.empty": 1, "control.owner": 1, "fixture-refs": 1, "formulas.compile": 2, "map-bridges.missing": 2, "map-tabletop.path": 1, "map-tabletop.path-off-table": 1, "movement.class": 1, "movement.cost": 1, "movement.feature": 1, "pass": 13, "replacements.empty": 1, "replacements.enter": 1, "replacements.late": 1, "replacements.unit": 2, "scale.ground": 1, "setup.flipped": 1, "setup.marker": 1, "setup.opposing": 1, "setup.outside": 1, "setup.unfilled": 1, "setup.zone-count": 3, "tables.columns": 1, "tables.row-length": 1, "tables.shift": 1, "turn-record.duplicate": 1, "turn-record.outside": 2, "turn-record.weather": 1, "unincluded": 1},
+	"marches":                   {"control.empty": 1, "control.place": 1, "map-connections.missing": 1, "map-connections.type": 1, "map-connections.untouched": 1, "map-places.overlap": 1, "map-places.stat": 1, "pass": 5, "placement-labels.unknown-cell": 1, "setup.opposing": 1, "supply.exceeded": 1},
+	"iron-roads":                {"map-connections.duplicate": 1, "map-connections.self": 1, "map-connections.unknown": 1, "map-places.on-top": 1, "map-places.point": 1, "pass": 5, "placement-labels.unknown-cell": 1, "stacking.limit": 1},
+	"river-line":                {"control.empty": 1, "control.owner": 1, "fixture-refs": 1, "formulas.compile": 2, "map-bridges.missing": 2, "map-tabletop.path": 1, "map-tabletop.path-off-table": 1, "movement.class": 1, "movement.cost": 1, "movement.feature": 1, "pass": 15, "replacements.empty": 1, "replacements.enter": 1, "replacements.late": 1, "replacements.unit": 2, "scale.ground": 1, "setup.flipped": 1, "setup.marker": 1, "setup.opposing": 1, "setup.outside": 1, "setup.unfilled": 1, "setup.zone-count": 3, "tables.columns": 1, "tables.row-length": 1, "tables.shift": 1, "turn-record.duplicate": 1, "turn-record.outside": 2, "turn-record.weather": 1, "unincluded": 1},
 }
 
 // Every example package's Fixture documents hold (what `muster test` runs on each), and each package has the
@@ -426,6 +428,36 @@ rosters:
 	}
 	for name := range want {
 		t.Errorf("no fixture-refs diagnostic for %s in %v", name, r.Diags)
+	}
+}
+
+// A fixture's moves may run on a map the fixture itself brings (its maps stand in for the package's, or are
+// added), and its lookups may read its own tables: fixture-refs does not report them.
+func TestFixtureNamesItsOwnMapsAndTables(t *testing.T) {
+	dir := withFixture(t, riverLine, `kind: Fixture
+id: zz-own
+expect: pass
+maps:
+  - kind: Map
+    id: zz-strip
+    grid: {type: hex, orientation: flat, offset: odd, cols: 2, rows: 1, cellSize: 0.6in, numbering: {scheme: ccrr, digits: 2}}
+    legend: {".": clear}
+    terrain: [".."]
+tables:
+  - {kind: Table, id: zz-crt, type: crt, columns: ["1:1", "2:1"], rows: [{label: "1", cells: [AL, DR]}]}
+moves:
+  - {map: zz-strip, unit: north-infantry, path: ["0101", "0201"], expect: 1}
+lookups:
+  - {table: zz-crt, attack: 4, defence: 2, expect: "2:1"}
+`)
+	r := Load(dir)
+	for _, d := range r.Diags {
+		if strings.HasPrefix(d.Code, "fixture-refs") {
+			t.Errorf("%s", d)
+		}
+	}
+	if res := fixtureResult(t, dir, "zz-own"); !res.Pass {
+		t.Errorf("zz-own: %s %v", res.Why, res.Diags)
 	}
 }
 

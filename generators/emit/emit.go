@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"sort"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -216,9 +217,20 @@ func Map(x *content.Map) *yaml.Node {
 		items = append(items, e.n)
 	}
 	m.add("locations", list(items))
+	m.add("areas", places(x.Areas))
+	m.add("places", places(x.Places))
+	items = nil
+	for _, c := range x.Connections {
+		e := flowMapping().strs("between", c.Between).str("type", c.Type).str("name", c.Name).bool("distant", c.Distant)
+		if len(c.Route) > 0 {
+			e.add("route", points(c.Route))
+		}
+		items = append(items, e.n)
+	}
+	m.add("connections", list(items))
 	items = nil
 	for _, e := range x.Edges {
-		items = append(items, flowMapping().str("id", e.ID).str("name", e.Name).str("side", e.Side).n)
+		items = append(items, flowMapping().str("id", e.ID).str("name", e.Name).str("side", e.Side).strs("cells", e.Cells).n)
 	}
 	m.add("edges", list(items))
 	items = nil
@@ -249,13 +261,79 @@ func Map(x *content.Map) *yaml.Node {
 
 func gridSpec(g *content.GridSpec) *yaml.Node {
 	m := mapping().str("type", g.Type).str("orientation", g.Orientation).str("offset", g.Offset).int("cols", g.Cols).int("rows", g.Rows)
-	m.add("cellSize", length(g.CellSize)).add("width", length(g.Width)).add("height", length(g.Height))
+	m.add("cellSize", length(g.CellSize)).add("width", length(g.Width)).add("height", length(g.Height)).str("units", g.Units)
 	if n := g.Numbering; n != nil {
 		nm := flowMapping().str("scheme", n.Scheme).str("pattern", n.Pattern).int("firstCol", n.FirstCol).int("firstRow", n.FirstRow).int("digits", n.Digits)
 		m.add("numbering", nm.n)
 	}
 	m.add("diagonalCost", numberPtr(g.DiagonalCost)).add("retreatDiagonalCost", numberPtr(g.RetreatDiagonalCost))
 	return m.n
+}
+
+// places writes the areas or places of an area or point-to-point map, one to a line.
+func places(ps []content.Place) *yaml.Node {
+	var items []*yaml.Node
+	for _, p := range ps {
+		e := flowMapping().str("id", p.ID).str("name", p.Name)
+		if len(p.Anchor) > 0 {
+			e.add("at", floats(p.Anchor))
+		}
+		e.str("terrain", p.Terrain).str("kind", p.Kind).str("owner", p.Owner).bool("offboard", p.Offboard)
+		if p.Radius != nil {
+			e.add("radius", float(*p.Radius))
+		}
+		if len(p.Box) > 0 {
+			e.add("box", floats(p.Box))
+		}
+		if len(p.Stats) > 0 {
+			keys := make([]string, 0, len(p.Stats))
+			for k := range p.Stats {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			st := flowMapping()
+			for _, k := range keys {
+				v := p.Stats[k]
+				n := str(v.Text)
+				if _, err := strconv.ParseInt(v.Text, 10, 64); err == nil && !v.Quoted {
+					n = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: v.Text}
+				}
+				st.add(k, n)
+			}
+			e.add("stats", st.n)
+		}
+		if len(p.Polygon) > 0 {
+			e.add("polygon", points(p.Polygon))
+		}
+		items = append(items, e.n)
+	}
+	return list(items)
+}
+
+// float writes a coordinate as its shortest decimal: 3, 12.25.
+func float(v float64) *yaml.Node {
+	t := strconv.FormatFloat(v, 'f', -1, 64)
+	tag := "!!float"
+	if !strings.ContainsAny(t, ".eE") {
+		tag = "!!int"
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: t}
+}
+
+func floats(vs []float64) *yaml.Node {
+	s := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+	for _, v := range vs {
+		s.Content = append(s.Content, float(v))
+	}
+	return s
+}
+
+func points(ps [][]float64) *yaml.Node {
+	s := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
+	for _, p := range ps {
+		s.Content = append(s.Content, floats(p))
+	}
+	return s
 }
 
 // ---------------------------------------------------------------------------------------------- Force

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
@@ -66,6 +67,10 @@ func newGround(set *content.MapSet, sys *content.System) *ground {
 		g.tablePieces(sys)
 		return g
 	}
+	if set.Network() {
+		g.network(sys)
+		return g
+	}
 	impassable := map[string]bool{}
 	for _, f := range sys.Features {
 		if f.On == content.FeatureHexside && f.Impassable {
@@ -106,6 +111,34 @@ func pair(a, b int32) [2]int32 {
 		a, b = b, a
 	}
 	return [2]int32{a, b}
+}
+
+// network is the ground of an area or point-to-point map: holding boxes are no ground to set up, enter or hold
+// objectives on, and a step between places is blocked where no connection joins them that ordinary movement
+// may cross (only impassable borders, or only a railway for rail movement).
+func (g *ground) network(sys *content.System) {
+	geo := g.set.Boards[0].Geo
+	for i, p := range geo.Places {
+		if p.Offboard {
+			g.passable[i] = false
+		}
+	}
+	for i := range g.cells {
+		for _, j := range g.nbr[i] {
+			open := false
+			for _, c := range g.set.ConnectionsBetween(g.cells[i], g.cells[j]) {
+				f := sys.FeatureDef(c.Type)
+				open = open || f == nil || !f.Impassable && f.Admits("") && !impassableCost(f.Cost)
+			}
+			if !open {
+				g.blocked[pair(int32(i), j)] = true
+			}
+		}
+	}
+}
+
+func impassableCost(s *content.Scalar) bool {
+	return s != nil && strings.EqualFold(strings.TrimSpace(s.Text), "impassable")
 }
 
 // tablePieces marks the inch squares whose centre lies in an impassable piece.

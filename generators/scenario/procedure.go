@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -13,7 +14,6 @@ import (
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
 	"github.com/muster-wargames/muster/generators/pointbuy"
-	"github.com/muster-wargames/muster/generators/terrain"
 )
 
 // run is one scenario being generated.
@@ -83,7 +83,7 @@ func (ru *run) ground() error {
 		if err != nil {
 			return err
 		}
-		m, err := terrain.Generate(pkg, mg, ru.sc.ID+"-map", ru.roller("map"))
+		m, err := makeMap(pkg, mg, ru.sc.ID+"-map", ru.roller("map"))
 		if err != nil {
 			return err
 		}
@@ -218,6 +218,16 @@ func (ru *run) entryEdges() []content.Edge {
 		}
 		return out
 	}
+	if ru.set.Network() {
+		// The edges that have places along them: on an area map the areas touching each side, and every edge
+		// the map declares with its places.
+		for _, e := range ru.set.Edges() {
+			if len(ru.set.EdgeCells(e, nil)) > 0 {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
 	for _, side := range content.Compass {
 		e, _ := ru.set.Edge(side)
 		out = append(out, e)
@@ -240,10 +250,13 @@ func (ru *run) entries() error {
 	for i := range ru.sg.Sides {
 		var pick content.Edge
 		found := false
-		for try := 0; try < 200 && !found; try++ {
+		for try := 0; try < 200 && !found && len(cands) > 0; try++ {
 			k := r.Die(len(cands))
 			e := cands[k-1]
 			notes[i] = fmt.Sprintf("rolled %d on 1d%d of the %d map sides", k, len(cands), len(cands))
+			if eg.Method == "opposite" && i == 0 && !slices.ContainsFunc(cands, func(o content.Edge) bool { return o.Side == content.Opposite(e.Side) && o.ID != e.ID }) {
+				continue // no edge across the map from this one
+			}
 			if eg.Method == "opposite" && i > 0 {
 				if e.Side != content.Opposite(ru.edges[0].Side) {
 					continue
@@ -520,8 +533,16 @@ func (ru *run) objectives() error {
 			}
 			chosen = append(chosen, i)
 			label := ru.set.Label(ru.land.cells[i])
+			where := label
+			if ru.set.Network() {
+				// On an area or point-to-point map the place's name says where, and dice roll a place, not a cell.
+				where = cmp.Or(ru.set.Boards[0].Geo.Places[i].Name, label)
+				if og.Method == "dice" || og.Method == "" {
+					note = "rolled"
+				}
+			}
 			ru.sc.Objectives = append(ru.sc.Objectives, content.Objective{ID: fmt.Sprintf("objective-%d", k+1),
-				Name: fmt.Sprintf("Objective %d, %s (%s)", k+1, label, note), Cells: []string{label}, Points: pts})
+				Name: fmt.Sprintf("Objective %d, %s (%s)", k+1, where, note), Cells: []string{label}, Points: pts})
 			placed = true
 		}
 		if !placed {
@@ -547,8 +568,10 @@ func whyText(why map[string]int) string {
 
 // ------------------------------------------------------------------------------------------------ setup
 
-// setup sets each side's units up within the setup depth of its edge, one unit per cell, so that no
-// stacking limit can be broken.
+// setup sets each side's units up within the setup depth of its edge, one unit per cell so that no stacking
+// limit can be broken; on an area or point-to-point map as many in a place as its capacity holds (see holds),
+// up to two places deeper where the places by the edge have too little room, and never in a place the other
+// side sets up in.
 func (ru *run) setup() error {
 	eg := ru.sg.Entry
 	if eg == nil || eg.SetupDepth == 0 {
@@ -564,49 +587,117 @@ func (ru *run) setup() error {
 			objective[c] = true
 		}
 	}
+	taken := map[int]bool{}
 	for i := range ru.sc.Sides {
-		var cells []int
-		for _, c := range ru.edgeCells(ru.edges[i], eg.SetupDepth) {
-			if ru.land.passable[c] && !objective[ru.set.Label(ru.land.cells[c])] && ru.reach[i][c] {
-				cells = append(cells, c)
-			}
-		}
 		f := ru.out.Forces[i]
 		units := 0
 		for _, l := range f.Units {
 			units += max(l.Count, 1)
 		}
-		if units > len(cells) {
-			return fmt.Errorf("side %s has %d units but only %d open cells within %d of its edge %s: raise setupDepth or lower the points",
-				ru.sc.Sides[i].ID, units, len(cells), eg.SetupDepth, ru.edges[i].ID)
+		var cells []int
+		room := 0
+		depth := eg.SetupDepth
+		for {
+			cells, room = cells[:0], 0
+			for _, c := range ru.edgeCells(ru.edges[i], depth) {
+				if ru.land.passable[c] && !objective[ru.set.Label(ru.land.cells[c])] && ru.reach[i][c] && !taken[c] && ru.holds(c) > 0 {
+					cells = append(cells, c)
+					room += ru.holds(c)
+				}
+			}
+			// On an area or point-to-point map a step is a whole place: where the places near the edge are
+			// few or hold little, the side sets up a step or two deeper.
+			if units <= room || !ru.set.Network() || depth >= eg.SetupDepth+2 {
+				break
+			}
+			depth++
+		}
+		if units > room {
+			return fmt.Errorf("side %s has %d units but room for only %d in the open %s within %d of its edge %s: raise setupDepth or lower the points",
+				ru.sc.Sides[i].ID, units, room, ru.cellWord(), depth, ru.edges[i].ID)
 		}
 		r.Shuffle(len(cells), func(a, b int) { cells[a], cells[b] = cells[b], cells[a] })
-		// Each unit takes the next shuffled cell whose terrain admits it (marsh that only infantry enter).
-		used := make([]bool, len(cells))
+		// Each unit takes the next shuffled cell with room whose terrain admits it (marsh that only infantry
+		// enter); a line's units spread over as many cells as they can before two share one.
+		left := make([]int, len(cells))
+		for j, c := range cells {
+			left[j] = ru.holds(c)
+		}
 		for _, l := range f.Units {
 			k := max(l.Count, 1)
 			ut := ru.g.pkg.UnitType(l.Unit)
 			var picked []int
-			for j := 0; j < len(cells) && len(picked) < k; j++ {
-				if !used[j] && (ut == nil || ru.admits(cells[j], ut)) {
-					used[j] = true
-					picked = append(picked, cells[j])
+			for len(picked) < k {
+				// The next shuffled cell with room that admits the unit, one the line has not used if there is one.
+				next := -1
+				for j := range cells {
+					if left[j] == 0 || ut != nil && !ru.admits(cells[j], ut) {
+						continue
+					}
+					if !slices.Contains(picked, cells[j]) {
+						next = j
+						break
+					}
+					if next < 0 {
+						next = j
+					}
 				}
+				if next < 0 {
+					break
+				}
+				left[next]--
+				picked = append(picked, cells[next])
 			}
 			if len(picked) < k {
-				return fmt.Errorf("side %s: only %d of its %d %s find a cell within %d of its edge %s whose terrain admits them: raise setupDepth",
+				return fmt.Errorf("side %s: only %d of its %d %s find room within %d of its edge %s where the terrain admits them: raise setupDepth",
 					ru.sc.Sides[i].ID, len(picked), k, l.Unit, eg.SetupDepth, ru.edges[i].ID)
 			}
 			sort.Ints(picked)
 			labels := make([]string, k)
 			for j, c := range picked {
 				labels[j] = ru.set.Label(ru.land.cells[c])
+				taken[c] = true
 			}
 			ru.sc.Sides[i].Setup = append(ru.sc.Sides[i].Setup, content.Placement{Unit: l.Unit, Count: k, Cells: labels})
 		}
-		ru.sc.Sides[i].Notes = fmt.Sprintf("Sets up within %d cells of the %s edge (%s).", eg.SetupDepth, ru.edges[i].Side, ru.edges[i].ID)
+		ru.sc.Sides[i].Notes = fmt.Sprintf("Sets up within %d %s of the %s edge (%s).", depth, ru.cellWord(), ru.edges[i].Side, ru.edges[i].ID)
 	}
 	return nil
+}
+
+// cellWord is what the ground's cells are called in sentences: cells, areas or places.
+func (ru *run) cellWord() string {
+	if ru.set.Network() {
+		return ru.set.PlaceWord() + "s"
+	}
+	return "cells"
+}
+
+// holds is how many of a side's units the procedure sets up in one cell: one on a grid, and on an area or
+// point-to-point map whose System gives places a capacity (stacking.capacity) the place's capacity before
+// adjustments that add room (its stat, else the default), less any adjustment that takes room away; one where
+// no capacity is given.
+func (ru *run) holds(cell int) int {
+	st := ru.g.pkg.System.Stacking
+	if !ru.set.Network() || st == nil || st.Capacity == nil {
+		return 1
+	}
+	c := st.Capacity
+	n := 1
+	if c.Default != nil {
+		n = *c.Default
+	}
+	if v, ok := ru.set.Boards[0].Geo.Places[cell].Stats[c.Stat]; ok {
+		if k, err := strconv.Atoi(strings.TrimSpace(v.Text)); err == nil {
+			n = k
+		}
+	}
+	for _, a := range c.Adjust {
+		if a.Add < 0 {
+			n += a.Add
+		}
+	}
+	return max(n, 0)
 }
 
 // admits reports whether a cell's terrain admits a unit type (content.TerrainDef.Admit).

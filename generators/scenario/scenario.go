@@ -1,7 +1,9 @@
-// Package scenario runs a Generator's scenario procedure: boards drawn and placed (or a map generated),
-// entry edges, objectives by dice coordinates or placed in turn, point-bought forces within the balance
-// tolerance, and victory conditions with a level table derived from the forces. The result is content model
-// values for package emit to write; every draw comes from the seed, part by part (see package dice).
+// Package scenario runs a Generator's scenario procedure: boards drawn and placed (or a map generated: a grid or
+// table by package terrain, an area or point-to-point map by package network), entry edges, objectives by dice
+// coordinates or placed in turn, point-bought forces within the balance tolerance, set-up by the edges (in
+// areas and places as their capacity allows), and victory conditions with a level table derived from the
+// forces. The result is content model values for package emit to write; every draw comes from the seed, part
+// by part (see package dice).
 package scenario
 
 import (
@@ -11,6 +13,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
+	"github.com/muster-wargames/muster/generators/network"
 	"github.com/muster-wargames/muster/generators/pointbuy"
 	"github.com/muster-wargames/muster/generators/terrain"
 )
@@ -100,7 +103,7 @@ func (g *Generator) Map(opt Options) (*content.Map, error) {
 		return nil, fmt.Errorf("the seed must be 0 or more")
 	}
 	id := ID(gen.ID, opt.Seed)
-	m, err := terrain.Generate(g.pkg, gen, id, dice.New(uint64(opt.Seed), gen.ID+"/map"))
+	m, err := makeMap(g.pkg, gen, id, dice.New(uint64(opt.Seed), gen.ID+"/map"))
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +111,15 @@ func (g *Generator) Map(opt Options) (*content.Map, error) {
 	m.Source = provenance(gen, opt.Seed)
 	m.Generated = &content.Generated{Generator: gen.ID, Seed: opt.Seed, Muster: content.MusterVersion}
 	return m, nil
+}
+
+// makeMap runs a map generator: an area or point-to-point map by package network, a grid or an open table by
+// package terrain.
+func makeMap(pkg *content.Package, gen *content.Generator, id string, r *dice.Roller) (*content.Map, error) {
+	if gen.Map != nil && network.Wants(pkg, gen.Map) {
+		return network.Generate(pkg, gen, id, r)
+	}
+	return terrain.Generate(pkg, gen, id, r)
 }
 
 func nameOf(gen *content.Generator) string {
