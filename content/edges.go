@@ -4,6 +4,7 @@
 package content
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content/grid"
@@ -51,6 +52,15 @@ func (s *MapSet) Edges() []Edge {
 			for i := range b.Map.Edges {
 				d := &b.Map.Edges[i]
 				side := b.PlacedSide(d.Side)
+				if k := slices.Index(Compass, d.ID); k >= 0 && !multi && seen[d.ID] == 1 && b.Geo.Net != nil {
+					// An area or point-to-point map's own north (east, ...) named again: the map's words and
+					// places for it (its compass edges have no places of their own unless the areas touch).
+					if side == "" {
+						side = d.ID
+					}
+					s.edges[k] = Edge{ID: d.ID, Side: side, Board: b, Def: d}
+					continue
+				}
 				if seen[d.ID] == 1 {
 					add(Edge{ID: d.ID, Side: side, Board: b, Def: d})
 				}

@@ -22,7 +22,13 @@ type System struct {
 	Features []FeatureDef `yaml:"features"` // hexside and path features: rivers, walls, slopes, roads, bridges
 	// PlaceStats are the values the places of area and point-to-point maps may carry (a castle limit, a supply
 	// value, a victory-point value): a place's stats must be declared here.
-	PlaceStats []StatDef    `yaml:"placeStats"`
+	PlaceStats []StatDef `yaml:"placeStats"`
+	// PlaceKinds are the kinds of place the game has (city, port, fortress), by the words places' kind
+	// gives; when the System declares them, a place's kind must be one, and the legend names it.
+	PlaceKinds []PlaceKind `yaml:"placeKinds"`
+	// EnterEnemy is what a move may do where enemy units stand: prohibited (the default: it may not enter
+	// their cell or place) or stop (it enters and ends there, to fight: area and block games).
+	EnterEnemy string       `yaml:"enterEnemy"`
 	Items      []ItemDef    `yaml:"items"` // things bought that are not counters: ammo, defence supplies, boats
 	Faces      []FaceLayout `yaml:"faces"`
 	Points     []PointRule  `yaml:"points"`
@@ -382,6 +388,20 @@ const (
 	FeatureHexside  = "hexside"  // rivers, streams, walls, slopes: drawn on cell edges
 	FeaturePath     = "path"     // roads and trails: from centre to centre
 	FeatureCrossing = "crossing" // bridges and fords: where a path crosses a hexside feature
+)
+
+// PlaceKind is a kind of place of area and point-to-point maps: a city, a port, a fortress.
+type PlaceKind struct {
+	ID          string   `yaml:"id"`
+	Name        string   `yaml:"name"`
+	Description string   `yaml:"description"`
+	At          diag.Pos `yaml:"-"`
+}
+
+// What a move may do where enemy units stand (System.EnterEnemy).
+const (
+	EnterEnemyProhibited = "prohibited"
+	EnterEnemyStop       = "stop"
 )
 
 // ModeOrdinary is the name a feature's modes give ordinary movement (no movement mode).

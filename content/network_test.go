@@ -182,3 +182,22 @@ func TestPlacesAreLocations(t *testing.T) {
 		t.Errorf("control at start = %v", got)
 	}
 }
+
+// A point-to-point map that declares its own north edge gives it the places it lists: the compass edge is the
+// map's, not an empty one of the set.
+func TestDeclaredCompassEdge(t *testing.T) {
+	pkg := loadMaps(t, "../validate/testdata/maps/p2p-good")
+	m := pkg.Map("front")
+	m.Edges = append(m.Edges, EdgeDef{ID: "north", Name: "North front", Side: "north", Cells: []string{"alba", "brest"}})
+	set, err := NewMapSet(m, pkg.System)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, ok := set.Edge("north")
+	if !ok || e.Name() != "the north front" || labelsOf(set, set.EdgeCells(e, nil)) != "alba brest" {
+		t.Errorf("north: %+v %q %s", e, e.Name(), labelsOf(set, set.EdgeCells(e, nil)))
+	}
+	if n := len(set.Edges()); n != 4 {
+		t.Errorf("%d edges, want the four compass edges", n)
+	}
+}

@@ -26,7 +26,7 @@ var mapPlacesCheck = &Check{
 		"overlaps no other area) under areas, a point-to-point map its places (each a point, drawn as a circle, a box " +
 		"or a dot) under places; holding boxes are places with offboard: true. Every point and corner is a pair of " +
 		"finite numbers on the map, every place has its own id, its terrain is one of the System's, its stats are " +
-		"the System's placeStats and its owner a faction. Hex grids' terrain rows, hexsides, paths and crossings, " +
+		"the System's placeStats, its kind one of the System's placeKinds (when it declares them) and its owner a faction. Hex grids' terrain rows, hexsides, paths and crossings, " +
 		"and open tables' pieces, are not for these maps. The map warns when its places fall into parts no " +
 		"connection joins.",
 	Applies: anyNetworkMap,
@@ -427,6 +427,18 @@ func checkPlaceRefs(p *Pass, sys *content.System, m *content.Map, g *content.Geo
 		if !found {
 			e := p.Errorf(ppos("terrain"), "terrain", "%s %s has terrain %q, which the System does not declare", g.PlaceWord(1, false), pl.ID, pl.Terrain)
 			e.Hint = diag.DidYouMean(pl.Terrain, ids)
+		}
+	}
+	if pl.Kind != "" && len(sys.PlaceKinds) > 0 {
+		var ids []string
+		found := false
+		for _, k := range sys.PlaceKinds {
+			ids = append(ids, k.ID)
+			found = found || k.ID == pl.Kind
+		}
+		if !found {
+			e := p.Errorf(ppos("kind"), "kind", "%s %s is of kind %q, which the System's placeKinds do not declare", g.PlaceWord(1, false), pl.ID, pl.Kind)
+			e.Hint = diag.DidYouMean(pl.Kind, ids)
 		}
 	}
 	if pl.Owner != "" {

@@ -41,3 +41,36 @@ func TestUnreachableObjective(t *testing.T) {
 		}
 	}
 }
+
+// A System that declares its kinds of place holds places to them, with a did-you-mean.
+func TestPlaceKinds(t *testing.T) {
+	dir := copyTree(t, filepath.Join("testdata", "maps", "area-good"))
+	for _, f := range []struct{ file, old, new string }{
+		{"system.yaml", "placeStats:", "placeKinds: [{id: castle, name: Castle}, {id: port, name: Port}]\nplaceStats:"},
+		{"map.yaml", "{id: north-east, name: North East,", "{id: north-east, name: North East, kind: castel,"},
+		{"map.yaml", "{id: north, name: North,", "{id: north, name: North, kind: port,"},
+	} {
+		p := filepath.Join(dir, f.file)
+		text, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := strings.Replace(string(text), f.old, f.new, 1)
+		if s == string(text) {
+			t.Fatalf("%s does not hold %q", f.file, f.old)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	for _, d := range Load(dir).Diags {
+		if d.Code == "map-places.kind" {
+			got = append(got, d.Message+" ("+d.Hint+")")
+		}
+	}
+	want := `area north-east is of kind "castel", which the System's placeKinds do not declare (did you mean "castle"?)`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -86,6 +86,7 @@ func TestPolygonsOverlap(t *testing.T) {
 		{"is the same", a, true},
 		{"lies apart", Polygon{{5, 5}, {6, 5}, {6, 6}}, false},
 		{"within the tolerance of the edge", Polygon{{1.9995, 0}, {4, 0}, {4, 2}, {1.9995, 2}}, false},
+		{"overlaps along its sides", Polygon{{1.5, 0}, {4, 0}, {4, 2}, {1.5, 2}}, true},
 	} {
 		if got := PolygonsOverlap(a, tc.b, 0.001); got != tc.want {
 			t.Errorf("%s: PolygonsOverlap = %v, want %v", tc.name, got, tc.want)

@@ -142,15 +142,20 @@ func PolygonsOverlap(a, b Polygon, tol float64) bool {
 			}
 		}
 	}
-	for _, p := range a {
-		if b.Inside(p, tol) {
-			return true
+	// A vertex, or the middle of an edge, of one inside the other: with no edges crossing, an edge runs
+	// either inside the other polygon or outside it between the points where it meets its boundary, so its
+	// middle tells which (two rectangles overlapping along a side meet only at corners and edges).
+	inside := func(pg, other Polygon) bool {
+		for i, p := range pg {
+			q := pg[(i+1)%len(pg)]
+			if other.Inside(p, tol) || other.Inside(Point{(p.X + q.X) / 2, (p.Y + q.Y) / 2}, tol) {
+				return true
+			}
 		}
+		return false
 	}
-	for _, p := range b {
-		if a.Inside(p, tol) {
-			return true
-		}
+	if inside(a, b) || inside(b, a) {
+		return true
 	}
 	// Equal polygons, or one whose vertices all lie on the other's boundary: compare a point inside each.
 	return b.Inside(a.interiorPoint(), tol) || a.Inside(b.interiorPoint(), tol)

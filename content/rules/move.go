@@ -175,7 +175,12 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 			return value.Number{}, fmt.Errorf("%s and %s are not next to each other", st.la, st.lb)
 		}
 		if enemy[st.b] {
-			return value.Number{}, prohibited("%s holds an enemy unit", st.lb)
+			if e.sys.EnterEnemy != content.EnterEnemyStop {
+				return value.Number{}, prohibited("%s holds an enemy unit", st.lb)
+			}
+			if !st.last {
+				return value.Number{}, prohibited("a move into %s, where enemy units stand, ends there", st.lb)
+			}
 		}
 		var cost value.Number
 		if set.Network() {

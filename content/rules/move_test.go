@@ -92,3 +92,18 @@ func TestMoveByModes(t *testing.T) {
 		{"two through the pass", Move{Set: set, Unit: "corps", Path: []string{"fara", "corva"}, Count: 2}, "prohibited: 2 units would cross pass between fara and corva in one move; at most 1 may"},
 	})
 }
+
+// Where the System lets a move enter enemy units (enterEnemy: stop, as in block games), it may end there and
+// nowhere past; otherwise it may not enter at all.
+func TestMoveIntoEnemy(t *testing.T) {
+	e, set := networkEngine(t, "area-good", "isle")
+	mv := func(path ...string) Move {
+		return Move{Set: set, Unit: "knight", Path: path, Enemy: []string{"south-west"}}
+	}
+	runMoves(t, e, []moveCase{{"into the enemy", mv("north-west", "south-west"), "prohibited: south-west holds an enemy unit"}})
+	e.sys.EnterEnemy = content.EnterEnemyStop
+	runMoves(t, e, []moveCase{
+		{"into the enemy, to fight", mv("north-west", "south-west"), "1"},
+		{"through the enemy", mv("north-west", "south-west", "south"), "prohibited: a move into south-west, where enemy units stand, ends there"},
+	})
+}

@@ -131,7 +131,8 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 				}
 			}
 		}
-		// Reinforcements come out of the pool first, so they do not also wait at an entry.
+		// Reinforcements are units the side receives besides its forces (as the rules engine counts them for
+		// budgets, minimums, rosters and the counter mix): they wait in their turn's box, not in the pool.
 		for _, r := range sc.Reinforcements {
 			if r.Side != sd.ID {
 				continue
@@ -146,9 +147,7 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 			}
 			for _, e := range r.Units {
 				if key, _, ok := designs(entryID(e), sd.Faction); ok {
-					n := max(e.Count, 1)
-					pl.take(key, n)
-					h.Units = append(h.Units, Unit{key, n})
+					h.Units = append(h.Units, Unit{key, max(e.Count, 1)})
 				}
 			}
 			if len(h.Units) > 0 {

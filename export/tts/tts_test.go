@@ -146,6 +146,14 @@ func TestExamplesObjectCounts(t *testing.T) {
 							}
 						}
 					}
+					// Reinforcements are units besides the forces.
+					for _, r := range sc.Reinforcements {
+						if r.Side == sd.ID {
+							for _, fe := range r.Units {
+								fielded += max(fe.Count, 1)
+							}
+						}
+					}
 					// A marker set on a unit at set-up comes out of the side's markers, else from the mix.
 					for _, pl := range sd.Setup {
 						for _, m := range pl.Markers {
