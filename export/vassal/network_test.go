@@ -20,31 +20,16 @@ import (
 	"github.com/muster-wargames/muster/validate"
 )
 
-// The area and point-to-point fixtures of validate: an area map (six areas, a holding box with a box, borders
-// of three styles, a sea lane) and a point-to-point map in millimetres (circles, a box, a dot).
-var networkFixtures = []string{"area-good", "p2p-good"}
+// The area and point-to-point fixtures of validate — an area map (six areas, a holding box with a box, borders
+// of three styles, a sea lane) and a point-to-point map in millimetres (circles, a box, a dot) — and the two
+// example games on places (Crown of the Marches, 22 shires; the Iron Roads, 36 places).
+var networkFixtures = []string{"area-good", "p2p-good", "marches", "iron-roads"}
 
 func fixturePath(name string) string {
-	return filepath.Join("..", "..", "validate", "testdata", "maps", name)
-}
-
-// needNetworkDrawing skips a test while print/maps cannot yet draw the package's area or point-to-point maps
-// (it draws them from the areas-print work on): their board images would be empty. Once it draws them, the
-// test runs.
-func needNetworkDrawing(t *testing.T, c *validate.Checked) {
-	t.Helper()
-	for _, m := range c.Package().Maps() {
-		if !content.IsNetwork(m.Grid.Type) {
-			continue
-		}
-		d, err := maps.ForMap(c.Package(), m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if f := d.MapFrame(); f.W == 0 || f.H == 0 {
-			t.Skipf("skipped: print/maps does not draw %s maps yet (map %s has an empty frame)", m.Grid.Type, m.ID)
-		}
+	if name == "marches" || name == "iron-roads" {
+		return filepath.Join("..", "..", "examples", "testdata", name)
 	}
+	return filepath.Join("..", "..", "validate", "testdata", "maps", name)
 }
 
 // exportDir validates and exports a package folder.
@@ -55,7 +40,6 @@ func exportDir(t *testing.T, dir string, opt Options) (*validate.Checked, *Modul
 	if err != nil {
 		t.Fatalf("%s does not validate: %v", dir, r.Diags)
 	}
-	needNetworkDrawing(t, c)
 	m, ds, err := Export(c, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -266,7 +250,11 @@ func TestNetworkMapsLoadInVASSAL(t *testing.T) {
 			placed := 0
 			for _, sd := range ref.Scenario.Sides {
 				for _, pl := range sd.Setup {
-					placed += len(pl.Cells)
+					footprint := 1
+					if ut := c.Package().UnitType(pl.Unit); ut != nil {
+						footprint = ut.Footprint
+					}
+					placed += len(pl.UnitCells(footprint))
 				}
 			}
 			for _, g := range r.NewGames {
@@ -304,7 +292,6 @@ func TestNetworkPlacesOnOnePixel(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the package does not validate: %v", r.Diags)
 	}
-	needNetworkDrawing(t, c)
 	m, ds, err := Export(c, Options{DPI: 24})
 	if err != nil {
 		t.Fatal(err)

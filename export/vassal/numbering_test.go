@@ -135,11 +135,12 @@ func TestExampleBoardsNameEveryCellAsPrinted(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := exampleModule(t, name)
 			els := boardElements(t, e.mod)
-			cells := 0
+			cells, network := 0, false
 			for _, b := range e.mod.Boards {
 				d := drawingOf(t, e.checked.Package(), b)
-				if d.IsTable() {
-					continue
+				if d.IsTable() || d.IsNetwork() {
+					network = network || d.IsNetwork()
+					continue // a table has no cells; places are walked by TestNetworkMapsExport
 				}
 				el := els[b.Map+"/"+b.Name]
 				if el == nil {
@@ -156,7 +157,7 @@ func TestExampleBoardsNameEveryCellAsPrinted(t *testing.T) {
 				}
 				cells += d.Set.Cols * d.Set.Rows
 			}
-			if cells == 0 && name != "fields-of-honor" {
+			if cells == 0 && name != "fields-of-honor" && !network {
 				t.Errorf("no cells walked")
 			}
 		})
