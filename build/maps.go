@@ -11,6 +11,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/internal/parallel"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -29,7 +30,7 @@ func buildMaps(j *Job) error {
 	}
 	opt := plan.MapOptions(j.Settings, j.Opt)
 	type done struct {
-		files []File
+		files []output.File
 		note  string
 		err   error
 	}
@@ -62,7 +63,7 @@ func buildMaps(j *Job) error {
 		}
 		name := plan.MapsDir + "/" + it.Stem + ".pdf"
 		r := &results[i]
-		r.files = append(r.files, File{Path: name, Data: b})
+		r.files = append(r.files, output.File{Path: name, Data: b})
 		how := fmt.Sprintf("%d x %d sheets overlapping %s", pl.Rows, pl.Cols, plan.InchText(pl.Overlap))
 		if len(pl.Tiles) == 1 {
 			how = "1 sheet"
@@ -116,7 +117,7 @@ func previewDPI(dpi, w, h float64) float64 {
 // page: <stem>-page-01.png. The pages are drawn at once on as many goroutines as there are processors, each
 // drawing its pages one after another into one page's pixels and encoding each as soon as it is drawn; the
 // files do not depend on which goroutine drew which page.
-func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surface, i int), stem string) ([]File, error) {
+func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surface, i int), stem string) ([]output.File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {
 		dpi = DefaultPageDPI
@@ -125,7 +126,7 @@ func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surfa
 	if n > content.MaxPages {
 		return nil, &surface.PageLimitError{Max: content.MaxPages}
 	}
-	out := make([]File, n)
+	out := make([]output.File, n)
 	errs := make([]error, n)
 	workers := min(n, runtime.GOMAXPROCS(0))
 	next := make(chan int)
@@ -142,7 +143,7 @@ func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surfa
 					return err
 				}
 				pg := order[i]
-				out[pg] = File{Path: fmt.Sprintf("%s-page-%02d.png", stem, pg+1), Data: bytes.Clone(b.Bytes())}
+				out[pg] = output.File{Path: fmt.Sprintf("%s-page-%02d.png", stem, pg+1), Data: bytes.Clone(b.Bytes())}
 				return nil
 			}})
 			for i := range next {
@@ -184,20 +185,20 @@ func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surfa
 // pngPages renders a document onto a PNG surface and returns one file per page: <stem>-page-01.png. Each
 // page is encoded as soon as it is drawn and the next is drawn into its pixels, so a long document is drawn
 // in one page's memory.
-func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem string) ([]File, error) {
+func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem string) ([]output.File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {
 		dpi = DefaultPageDPI
 	}
 	dpi = previewDPI(dpi, page.W, page.H) // a page may turn (charts), keeping its area
 
-	var out []File
+	var out []output.File
 	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
 		var b bytes.Buffer
 		if err := surface.EncodePNG(&b, im); err != nil {
 			return err
 		}
-		out = append(out, File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})
+		out = append(out, output.File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})
 		return nil
 	}})
 	if err := draw(p); err != nil {

@@ -104,11 +104,7 @@ func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
 		return buildFailure(c, r.Diags, err)
 	}
 	dir := optString(c, "out")
-	files := make([]output.File, len(res.Files))
-	for i, f := range res.Files {
-		files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
-	}
-	warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: pkgDir})
+	warnings, err := output.Commit(dir, res.Outputs, res.Files, output.Options{Package: pkgDir})
 	prog.finish()
 	all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
 	if err != nil {

@@ -135,11 +135,10 @@ func exportTTS(c *cli.Context) error {
 		}
 		return exitError{exitFail}
 	}
-	files := make([]output.File, len(set.Files))
-	for i, f := range set.Files {
-		files[i] = output.File{Path: f.Path, Output: "tts", Data: f.Data}
+	for i := range set.Files {
+		set.Files[i].Output = "tts"
 	}
-	folder, err := output.Commit(dir, []string{"tts"}, files, output.Options{Package: args[0]})
+	folder, err := output.Commit(dir, []string{"tts"}, set.Files, output.Options{Package: args[0]})
 	all = append(all, folder...)
 	if err != nil {
 		return outputFailure(c, "muster export tts", dir, all, err)

@@ -23,6 +23,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/internal/names"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -41,15 +42,9 @@ type Options struct {
 	CounterDPI float64
 }
 
-// File is one file of the set: its path in the set's folder (forward slashes) and its bytes.
-type File struct {
-	Path string
-	Data []byte
-}
-
 // Set is an exported Tabletop Simulator set.
 type Set struct {
-	Files   []File        // sorted by path
+	Files   []output.File // sorted by path, relative to the set's folder; Output is empty (the caller names it)
 	Objects []SavedObject // the saved objects, the package's set first
 	Notes   []string      // what the set holds and what Tabletop Simulator cannot express (also in README.txt)
 	Stats   Stats
@@ -236,20 +231,20 @@ func (x *exporter) packageName() string {
 func (x *exporter) set() (*Set, error) {
 	s := &Set{Stats: x.stats, Notes: append(append([]string(nil), x.notes...), x.cannot...)}
 	for _, name := range slices.Sorted(maps.Keys(x.images)) {
-		s.Files = append(s.Files, File{Path: "images/" + name, Data: x.images[name]})
+		s.Files = append(s.Files, output.File{Path: "images/" + name, Data: x.images[name]})
 	}
 	for _, o := range x.objects {
 		data, err := marshal(o.state)
 		if err != nil {
 			return nil, err
 		}
-		s.Files = append(s.Files, File{Path: o.File, Data: data})
+		s.Files = append(s.Files, output.File{Path: o.File, Data: data})
 		if o.thumb != nil {
-			s.Files = append(s.Files, File{Path: strings.TrimSuffix(o.File, ".json") + ".png", Data: o.thumb})
+			s.Files = append(s.Files, output.File{Path: strings.TrimSuffix(o.File, ".json") + ".png", Data: o.thumb})
 		}
 		s.Objects = append(s.Objects, o.SavedObject)
 	}
-	s.Files = append(s.Files, File{Path: ReadmeName, Data: x.readme(s)})
+	s.Files = append(s.Files, output.File{Path: ReadmeName, Data: x.readme(s)})
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	return s, nil
 }
