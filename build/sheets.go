@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/plan"
@@ -74,7 +75,7 @@ func buildScenarios(j *Job) error {
 	// Where each scenario's map is printed, as buildMaps names it.
 	mapFile := plan.ScenarioMapFiles(j.Pkg)
 	for _, sc := range scs {
-		stem := plan.FileStem(sc.ID)
+		stem := content.Stem(sc.ID, content.PrintStem)
 		name := ScenariosDir + "/" + stem + ".pdf"
 		opt := j.scenarioOptions(mapFile[sc.ID])
 		n, err := j.document(name, "scenario "+sc.ID, "png/"+ScenariosDir+"/"+stem, func(s surface.Surface) error {

@@ -56,11 +56,11 @@ func ExportCSV(pkg *Package) ([]CSVFile, diag.List) {
 			w.row(d, Pointer("/counters", i), &ds)
 		}
 		leftInYAML(d, &ds, "counters")
-		p := "counter-mixes/" + fileStem(d.ID) + ".csv"
+		p := "counter-mixes/" + Stem(d.ID, SheetStem) + ".csv"
 		out = append(out, CSVFile{Path: p, Include: Include{File: p, Kind: KindCounterMix, ID: d.ID}, Data: w.bytes()})
 	}
 	for _, d := range byKind[KindTable] {
-		p := "tables/" + fileStem(d.ID) + ".csv"
+		p := "tables/" + Stem(d.ID, SheetStem) + ".csv"
 		out = append(out, CSVFile{Path: p, Include: Include{File: p, Kind: KindTable, ID: d.ID}, Data: tableCSV(d)})
 		leftInYAML(d, &ds, "corner", "columns", "rows")
 	}
@@ -89,23 +89,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// fileStem makes an id safe as a file name.
-func fileStem(id string) string {
-	var b strings.Builder
-	for _, r := range id {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('-')
-		}
-	}
-	if b.Len() == 0 {
-		return "table"
-	}
-	return b.String()
 }
 
 // sheetWriter gathers rows, then writes the columns some row uses, in the shape's order.

@@ -12,7 +12,6 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/internal/pngenc"
 	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/digital"
@@ -57,7 +56,7 @@ func (x *exporter) planBoards() error {
 		if m.Board != "" && m.Board != name {
 			name = "Board " + m.Board + ": " + name
 		}
-		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + names.Stem(m.ID), drawing: d, set: d.Set,
+		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + content.Stem(m.ID, content.ExportStem), drawing: d, set: d.Set,
 			at: posOf(&m.Meta, "/grid")})
 	}
 	for _, sc := range x.pkg.Scenarios() {
@@ -70,7 +69,7 @@ func (x *exporter) planBoards() error {
 			return x.printerError(err, "scenario %s", sc.ID)
 		}
 		d.HideUnits = true
-		x.boards = append(x.boards, &boardImage{name: cmp.Or(sc.Name, sc.ID), stem: "scenario-" + names.Stem(sc.ID),
+		x.boards = append(x.boards, &boardImage{name: cmp.Or(sc.Name, sc.ID), stem: "scenario-" + content.Stem(sc.ID, content.ExportStem),
 			drawing: d, set: set, scenario: sc, at: posOf(&sc.Meta, "/map")})
 	}
 	for _, b := range x.boards {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/digital"
@@ -118,7 +117,7 @@ func TestExamplesObjectCounts(t *testing.T) {
 			for _, n := range perSides {
 				wantDice += n
 			}
-			set := e.set.file(names.Stem(pkg.ID) + ".json")
+			set := e.set.file(content.Stem(pkg.ID, content.ExportStem) + ".json")
 			if set == nil {
 				t.Fatalf("no %s.json", pkg.ID)
 			}

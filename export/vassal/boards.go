@@ -63,7 +63,7 @@ func (x *exporter) planBoards() error {
 		}
 		d.HideUnits = true
 		name := boardNames.Take(cmp.Or(sc.Name, sc.ID))
-		x.boards = append(x.boards, &boardImage{name: name, file: "board-scenario-" + names.Stem(sc.ID) + ".png",
+		x.boards = append(x.boards, &boardImage{name: name, file: "board-scenario-" + content.Stem(sc.ID, content.ExportStem) + ".png",
 			drawing: d, set: set, scenario: sc, onMain: true})
 		if len(set.Boards) == 1 && set.Boards[0].Rotate == 0 {
 			shown[set.Boards[0].Map] = true
@@ -82,7 +82,7 @@ func (x *exporter) planBoards() error {
 		if m.Board != "" {
 			name = m.Board
 		}
-		x.boards = append(x.boards, &boardImage{name: boardNames.Take(name), file: "board-" + names.Stem(m.ID) + ".png",
+		x.boards = append(x.boards, &boardImage{name: boardNames.Take(name), file: "board-" + content.Stem(m.ID, content.ExportStem) + ".png",
 			drawing: d, set: d.Set, mapDoc: m, onMain: !haveScenarios, turnable: m.Board != ""})
 	}
 	return nil

@@ -160,7 +160,7 @@ func (x *exporter) buildPieces() error {
 				d.backLabel = "back"
 			}
 		}
-		stem := stems.Take(names.Stem(c.Kind + "-" + c.ID))
+		stem := stems.Take(content.Stem(c.Kind+"-"+c.ID, content.ExportStem))
 		d.front = "piece-" + stem + ".png"
 		if d.backLabel != "" {
 			d.back = "piece-" + stem + "-back.png"

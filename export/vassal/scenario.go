@@ -74,7 +74,7 @@ func (x *exporter) buildScenarios() error {
 		}
 		so := &scenarioOut{sc: b.scenario, board: b}
 		so.oobName = oobNames.Take(b.name)
-		so.oobFile = "oob-" + names.Stem(b.scenario.ID) + ".png"
+		so.oobFile = "oob-" + content.Stem(b.scenario.ID, content.ExportStem) + ".png"
 		if err := x.placeScenario(so); err != nil {
 			return err
 		}

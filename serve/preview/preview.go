@@ -308,7 +308,7 @@ func counterJobs(pkg *content.Package, set plan.Settings, setKey string) ([]job,
 	used := map[string]bool{}
 	for i := range cs {
 		c := &cs[i]
-		stem := plan.FileStem(c.ID)
+		stem := content.Stem(c.ID, content.PrintStem)
 		if used[stem] {
 			stem = c.Kind + "-" + stem
 		}
@@ -391,7 +391,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 	var jobs []job
 	sysKey := d.of(content.KindSystem) + d.tiles
 	for _, m := range pkg.Maps() {
-		stem := plan.FileStem(m.ID)
+		stem := content.Stem(m.ID, content.PrintStem)
 		title := "Map " + m.ID
 		if m.Name != "" {
 			title = m.Name
@@ -412,7 +412,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 		if !ok {
 			continue
 		}
-		stem := plan.FileStem(f[len(plan.MapsDir)+1 : len(f)-len(".pdf")])
+		stem := content.Stem(f[len(plan.MapsDir)+1:len(f)-len(".pdf")], content.PrintStem)
 		title := "Map of " + sc.ID
 		if sc.Name != "" {
 			title = "Map of " + sc.Name
@@ -498,7 +498,7 @@ func sheetJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) 
 	files := plan.ScenarioMapFiles(pkg)
 	rest := d.of(content.KindForce, content.KindMap, content.KindSystem, content.KindTable) + d.identity[content.KindUnitType] + d.identity[content.KindMarker] + d.art // the miniature shows the art
 	for _, sc := range pkg.Scenarios() {
-		stem := plan.FileStem(sc.ID)
+		stem := content.Stem(sc.ID, content.PrintStem)
 		opt := plan.ScenarioOptions(pkg, set, plan.Options{}, files[sc.ID])
 		title := "Scenario " + sc.ID
 		if sc.Name != "" {
