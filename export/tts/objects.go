@@ -126,7 +126,7 @@ func (x *exporter) buildScenarios() error {
 		first := len(st.ObjectStates)
 		for _, h := range plan.Holdings {
 			sd := sc.Sides[h.Side]
-			bg := &bag{name: shortName(cmp.Or(sd.Name, sd.ID)) + ": " + h.Label, tint: x.sideTint(&sd)}
+			bg := &bag{name: sd.ShortName() + ": " + h.Label, tint: x.sideTint(&sd)}
 			var lines []string
 			for _, u := range h.Units {
 				d := x.byKey[u.Key]
@@ -310,12 +310,4 @@ func (x *exporter) thumbJobs() []*drawJob {
 			done: func(data []byte) error { b.thumb = data; return nil }})
 	}
 	return jobs
-}
-
-// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
-func shortName(n string) string {
-	if i := strings.Index(n, " ("); i > 0 {
-		return n[:i]
-	}
-	return n
 }

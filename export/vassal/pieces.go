@@ -79,8 +79,7 @@ func (x *exporter) planSides() error {
 		for _, sd := range sc.Sides {
 			si, ok := byID[sd.ID]
 			if !ok {
-				n := cmp.Or(sd.Name, sd.ID)
-				si = &sideInfo{id: sd.ID, name: n, dead: &deadPile{name: piles.Take("Dead: " + shortName(n))}}
+				si = &sideInfo{id: sd.ID, name: sd.DisplayName(), dead: &deadPile{name: piles.Take("Dead: " + sd.ShortName())}}
 				byID[sd.ID] = si
 				x.sides = append(x.sides, si)
 				x.deadPiles = append(x.deadPiles, si.dead)
@@ -448,12 +447,4 @@ func (x *exporter) pieceWindow() (*buildfile.Element, error) {
 	w := buildfile.New(classPieceWindow, "name", "Counters", "text", "Counters", "tooltip", "Show the counters",
 		"hidden", "false", "icon", "", "hotkey", "", "scale", "1.0", "defaultWidth", "0")
 	return w.Add(tw), nil
-}
-
-// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
-func shortName(n string) string {
-	if i := strings.Index(n, " ("); i > 0 {
-		return n[:i]
-	}
-	return n
 }

@@ -154,7 +154,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 	d.layer = l
 	sideOf := map[string]int{}
 	for i, sd := range sc.Sides {
-		st := sideStyle{id: sd.ID, name: cmp.Or(sd.Name, sd.ID), short: shortName(cmp.Or(sd.Name, sd.ID))}
+		st := sideStyle{id: sd.ID, name: sd.DisplayName(), short: sd.ShortName()}
 		st.fill = sidePalette[i%len(sidePalette)]
 		for _, f := range sd.Faction {
 			if c, ok := d.factionColour(f); ok {
@@ -413,14 +413,6 @@ func (d *Drawing) factionText(id string) string {
 		}
 	}
 	return ""
-}
-
-// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
-func shortName(n string) string {
-	if i := strings.Index(n, " ("); i > 0 {
-		return n[:i]
-	}
-	return n
 }
 
 // abbrOf makes an abbreviation from a name: its initials, or its first letters.

@@ -430,10 +430,7 @@ func (w *writer) compass(set *content.MapSet, x, y, cols, rows, k float64) {
 			if !ok {
 				continue
 			}
-			n := cmp.Or(sd.Name, sd.ID)
-			if i := strings.Index(n, " ("); i > 0 {
-				n = n[:i]
-			}
+			n := sd.ShortName()
 			f := surface.Font{Style: surface.Italic, Size: 6.5}
 			switch e.Side {
 			case "east":
@@ -537,7 +534,7 @@ func (w *writer) entries(s content.Side) string {
 
 func (w *writer) side(s *content.Side) {
 	d := w.d
-	title := cmp.Or(s.Name, s.ID)
+	title := s.DisplayName()
 	w.h(title)
 	var f [][2]string
 	if len(s.Faction) > 0 {
@@ -759,7 +756,7 @@ func (w *writer) reinforcements() {
 		if r.Entry.Note != "" {
 			entry = strings.TrimSpace(entry + ": " + r.Entry.Note)
 		}
-		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Turn), w.sideName(r.Side), strings.Join(us, ", "), entry})
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Turn), w.sc.SideName(r.Side), strings.Join(us, ", "), entry})
 	}
 	w.d.Table(tab)
 }
@@ -797,22 +794,13 @@ func (w *writer) cellWord() string {
 	return "cell"
 }
 
-func (w *writer) sideName(id string) string {
-	for _, s := range w.sc.Sides {
-		if s.ID == id {
-			return cmp.Or(s.Name, s.ID)
-		}
-	}
-	return id
-}
-
 // stacking prints the stacking rule in force in the scenario: the variant it chooses (rules.Engine.Stacking),
 // else the System's own, and each side's limit.
 func (w *writer) stacking() {
 	var lines []string
 	for _, s := range w.sc.Sides {
 		if s.Stacking != nil {
-			lines = append(lines, fmt.Sprintf("%s: at most %s per %s.", cmp.Or(s.Name, s.ID), english.Count(*s.Stacking, "unit"), w.cellWord()))
+			lines = append(lines, fmt.Sprintf("%s: at most %s per %s.", s.DisplayName(), english.Count(*s.Stacking, "unit"), w.cellWord()))
 		}
 	}
 	if st := w.eng.Stacking(w.sc); st != nil {
@@ -892,7 +880,7 @@ func (w *writer) victoryBody() {
 			if a.Points.Sign() > 0 {
 				pts = "+" + pts
 			}
-			tab.Rows = append(tab.Rows, []string{w.sideName(a.Side), pts, per})
+			tab.Rows = append(tab.Rows, []string{w.sc.SideName(a.Side), pts, per})
 		}
 		d.Table(tab)
 	}
@@ -900,9 +888,9 @@ func (w *writer) victoryBody() {
 		head := "Victory levels"
 		if v.Score != "" {
 			if v.Measure == "ratio" {
-				head += " (ratio of " + english.Possessive(w.sideName(v.Score)) + " victory points to the enemy's)"
+				head += " (ratio of " + english.Possessive(w.sc.SideName(v.Score)) + " victory points to the enemy's)"
 			} else {
-				head += " (" + english.Possessive(w.sideName(v.Score)) + " points)"
+				head += " (" + english.Possessive(w.sc.SideName(v.Score)) + " points)"
 			}
 		}
 		d.Para(head, flow.BoldFont)
@@ -910,7 +898,7 @@ func (w *writer) victoryBody() {
 		for _, l := range v.Levels {
 			win := "-"
 			if l.Winner != "" {
-				win = w.sideName(l.Winner)
+				win = w.sc.SideName(l.Winner)
 			}
 			tab.Rows = append(tab.Rows, []string{l.Name, charts.Bound(l), win})
 		}
@@ -938,7 +926,7 @@ func (w *writer) objectives() {
 		}
 		var for_ []string
 		for _, s := range o.Sides {
-			for_ = append(for_, w.sideName(s))
+			for_ = append(for_, w.sc.SideName(s))
 		}
 		tab.Rows = append(tab.Rows, []string{cmp.Or(o.Name, o.ID), where, pts, strings.Join(for_, ", ")})
 	}
