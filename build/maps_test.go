@@ -20,7 +20,7 @@ func TestScenarioMapFiles(t *testing.T) {
 		want map[string]string
 		text []string
 	}{
-		{"prestags", map[string]string{"example-bridge": "maps/example-bridge.pdf"}, []string{"A Force set-up", "within 3 hexes of D", "Hex G (the bridge)"}},
+		{"prestags", map[string]string{"example-bridge": "maps/example-bridge.pdf"}, []string{"A Force set-up", "within 3 hexes of Hex D (the village)", "Hex G (the bridge)"}},
 		{"rampant", map[string]string{"alesia-assault": "maps/alesia-assault.pdf"}, []string{"Gauls entry, T1", "Rome set-up"}},
 		{"fields-of-honor", map[string]string{"isandlwana": "maps/isandlwana-scenario.pdf"}, []string{"The tents (10 pts)"}},
 		{"highest-ground", map[string]string{"introductory": "maps/introductory.pdf"}, []string{"Allied entry", "Roman Empire entry", "Bridges (15.2, 15.4.1)"}},

@@ -175,7 +175,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 			if z := sd.Deployment; z != nil {
 				if c, err := d.Set.ZoneCircle(z); err == nil {
 					l.zones = append(l.zones, zoneMark{side: i, round: true, cx: c.Centre.X, cy: c.Centre.Y, rr: c.Radius,
-						label: st.short + " set-up" + colonText(z.Describe(d.Set.Type))})
+						label: st.short + " set-up" + colonText(d.Set.DescribeZone(z))})
 					st.used, st.zone = true, true
 				}
 			}
@@ -188,7 +188,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 		st := &l.sides[i]
 		if z := sd.Deployment; z != nil {
 			if cs := d.Set.ZoneCells(z); len(cs) > 0 {
-				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(z.Describe(d.Set.Type))})
+				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(d.Set.DescribeZone(z))})
 				st.used, st.zone = true, true
 			}
 		}
@@ -287,7 +287,7 @@ func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 			if pl.Zone != nil {
 				if cs := d.Set.ZoneCells(pl.Zone); len(cs) > 0 {
 					n := max(pl.Count, 1)
-					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(pl.Zone.Describe(d.Set.Type))})
+					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(d.Set.DescribeZone(pl.Zone))})
 					st.used, st.zone = true, true
 				}
 			}

@@ -448,15 +448,16 @@ func TestScenarioLayerTextAndBytes(t *testing.T) {
 	}
 	// pdftotext may interleave a label with the cell numbers it overlaps; the content stream holds each
 	// label whole.
-	for _, w := range []string{"T3", "T5 B Force reinforcements", "B Force entry", "A Force set-up: within 3 hexes of D", "B Force set-up: within 4 hexes of J"} {
+	for _, w := range []string{"T3", "T5 B Force reinforcements", "B Force entry", "A Force set-up: within 3 hexes of Hex D (the village)", "B Force set-up: within 4 hexes of Hex J (the hamlet)"} {
 		if !strings.Contains(txt, w) && !strings.Contains(flat, w) {
 			t.Errorf("%q not in the text", w)
 		}
 	}
 }
 
-// A zone's name on the map says where the zone is, in the words of content.Zone.Describe (the scenario sheet
-// uses the same): PRESTAGS's deployment hexes with their radius, Isandlwana's circle about the camp.
+// A zone's name on the map says where the zone is, in the words of content.MapSet.DescribeZone (the scenario
+// sheet prints the same): PRESTAGS's deployment hexes with their radius, Isandlwana's circle about the camp,
+// each location by its name.
 func TestZoneLabelsSayWhere(t *testing.T) {
 	pkg, sc := prestagsTest(t)
 	fh := load(t, "fields-of-honor")
@@ -465,8 +466,8 @@ func TestZoneLabelsSayWhere(t *testing.T) {
 		sc   *content.Scenario
 		want []string
 	}{
-		{pkg, sc, []string{"A Force set-up: within 3 hexes of D", "B Force set-up: within 4 hexes of J"}},
-		{fh, fh.Scenario("isandlwana"), []string{"British and colonial force set-up: within 12in of camp-centre"}},
+		{pkg, sc, []string{"A Force set-up: within 3 hexes of Hex D (the village)", "B Force set-up: within 4 hexes of Hex J (the hamlet)"}},
+		{fh, fh.Scenario("isandlwana"), []string{"British and colonial force set-up: within 12in of The camp"}},
 	} {
 		d, err := ForScenario(tc.pkg, tc.sc)
 		if err != nil {

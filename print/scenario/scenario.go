@@ -169,7 +169,7 @@ func (w *writer) format111() {
 		if pl != "" {
 			f = append(f, [2]string{"PL", pl})
 		}
-		dep := w.deployment(s.Deployment)
+		dep := w.set.DescribeZone(s.Deployment)
 		if z := s.Deployment; z != nil && z.Near != "" && z.Within > 0 && dep != "" {
 			// 11.1: a hex identification letter and the distance from it, as the scenarios print it.
 			dep = fmt.Sprintf("%s-%d (%s)", z.Near, z.Within, dep)
@@ -225,15 +225,6 @@ func orderedSides(sc *content.Scenario) []content.Side {
 		}
 	}
 	return out
-}
-
-// deployment says where a zone is, in the words of the scenario's ground (content.MapSet.DescribeZone:
-// locations and edges by their names).
-func (w *writer) deployment(z *content.Zone) string {
-	if w.set == nil {
-		return z.Describe("")
-	}
-	return w.set.DescribeZone(z)
 }
 
 // turnOrder prints the System's rule for who moves first, when it gives one.
@@ -565,7 +556,7 @@ func (w *writer) side(s *content.Side) {
 	if len(s.Entry) > 0 {
 		f = append(f, [2]string{"Entry", w.entries(*s)})
 	}
-	if dep := w.deployment(s.Deployment); dep != "" {
+	if dep := w.set.DescribeZone(s.Deployment); dep != "" {
 		f = append(f, [2]string{"Deployment", dep})
 	}
 	for _, m := range s.Minimums {
@@ -722,7 +713,7 @@ func (w *writer) placement(p content.Placement) string {
 		}
 		return "at " + strings.Join(pts, ", ") + " from the table's north-west corner"
 	case p.Zone != nil:
-		where := w.deployment(p.Zone)
+		where := w.set.DescribeZone(p.Zone)
 		if p.Count > 0 {
 			where = english.Count(p.Count, "unit") + " " + where
 		}

@@ -91,7 +91,7 @@ func TestDeploymentSaysWhere(t *testing.T) {
 		sc := pkg.Scenario(c.sc)
 		w := &writer{pkg: pkg, sc: sc}
 		w.set, _ = pkg.MapSet(sc)
-		if got := w.deployment(sc.Sides[0].Deployment); got != c.want {
+		if got := w.set.DescribeZone(sc.Sides[0].Deployment); got != c.want {
 			t.Errorf("%s: deployment %q, want %q", c.sc, got, c.want)
 		}
 	}
