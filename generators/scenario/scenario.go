@@ -1,7 +1,7 @@
 // Package scenario runs a Generator's scenario procedure: boards drawn and placed (or a map generated),
 // entry edges, objectives by dice coordinates or placed in turn, point-bought forces within the balance
 // tolerance, and victory conditions with a level table derived from the forces. The result is content model
-// values for package emit to write; every draw comes from the seed, part by part (see package dice).
+// values for content.WriteYAML to write; every draw comes from the seed, part by part (see package dice).
 package scenario
 
 import (
