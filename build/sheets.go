@@ -20,7 +20,7 @@ const (
 )
 
 func (j *Job) paper() surface.Size {
-	return surface.Size{W: j.Settings.Paper.Width, H: j.Settings.Paper.Height}
+	return surface.PaperSize(j.Settings.Paper)
 }
 
 // document renders one text document to PDF (and PNG pages) and adds it.

@@ -12,7 +12,6 @@ import (
 
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
-	"github.com/muster-wargames/muster/print/surface"
 )
 
 func text(t testing.TB, b []byte) string {
@@ -217,7 +216,7 @@ func TestLargePaper(t *testing.T) {
 				t.Errorf("map page %gx%g", pg.Width(), pg.Height())
 			}
 		case ChartsFile:
-			if !pdfcheck.Near(pg.Width(), surface.LetterW, 0.01) && !pdfcheck.Near(pg.Height(), surface.LetterW, 0.01) {
+			if !pdfcheck.Near(pg.Width(), value.Letter.Width, 0.01) && !pdfcheck.Near(pg.Height(), value.Letter.Width, 0.01) {
 				t.Errorf("charts page %gx%g", pg.Width(), pg.Height())
 			}
 		}

@@ -121,11 +121,11 @@ func (x *exporter) buildAids() error {
 
 // paper is the package's paper (its print settings), else Letter: the pages of the charts and sheets.
 func (x *exporter) paper() surface.Size {
-	p := value.Papers["letter"]
+	p := value.Letter
 	if m := x.pkg.Manifest; m != nil && m.Print != nil && m.Print.Paper != nil && m.Print.Paper.Width > 0 && m.Print.Paper.Height > 0 {
 		p = *m.Print.Paper
 	}
-	return surface.Size{W: p.Width, H: p.Height}
+	return surface.PaperSize(p)
 }
 
 // addPDF adds a PDF document to the module and the documentation menu.

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -24,7 +25,7 @@ func load(t testing.TB, dir string) *content.Package {
 	return loadDir(t, filepath.Join("..", "..", "examples", dir))
 }
 
-var letter = surface.Size{W: surface.LetterW, H: surface.LetterH}
+var letter = surface.PaperSize(value.Letter)
 
 func render(t testing.TB, d *Drawing, opt Options) ([]byte, Plan) {
 	t.Helper()

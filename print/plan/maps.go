@@ -16,7 +16,7 @@ const MapsDir = "maps"
 // MapOptions are the page settings of map drawings: the settled paper, the --margin (else the maps' own
 // default) and the tile overlap.
 func MapOptions(set Settings, opt Options) maps.Options {
-	o := maps.Options{Paper: surface.Size{W: set.Paper.Width, H: set.Paper.Height}, Overlap: maps.DefaultOverlap}
+	o := maps.Options{Paper: surface.PaperSize(set.Paper), Overlap: maps.DefaultOverlap}
 	if opt.Margin != nil {
 		o.Margin = opt.Margin.Points
 	}

@@ -52,7 +52,7 @@ func TestMapSectionColours(t *testing.T) {
 		}
 		sc := pkg.Scenario(c.sc)
 		pdf := surface.NewPDF(surface.PDFOptions{})
-		if err := Render(pdf, pkg, sc, Options{Paper: surface.Size{W: surface.LetterW, H: surface.LetterH}, MapFile: c.file}); err != nil {
+		if err := Render(pdf, pkg, sc, Options{Paper: surface.PaperSize(value.Letter), MapFile: c.file}); err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/content/value"
 )
 
 func pdfBytes(t testing.TB, draw func(s Surface)) []byte {
@@ -25,7 +27,7 @@ func pdfBytes(t testing.TB, draw func(s Surface)) []byte {
 
 func TestPDFLetterRect(t *testing.T) {
 	b := pdfBytes(t, func(s Surface) {
-		s.BeginPage(Letter.W(), Letter.H())
+		s.BeginPage(value.Letter.Width, value.Letter.Height)
 		s.SetFill(RGB(255, 0, 0))
 		s.Rect(72, 72, 36, 36, Fill)
 	})
@@ -52,12 +54,12 @@ func TestPDFLetterRect(t *testing.T) {
 func TestPDFPageSizesAndBoxes(t *testing.T) {
 	big := Size{23 * Inch, 35 * Inch}
 	b := pdfBytes(t, func(s Surface) {
-		s.BeginPage(A4.W(), A4.H())
-		s.SetPageBoxes(PageBoxes{Trim: Rect{9, 9, A4.W() - 18, A4.H() - 18}, Bleed: Rect{0, 0, A4.W(), A4.H()}})
+		s.BeginPage(value.A4.Width, value.A4.Height)
+		s.SetPageBoxes(PageBoxes{Trim: Rect{9, 9, value.A4.Width - 18, value.A4.Height - 18}, Bleed: Rect{0, 0, value.A4.Width, value.A4.Height}})
 		s.Rect(0, 0, 10, 10, Fill)
 		s.BeginPage(big.W, big.H)
 		s.Rect(0, 0, 10, 10, Fill)
-		s.BeginPage(Letter.Size().Landscape().W, Letter.Size().Landscape().H)
+		s.BeginPage(PaperSize(value.Letter).Landscape().W, PaperSize(value.Letter).Landscape().H)
 		s.SetPageBoxes(PageBoxes{Trim: Rect{X: 10, Y: 20, W: 100, H: 50}})
 	})
 	objs := parsePDF(t, b)
