@@ -131,9 +131,10 @@ func findPackageDir(dir string) string {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(d, ManifestFile)); err == nil {
-			rel, err := filepath.Rel(mustWd(), d)
-			if err == nil && !strings.HasPrefix(rel, "..") {
-				return rel
+			if wd := mustWd(); Within(wd, d) {
+				if rel, err := filepath.Rel(wd, d); err == nil {
+					return rel
+				}
 			}
 			return d
 		}
@@ -159,7 +160,7 @@ func mustWd() string {
 func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Package {
 	manifestPath := filepath.Join(dir, ManifestFile)
 	root := realPath(dir)
-	if !within(root, realPath(manifestPath)) {
+	if !Within(root, realPath(manifestPath)) {
 		ds.Errorf(diag.Pos{File: manifestPath}, "io.outside", "%s is a symbolic link to a file outside the package folder; muster reads a package only from inside its folder", ManifestFile).Hint =
 			"replace the link with a copy of the manifest"
 		return nil
@@ -585,7 +586,7 @@ func globFiles(dir, pattern string) (files, outside []string, err error) {
 			}
 			switch {
 			case !matches:
-			case !within(root, realPath(target)):
+			case !Within(root, realPath(target)):
 				outside = append(outside, userPath)
 			case !isDir:
 				files = append(files, userPath)

@@ -221,7 +221,7 @@ func SchemaPath(pkgDir, outPath string) string {
 // about the content itself.
 func Verify(pkgDir, outPath string, data []byte) (diag.List, error) {
 	name := filepath.Join(pkgDir, "generated-by-muster.yaml")
-	if outPath != "" && inside(pkgDir, outPath) {
+	if outPath != "" && content.Within(pkgDir, outPath) {
 		name = outPath
 	}
 	r := validate.LoadWith(pkgDir, name, data)
@@ -232,15 +232,4 @@ func Verify(pkgDir, outPath string, data []byte) (diag.List, error) {
 		}
 	}
 	return out, nil
-}
-
-// inside reports whether path lies in dir or below it.
-func inside(dir, path string) bool {
-	d, err1 := filepath.Abs(dir)
-	p, err2 := filepath.Abs(path)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(d, p)
-	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

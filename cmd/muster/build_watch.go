@@ -24,10 +24,7 @@ func watchBuild(c *cli.Context, pkgDir string, opt build.Options) error {
 	if err != nil {
 		return err
 	}
-	ignore := func(p string) bool {
-		rel, err := filepath.Rel(out, p)
-		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-	}
+	ignore := func(p string) bool { return content.Within(out, p) }
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	w, err := watch.New([]string{pkgDir}, watch.Options{Ignore: ignore})

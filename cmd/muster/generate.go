@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators"
@@ -139,20 +139,9 @@ func runGenerate(c *cli.Context, kind string) error {
 	}
 	if optString(c, "format") == "text" && !optBool(c, "quiet") {
 		fmt.Fprintf(c.App.Writer, "wrote %s %s (seed %d)\n", kind, out, seed)
-		if !inside(pkgDir, out) {
+		if !content.Within(pkgDir, out) {
 			fmt.Fprintf(c.App.ErrWriter, "note: %s is outside the package %s: muster validate finds a file's game in the folders above it, so move the file into the package (a folder its muster.yaml includes) before validating or building it\n", out, pkgDir)
 		}
 	}
 	return nil
-}
-
-// inside reports whether path lies in dir or below it.
-func inside(dir, path string) bool {
-	d, err1 := filepath.Abs(dir)
-	p, err2 := filepath.Abs(path)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(d, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
