@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/content/value"
 )
@@ -168,7 +169,7 @@ func runFixture(pkg *content.Package, fx *content.Fixture, base **diag.List) Fix
 	default:
 		switch {
 		case errs > 0:
-			res.Why = fmt.Sprintf("expected it to pass, but it raises %s", plural(errs, "error"))
+			res.Why = fmt.Sprintf("expected it to pass, but it raises %s", english.Count(errs, "error"))
 		case len(res.Missing) > 0:
 			res.Why = fmt.Sprintf("expected %s to fire, but %s did not", strings.Join(fx.Rules, ", "), strings.Join(res.Missing, ", "))
 		default:

@@ -14,6 +14,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/schema"
 )
@@ -384,7 +385,7 @@ func (r Result) Checked() (*Checked, error) {
 		return nil, fmt.Errorf("the package has not been through every check (validate.Load does that)")
 	}
 	if n := r.Diags.Count(diag.Error); n > 0 {
-		return nil, fmt.Errorf("the package has %s: fix them first (muster validate lists them)", plural(n, "error"))
+		return nil, fmt.Errorf("the package has %s: fix them first (muster validate lists them)", english.Count(n, "error"))
 	}
 	return &Checked{pkg: r.Pkg, diags: r.Diags}, nil
 }

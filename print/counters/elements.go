@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/surface"
@@ -302,9 +303,9 @@ func (r *resolver) flushMissing() {
 		if len(names) > 1 {
 			have = "do not have"
 		}
-		e := r.ds.Errorf(m.at, "counter-faces.missing-stat", "face %s prints %s, which %s %s (%s)", lay, what, plural(len(names), "counter"), have, list)
+		e := r.ds.Errorf(m.at, "counter-faces.missing-stat", "face %s prints %s, which %s %s (%s)", lay, what, english.Count(len(names), "counter"), have, list)
 		if strings.HasPrefix(what, "no ") {
-			e.Message = fmt.Sprintf("face %s prints the %s, which %s %s (%s)", lay, m.what, plural(len(names), "counter"), have, list)
+			e.Message = fmt.Sprintf("face %s prints the %s, which %s %s (%s)", lay, m.what, english.Count(len(names), "counter"), have, list)
 		}
 		e.Hint = "give them a value, or mark the element optional: true (or the field {" + m.what + "?}) to leave it out"
 	}
@@ -317,13 +318,6 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // statText is a stat's value as a counter prints it: as written, except that a dot (PRESTAGS's dot melee)
