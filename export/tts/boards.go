@@ -129,10 +129,9 @@ type drawJob struct {
 
 	data []byte
 	enc  time.Duration
-	err  error
 }
 
-// draw draws and encodes every image, two at a time.
+// draw draws and encodes every image on the pool's workers (package parallel).
 func (x *exporter) draw() error {
 	var jobs []*drawJob
 	for _, b := range x.boards {
@@ -153,30 +152,29 @@ func (x *exporter) draw() error {
 	}
 	jobs = append(jobs, x.faceJobs()...)
 	jobs = append(jobs, x.thumbJobs()...)
-	parallel.Each(len(jobs), func(i int) {
+	errs := parallel.Each(len(jobs), func(i int) error {
 		j := jobs[i]
-		defer func() {
-			if r := recover(); r != nil {
-				j.err = fmt.Errorf("tts: drawing %s failed (a bug in muster; please report it): %v", j.what, r)
-			}
-		}()
 		t := time.Now()
 		im, err := j.draw()
 		if err != nil {
-			j.err = err
-			return
+			return err
 		}
 		t2 := time.Now()
-		j.data, j.err = pngenc.EncodeRGB(im)
-		if j.err == nil && j.thumbOf {
-			j.thumb, j.err = pngenc.EncodeRGB(thumbnail(im))
+		if j.data, err = pngenc.EncodeRGB(im); err != nil {
+			return err
+		}
+		if j.thumbOf {
+			if j.thumb, err = pngenc.EncodeRGB(thumbnail(im)); err != nil {
+				return err
+			}
 		}
 		j.enc = time.Since(t2)
 		x.count(im, t2.Sub(t))
+		return nil
 	})
-	for _, j := range jobs {
-		if j.err != nil {
-			return x.printerError(j.err, "%s", j.what)
+	for i, j := range jobs {
+		if errs[i] != nil {
+			return x.printerError(errs[i], "%s", j.what)
 		}
 		x.stats.PNGEncode += j.enc
 		if err := j.done(j.data); err != nil {

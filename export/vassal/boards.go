@@ -124,43 +124,35 @@ func (x *exporter) chooseDPI() error {
 	return nil
 }
 
-// renderBoards draws every board image (two at a time) and fits its grid.
+// renderBoards draws every board image on the pool's workers (package parallel) and fits its grid.
 func (x *exporter) renderBoards() error {
 	type result struct {
 		data []byte
 		enc  time.Duration
-		err  error
 	}
 	res := make([]result, len(x.boards))
-	parallel.Each(len(x.boards), func(i int) {
+	errs := parallel.Each(len(x.boards), func(i int) error {
 		b := x.boards[i]
-		defer func() {
-			if r := recover(); r != nil {
-				res[i].err = fmt.Errorf("vassal: drawing board %s failed (a bug in muster; please report it): %v", b.name, r)
-			}
-		}()
 		px, py, dx, dy := b.drawing.PixelOrigin(x.dpi)
 		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
 		if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
-			res[i].err = err
-			return
+			return err
 		}
 		im, err := s.PageImage(0)
 		if err != nil {
-			res[i].err = err
-			return
+			return err
 		}
 		w, h := b.drawing.FramePixels(x.dpi)
 		if im.Bounds().Dx() != w || im.Bounds().Dy() != h {
-			res[i].err = fmt.Errorf("vassal: board %s: image is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), w, h)
-			return
+			return fmt.Errorf("vassal: board %s: image is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), w, h)
 		}
 		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h}
-		res[i].data, res[i].enc, res[i].err = encodePNG(im)
+		res[i].data, res[i].enc, err = encodePNG(im)
+		return err
 	})
 	for i, b := range x.boards {
-		if res[i].err != nil {
-			return x.printerError(res[i].err, "board %s", b.name)
+		if errs[i] != nil {
+			return x.printerError(errs[i], "board %s", b.name)
 		}
 		x.stats.PNGEncode += res[i].enc
 		x.stats.Images++

@@ -200,7 +200,6 @@ func (x *exporter) drawPieces() error {
 		front, back []byte
 		w, h        int
 		enc         time.Duration
-		err         error
 	}
 	res := make([]result, len(x.pieces))
 	draw := func(c *counters.Counter, f *counters.Face) ([]byte, int, int, time.Duration, error) {
@@ -217,26 +216,23 @@ func (x *exporter) drawPieces() error {
 		data, enc, err := encodePNG(im)
 		return data, im.Bounds().Dx(), im.Bounds().Dy(), enc, err
 	}
-	parallel.Each(len(x.pieces), func(i int) {
+	errs := parallel.Each(len(x.pieces), func(i int) error {
 		d := x.pieces[i]
 		r := &res[i]
-		defer func() {
-			if p := recover(); p != nil {
-				r.err = fmt.Errorf("vassal: drawing %s failed (a bug in muster; please report it): %v", d.name, p)
-			}
-		}()
 		var enc time.Duration
-		r.front, r.w, r.h, enc, r.err = draw(&d.counter, &d.counter.Front)
+		var err error
+		r.front, r.w, r.h, enc, err = draw(&d.counter, &d.counter.Front)
 		r.enc += enc
-		if r.err == nil && d.back != "" {
-			r.back, _, _, enc, r.err = draw(&d.counter, &d.counter.Back)
+		if err == nil && d.back != "" {
+			r.back, _, _, enc, err = draw(&d.counter, &d.counter.Back)
 			r.enc += enc
 		}
+		return err
 	})
 	for i, d := range x.pieces {
 		r := res[i]
-		if r.err != nil {
-			return x.printerError(r.err, "%s", d.name)
+		if errs[i] != nil {
+			return x.printerError(errs[i], "%s", d.name)
 		}
 		d.w, d.h = r.w, r.h
 		x.stats.PNGEncode += r.enc

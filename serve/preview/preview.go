@@ -118,15 +118,17 @@ func (r *Renderer) Render(res validate.Result) *Snapshot {
 		}
 		todo = append(todo, i)
 	}
-	errs := make([]error, len(jobs))
-	parallel.Each(len(todo), func(k int) {
+	// A drawing's panic (a bug) comes back from the pool as its error, so the preview never goes down.
+	errs := parallel.Each(len(todo), func(k int) error {
 		i := todo[k]
-		results[i], errs[i] = drawSafely(jobs[i])
+		var err error
+		results[i], err = jobs[i].draw()
+		return err
 	})
-	for _, i := range todo {
+	for k, i := range todo {
 		j := jobs[i]
-		if errs[i] != nil {
-			snap.Diags = append(snap.Diags, failureDiags(j, errs[i])...)
+		if errs[k] != nil {
+			snap.Diags = append(snap.Diags, failureDiags(j, errs[k])...)
 			results[i] = nil // the picture is left out; the diagnostic says why
 			continue
 		}
@@ -143,16 +145,6 @@ func (r *Renderer) Render(res validate.Result) *Snapshot {
 	r.byKey = keep
 	r.last = snap
 	return snap
-}
-
-// drawSafely runs a job; a printer's panic (a bug) becomes its error, so the preview never goes down.
-func drawSafely(j job) (imgs []*Image, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("drawing failed (a bug in muster; please report it): %v", p)
-		}
-	}()
-	return j.draw()
 }
 
 func failureDiags(j job, err error) diag.List {
