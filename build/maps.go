@@ -100,9 +100,10 @@ func previewDPI(dpi, w, h float64) float64 {
 }
 
 // pngEachPage renders the n pages of a document, each drawn on its own by drawPage, and returns one file per
-// page: <stem>-page-01.png. The pages are drawn on the pool's workers (package parallel), each worker
-// drawing its pages one after another into one page's pixels and encoding each as soon as it is drawn; the
-// files do not depend on which worker drew which page.
+// page: <stem>-page-01.png. The pages are drawn on the pool's workers (package parallel: inside a map worker,
+// only on the processors the other maps leave free, so a build with --png holds at most GOMAXPROCS pages, not
+// GOMAXPROCS²), each worker drawing its pages one after another into one page's pixels and encoding each as
+// soon as it is drawn; the files do not depend on which worker drew which page.
 func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surface, i int), stem string) ([]output.File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {

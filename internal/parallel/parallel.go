@@ -1,6 +1,8 @@
 // Package parallel runs independent drawing jobs (pages, boards, pieces, previews) on the machine's cores.
 // Builds, previews and exports all fan out the same way, so they share this one pool: it recovers a job's
-// panic itself (a bug becomes that job's error, and never ends the process).
+// panic itself (a bug becomes that job's error, and never ends the process), and it starts at most
+// GOMAXPROCS-1 helpers in the whole process, nested fan-outs included, so that a build drawing the pages of
+// each map inside its map workers has at most GOMAXPROCS pages in memory at once, not GOMAXPROCS².
 package parallel
 
 import (
@@ -42,9 +44,10 @@ func (f funcWorker) Do(i int) error { return f(i) }
 func (funcWorker) Done() error      { return nil }
 
 // Run does jobs 0..n-1 on workers made by newWorker, each taking the next job until none is left, and
-// returns each job's error as Each does. The calling goroutine is always one of the workers, with up to
-// GOMAXPROCS-1 helpers. A worker is made when it takes its first job; with one processor, or one job, the
-// jobs run in order on the calling goroutine.
+// returns each job's error as Each does. The calling goroutine is always one of the workers; helpers join it
+// while the process has fewer than GOMAXPROCS busy, so a Run inside another Run's job uses only the cores the
+// outer one leaves free (and runs on its caller alone when there are none). A worker is made when it takes its
+// first job; with one processor, or one job, the jobs run in order on the calling goroutine.
 func Run(n int, newWorker func() Worker) []error {
 	errs := make([]error, n)
 	if n == 0 {
@@ -86,10 +89,14 @@ func Run(n int, newWorker func() Worker) []error {
 		}
 	}
 	var wg sync.WaitGroup
-	for range min(n, runtime.GOMAXPROCS(0)) - 1 {
+	for range n - 1 {
+		if !helpers.acquire() {
+			break
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer helpers.release()
 			work()
 		}()
 	}
@@ -106,4 +113,29 @@ func guard(f func() error) (err error) {
 		}
 	}()
 	return f()
+}
+
+// helpers counts the goroutines the pool has started and not yet finished: at most GOMAXPROCS-1, beside
+// the goroutine that called Run.
+var helpers pool
+
+type pool struct {
+	mu   sync.Mutex
+	busy int
+}
+
+func (p *pool) acquire() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.busy >= runtime.GOMAXPROCS(0)-1 {
+		return false
+	}
+	p.busy++
+	return true
+}
+
+func (p *pool) release() {
+	p.mu.Lock()
+	p.busy--
+	p.mu.Unlock()
 }

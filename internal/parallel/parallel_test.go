@@ -66,6 +66,51 @@ func TestEachRecoversPanics(t *testing.T) {
 	}
 }
 
+// A Run inside another Run's jobs uses only the helpers the outer one leaves: at no time are more jobs running
+// than GOMAXPROCS, outer and inner together.
+func TestNestedRunsShareTheProcessors(t *testing.T) {
+	for _, procs := range []int{1, 2, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		var running, most atomic.Int32
+		enter := func() {
+			r := running.Add(1)
+			for {
+				m := most.Load()
+				if r <= m || most.CompareAndSwap(m, r) {
+					break
+				}
+			}
+		}
+		var inner atomic.Int32
+		errs := Each(6, func(i int) error {
+			for _, err := range Each(8, func(k int) error {
+				enter()
+				defer running.Add(-1)
+				inner.Add(1)
+				runtime.Gosched()
+				return nil
+			}) {
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		runtime.GOMAXPROCS(old)
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("procs %d: job %d: %v", procs, i, err)
+			}
+		}
+		if inner.Load() != 48 {
+			t.Errorf("procs %d: %d inner jobs ran", procs, inner.Load())
+		}
+		if most.Load() > int32(procs) {
+			t.Errorf("procs %d: %d jobs ran at once", procs, most.Load())
+		}
+	}
+}
+
 // Workers are made when they take a job, at most one per processor, and each is told once that it is done;
 // its Done's error is its last job's.
 func TestRunWorkers(t *testing.T) {
