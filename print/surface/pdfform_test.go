@@ -282,6 +282,16 @@ func TestReuseErrors(t *testing.T) {
 			t.Errorf("%T: a key holding a slice accepted", s)
 		}
 	}
+	for _, s := range []Surface{NewPDF(PDFOptions{}), NewPNG(PNGOptions{DPI: 72}), NewDry(0)} {
+		s.BeginPage(100, 100)
+		art := Rect{W: 10, H: 10}
+		for _, key := range []any{holder{1}, holder{}, [2]any{"a", holder{2.5}}} {
+			s.Reuse(key, 0, 0, art, art, func(s Surface, _ Rect) {})
+		}
+		if err := s.Err(); err != nil {
+			t.Errorf("%T: a key holding comparable values refused: %v", s, err)
+		}
+	}
 }
 
 func writeFile(t *testing.T, path string, b []byte) {

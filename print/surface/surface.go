@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"reflect"
 )
 
 // Paint says how a shape is painted.
@@ -529,17 +530,10 @@ func (c *common) reuse(key any, x, y float64, art, view Rect, draw func(Surface,
 	c.be.reuse(key, x, y, art, view, draw, form)
 }
 
-// hashable reports whether key can be a map key: a comparable type may still hold a value that is not (an
-// interface field holding a slice), and using it as one would panic.
-func hashable(key any) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	var m map[any]bool
-	return !m[key]
-}
+// hashable reports whether key can be a map key. Its type being comparable is not enough: a comparable type
+// may hold a value that is not (an interface field holding a slice), and using it as a key would panic.
+// reflect.Value.Comparable looks into such fields for the values they hold.
+func hashable(key any) bool { return reflect.ValueOf(key).Comparable() }
 
 // drawAlone runs a reused drawing from the default graphics state in a frame of its own, checking that its
 // Pushes and Pops balance.
