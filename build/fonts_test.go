@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -24,7 +25,7 @@ func TestPackageFontsEmbedded(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s", name)
 		}
-		if got := strings.Join(parse(t, b).Fonts(), " "); got != want {
+		if got := strings.Join(pdfcheck.Read(t, b).Fonts(), " "); got != want {
 			t.Errorf("%s embeds %q, want %q", name, got, want)
 		}
 	}
@@ -109,7 +110,7 @@ func TestArtPackage(t *testing.T) {
 	pkg := example(t, "testdata/art")
 	_, files := run(t, pkg, Options{})
 	for _, name := range []string{CountersFile, ChartsFile, "maps/vale.pdf"} {
-		if got := strings.Join(parse(t, files[name]).Fonts(), " "); got != "utf8liberationsansnarrow utf8liberationsansnarrow-bold" {
+		if got := strings.Join(pdfcheck.Read(t, files[name]).Fonts(), " "); got != "utf8liberationsansnarrow utf8liberationsansnarrow-bold" {
 			t.Errorf("%s embeds %q", name, got)
 		}
 	}
@@ -137,9 +138,9 @@ func TestArtPackage(t *testing.T) {
 	if _, err := p.WriteTo(&b); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]word{}
-	for _, w := range words(t, b.Bytes()) {
-		got[w.text] = w
+	got := map[string]pdfcheck.Word{}
+	for _, w := range pdfcheck.Words(t, b.Bytes()) {
+		got[w.Text] = w
 	}
 	for _, want := range []struct {
 		text   string
@@ -155,13 +156,13 @@ func TestArtPackage(t *testing.T) {
 			continue
 		}
 		ax, ay := x0+want.ax*side, y0+want.ay*side
-		if cx := (w.xMin + w.xMax) / 2; cx < ax-0.5 || cx > ax+0.5 {
+		if cx := (w.XMin + w.XMax) / 2; cx < ax-0.5 || cx > ax+0.5 {
 			t.Errorf("%q is centred at x=%.2fpt, its anchor at %.2fpt", want.text, cx, ax)
 		}
-		if ay < w.yMin || ay > w.yMax {
-			t.Errorf("%q spans y=%.2f..%.2fpt, its anchor is at %.2fpt", want.text, w.yMin, w.yMax, ay)
+		if ay < w.YMin || ay > w.YMax {
+			t.Errorf("%q spans y=%.2f..%.2fpt, its anchor is at %.2fpt", want.text, w.YMin, w.YMax, ay)
 		}
-		if mw, pw := p.MeasureText(want.text, want.font), w.xMax-w.xMin; mw-pw > 0.5 || pw-mw > 0.5 {
+		if mw, pw := p.MeasureText(want.text, want.font), w.XMax-w.XMin; mw-pw > 0.5 || pw-mw > 0.5 {
 			t.Errorf("%q is %.2fpt wide in the PDF, %.2fpt as muster measures it in the package font", want.text, pw, mw)
 		}
 	}

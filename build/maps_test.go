@@ -1,13 +1,11 @@
 package build
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/plan"
 )
 
@@ -66,9 +64,6 @@ func TestScenarioMapFiles(t *testing.T) {
 // A scenario sheet points players at the scenario's own map (with its zones, entries and setup), also when the
 // scenario is played on one plain map.
 func TestScenarioSheetNamesItsMap(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed")
-	}
 	pkg := example(t, "prestags")
 	res, err := Run(pkg, Options{}, []string{"scenarios"})
 	if err != nil {
@@ -82,15 +77,8 @@ func TestScenarioSheetNamesItsMap(t *testing.T) {
 		if f.Path != "scenarios/example-bridge.pdf" {
 			continue
 		}
-		p := filepath.Join(t.TempDir(), "s.pdf")
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command("pdftotext", p, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(out), want) || strings.Contains(string(out), "prestags-map.pdf") {
+		out := pdfcheck.Text(t, f.Data)
+		if !strings.Contains(out, want) || strings.Contains(out, "prestags-map.pdf") {
 			t.Errorf("the sheet should name %s, not the plain map:\n%s", want, out)
 		}
 		return

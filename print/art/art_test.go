@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/pixelcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -259,15 +259,7 @@ func TestArtCrossBackend(t *testing.T) {
 	if bytes.Contains(pdf, []byte("/Subtype /Image")) {
 		t.Error("the PDF holds an image")
 	}
-	if q, err := exec.LookPath("qpdf"); err == nil {
-		path := filepath.Join(t.TempDir(), "art.pdf")
-		if err := os.WriteFile(path, pdf, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command(q, "--check", path).CombinedOutput(); err != nil {
-			t.Errorf("qpdf --check: %v\n%s", err, out)
-		}
-	}
+	pdfcheck.Check(t, "art.pdf", pdf)
 	ref, err := pixelcheck.Rasterize(pdf, 1, 100)
 	if errors.Is(err, pixelcheck.ErrNoPdftoppm) {
 		t.Skip("pdftoppm not installed")

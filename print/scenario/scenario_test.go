@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"bytes"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -59,13 +59,7 @@ func TestMapSectionColours(t *testing.T) {
 		if _, err := pdf.WriteTo(&b); err != nil {
 			t.Fatal(err)
 		}
-		f := filepath.Join(t.TempDir(), "s.pdf")
-		os.WriteFile(f, b.Bytes(), 0o644)
-		out, err := exec.Command("pdftotext", f, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		txt := strings.Join(strings.Fields(string(out)), " ")
+		txt := strings.Join(strings.Fields(pdfcheck.Text(t, b.Bytes())), " ")
 		for _, w := range []string{c.says, "Colours on the map:", sc.Sides[0].Name, sc.Sides[1].Name} {
 			if !strings.Contains(txt, w) {
 				t.Errorf("%s: %q not on the sheet", c.sc, w)
