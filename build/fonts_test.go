@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
@@ -91,7 +93,7 @@ func TestBrokenFontRefused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		must.Mkdir(t, filepath.Dir(filepath.Join(dir, f)))
 		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -178,15 +180,12 @@ func BenchmarkFontCounters400(b *testing.B) {
 		if err != nil || e.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
+		rel := must.Rel(b, src, p)
+		data := must.ReadFile(b, p)
 		if rel == "counters.yaml" {
 			data = []byte("kind: CounterMix\nid: art-400\ncounters:\n  - {unit: 12-pz, count: 100}\n  - {unit: 3-mech, count: 100}\n  - {unit: 7-art, count: 100}\n  - {unit: 21-inf, count: 99}\n  - {unit: red-hq, count: 1}\n")
 		}
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755)
+		must.Mkdir(b, filepath.Join(dir, filepath.Dir(rel)))
 		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
 	})
 	if err != nil {

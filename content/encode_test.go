@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content/diag"
 )
 
@@ -166,8 +168,8 @@ func TestExampleDocumentsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	merged := 0
-	pkgs, _ := filepath.Glob(filepath.Join(root, "*", "muster.yaml"))
-	more, _ := filepath.Glob(filepath.Join(root, "testdata", "*", "muster.yaml"))
+	pkgs := must.Glob(t, filepath.Join(root, "*", "muster.yaml"))
+	more := must.Glob(t, filepath.Join(root, "testdata", "*", "muster.yaml"))
 	for _, m := range append(pkgs, more...) {
 		pkg, _ := Load(filepath.Dir(m))
 		if pkg == nil {

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 const thg = "../examples/highest-ground"
@@ -93,7 +95,7 @@ func TestServePushesVersions(t *testing.T) {
 	first := nextEvent(t, events, func(st state) bool { return st.Version >= 1 })
 
 	p := filepath.Join(dir, "units", "feudal.yaml")
-	b, _ := os.ReadFile(p)
+	b := must.ReadFile(t, p)
 	if err := os.WriteFile(p, bytes.Replace(b, []byte("attack: 3, morale: 3"), []byte("attack: 4x, morale: 3"), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 )
@@ -77,10 +79,10 @@ func TestWordForNumberIsPositioned(t *testing.T) {
 // scaffold.TestExampleSchemasAreCurrent), so the line resolves in a copy of the folder too.
 func TestExamplesDeclareTheirSchema(t *testing.T) {
 	n := 0
-	manifests, _ := filepath.Glob("../examples/*/muster.yaml")
+	manifests := must.Glob(t, "../examples/*/muster.yaml")
 	for _, m := range manifests {
 		root := filepath.Dir(m)
-		want, _ := filepath.Abs(filepath.Join(root, ".muster", "schemas", "muster.schema.json"))
+		want := must.Abs(t, filepath.Join(root, ".muster", "schemas", "muster.schema.json"))
 		if _, err := os.Stat(want); err != nil {
 			t.Errorf("%s carries no schemas: %v", root, err)
 		}
@@ -103,7 +105,7 @@ func TestExamplesDeclareTheirSchema(t *testing.T) {
 			for i, doc := range strings.Split("\n"+string(data), "\n---\n") {
 				first, _, _ := strings.Cut(strings.TrimPrefix(doc, "\n"), "\n")
 				target, ok := strings.CutPrefix(first, prefix)
-				abs, _ := filepath.Abs(filepath.Join(filepath.Dir(p), strings.TrimSpace(target)))
+				abs := must.Abs(t, filepath.Join(filepath.Dir(p), strings.TrimSpace(target)))
 				if !ok || abs != want {
 					t.Errorf("%s document %d: the first line must be %s<the package's .muster/schemas/muster.schema.json>, not %q", p, i+1, prefix, first)
 				}
@@ -222,7 +224,7 @@ func TestTabletopPlacement(t *testing.T) {
 // files are deleted after loading gets the very same diagnostics, columns inside strings and formulas
 // included (issue 12: generated content held in memory must get the same columns as a file).
 func TestChecksReadNoFileFromDisk(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/maps/*-broken")
+	dirs := must.Glob(t, "testdata/maps/*-broken")
 	dirs = append(dirs, "../examples/testdata/broken-mod")
 	// Formulas in folded and quoted scalars, located character by character.
 	formulas := filepath.Join(t.TempDir(), "formulas")
@@ -277,8 +279,8 @@ func diagLines(l diag.List) string {
 // Every diagnostic the pipeline makes says how bad it is: the zero Severity is invalid, so a diagnostic
 // built without one is caught here rather than rendered as an error by accident.
 func TestEveryDiagnosticHasASeverity(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/maps/*")
-	more, _ := filepath.Glob("../examples/*")
+	dirs := must.Glob(t, "testdata/maps/*")
+	more := must.Glob(t, "../examples/*")
 	dirs = append(append(dirs, more...), "testdata/rules/degre", "testdata/placement", "testdata/scale", "testdata/tabletop", "../examples/testdata/broken-mod")
 	for _, dir := range dirs {
 		if _, err := os.Stat(filepath.Join(dir, "muster.yaml")); err != nil {

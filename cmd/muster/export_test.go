@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 func TestExportVassalAndCheck(t *testing.T) {
@@ -28,7 +30,7 @@ func TestExportVassalAndCheck(t *testing.T) {
 		t.Fatalf("replacing its own module: exit %d %s", code, stderr)
 	}
 	mine := filepath.Join(dir, "mine.vmod")
-	os.WriteFile(mine, []byte("hand made"), 0o644)
+	must.WriteFile(t, mine, []byte("hand made"))
 	if code, _, stderr := runCLI(t, "export", "vassal", thgFixture, "-o", mine); code != exitUsage || !strings.Contains(stderr, "refusing to overwrite") {
 		t.Errorf("overwrite: exit %d %q", code, stderr)
 	}
@@ -102,7 +104,7 @@ func TestExportTTS(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "highest-ground.json")); !strings.Contains(string(b), `"ImageURL": "https://example.org/thg/images/`) {
 		t.Error("--image-base-url is not the images' address")
 	}
-	os.WriteFile(filepath.Join(dir, "highest-ground.json"), []byte("mine"), 0o644)
+	must.WriteFile(t, filepath.Join(dir, "highest-ground.json"), []byte("mine"))
 	if code, _, stderr := runCLI(t, "export", "tts", thgExample, "-o", dir); code != exitUsage || !strings.Contains(stderr, "refusing") {
 		t.Errorf("over a stranger's file: exit %d %q", code, stderr)
 	}
@@ -128,8 +130,8 @@ func TestExportTTSRefusesABrokenPackage(t *testing.T) {
 	// Under --strict, a package with a warning it does not expect is refused too; its expected warnings
 	// (The Highest Ground's published contradictions) are not.
 	pkg := t.TempDir()
-	os.WriteFile(filepath.Join(pkg, "muster.yaml"), []byte("kind: Package\nid: w\nversion: 1.0.0\nexpectWarnings: [{code: nothing.here, why: test}]\n"), 0o644)
-	os.WriteFile(filepath.Join(pkg, "system.yaml"), []byte("kind: System\nid: s\n"), 0o644)
+	must.WriteFile(t, filepath.Join(pkg, "muster.yaml"), []byte("kind: Package\nid: w\nversion: 1.0.0\nexpectWarnings: [{code: nothing.here, why: test}]\n"))
+	must.WriteFile(t, filepath.Join(pkg, "system.yaml"), []byte("kind: System\nid: s\n"))
 	for _, exp := range []string{"tts", "vassal"} {
 		out := filepath.Join(t.TempDir(), "w")
 		if code, _, _ := runCLI(t, "export", exp, pkg, "-o", out, "--strict"); code != exitFail {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 const thgPkg = "../../examples/highest-ground"
@@ -54,7 +56,7 @@ func TestGenerateIntoPackageValidates(t *testing.T) {
 	if code, stdout, _ := runCLI(t, "validate", out); code != 0 {
 		t.Fatalf("validate: exit %d\n%s", code, stdout)
 	}
-	data, _ := os.ReadFile(out)
+	data := must.ReadFile(t, out)
 	if !strings.HasPrefix(string(data), "# yaml-language-server: $schema=../.muster/schemas/muster.schema.json\n") || !strings.Contains(string(data), "budget: 50") {
 		t.Errorf("unexpected file:\n%s", data)
 	}
@@ -105,12 +107,12 @@ func TestGenerateOutsidePackageSaysWhatToDo(t *testing.T) {
 func TestGenerateOverwritesOnlyItsOwnFiles(t *testing.T) {
 	dir := copyPkg(t, thgPkg)
 	manifest := filepath.Join(dir, "muster.yaml")
-	before, _ := os.ReadFile(manifest)
+	before := must.ReadFile(t, manifest)
 	code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "1", "-o", manifest)
 	if code != 2 || !strings.Contains(errs, "refusing to overwrite "+manifest) || !strings.Contains(errs, "--force") {
 		t.Errorf("exit %d, %q", code, errs)
 	}
-	if after, _ := os.ReadFile(manifest); string(after) != string(before) {
+	if after := must.ReadFile(t, manifest); string(after) != string(before) {
 		t.Fatal("muster.yaml was overwritten")
 	}
 
@@ -120,12 +122,12 @@ func TestGenerateOverwritesOnlyItsOwnFiles(t *testing.T) {
 			t.Fatalf("seed %s: exit %d: %s", seed, code, errs)
 		}
 	}
-	data, _ := os.ReadFile(out)
+	data := must.ReadFile(t, out)
 	if !strings.Contains(string(data), "\n# muster-sha256:") || strings.Contains(string(data), "muster-sha256:0000000000") {
 		t.Errorf("no seal:\n%.400s", data)
 	}
 	edited := strings.Replace(string(data), "kind: Scenario", "kind: Scenario\n# my notes", 1)
-	os.WriteFile(out, []byte(edited), 0o644)
+	must.WriteFile(t, out, []byte(edited))
 	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "3", "-o", out); code != 2 || !strings.Contains(errs, "refusing to overwrite") {
 		t.Errorf("edited: exit %d, %q", code, errs)
 	}

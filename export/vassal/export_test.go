@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
@@ -290,7 +292,7 @@ func copyPackage(t *testing.T, name string) string {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
+		rel := must.Rel(t, src, p)
 		if info.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}

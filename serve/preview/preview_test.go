@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -122,7 +124,7 @@ func TestRenderHalfWrittenFile(t *testing.T) {
 	r := NewRenderer()
 	good := r.Update(dir)
 	p := filepath.Join(dir, "units", "feudal.yaml")
-	b, _ := os.ReadFile(p)
+	b := must.ReadFile(t, p)
 	for _, cut := range []int{0, 1, len(b) / 3, len(b) / 2} {
 		if err := os.WriteFile(p, b[:cut], 0o644); err != nil {
 			t.Fatal(err)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content/diag"
 )
 
@@ -262,7 +264,7 @@ func TestPathTraversalNamesExtractNothing(t *testing.T) {
 			t.Errorf("%s was written", p)
 		}
 	}
-	if ents, _ := os.ReadDir(work); len(ents) > 0 {
+	if ents := must.ReadDir(t, work); len(ents) > 0 {
 		t.Errorf("the check wrote %d files into the working folder", len(ents))
 	}
 }
