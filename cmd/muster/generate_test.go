@@ -158,3 +158,38 @@ func TestGenerateOverwritesOnlyItsOwnFiles(t *testing.T) {
 		}
 	}
 }
+
+// The command line of a generate is read and checked apart from the run: every usage problem in the order a
+// user meets it, and the request a good command line makes.
+func TestGenerateOptions(t *testing.T) {
+	pkg := t.TempDir()
+	file := filepath.Join(pkg, "muster.yaml")
+	must.WriteFile(t, file, []byte("kind: Package\n"))
+	for _, c := range []struct {
+		name    string
+		args    []string
+		flags   map[string]string
+		problem string
+	}{
+		{"no package", nil, map[string]string{"seed": "7"}, "name one package folder"},
+		{"two packages", []string{pkg, pkg}, map[string]string{"seed": "7"}, "name one package folder"},
+		{"a file", []string{file}, map[string]string{"seed": "7"}, "is not a package folder"},
+		{"no seed", []string{pkg}, nil, "give a seed (--seed 7): the same seed makes the same scenario again"},
+		{"bad seed", []string{pkg}, map[string]string{"seed": "-1"}, `--seed "-1" is not a whole number`},
+		{"seed before points", []string{pkg}, map[string]string{"seed": "x", "points": "0"}, `--seed "x"`},
+		{"no points", []string{pkg}, map[string]string{"seed": "7", "points": "0"}, `--points "0" is not a number of points above 0`},
+		{"empty -o", []string{pkg}, map[string]string{"seed": "7", "out": " "}, "-o needs a file name"},
+	} {
+		if _, problem := generateOptionsFrom("scenario", c.args, c.flags, false); !strings.Contains(problem, c.problem) {
+			t.Errorf("%s: %q, want %q", c.name, problem, c.problem)
+		}
+	}
+	o, problem := generateOptionsFrom("scenario", []string{pkg}, map[string]string{"seed": " 9 ", "generator": "g", "points": "2½", "out": "s.yaml"}, true)
+	if problem != "" || o.Kind != "scenario" || o.PkgDir != pkg || o.Out != "s.yaml" || !o.Force ||
+		o.Request.Seed != 9 || o.Request.Generator != "g" || o.Request.Points == nil || o.Request.Points.String() != "2½" {
+		t.Errorf("%+v, %q", o, problem)
+	}
+	if o, _ := generateOptionsFrom("map", []string{pkg}, map[string]string{"seed": "0"}, false); o.Out != "" || o.Request.Points != nil || o.Request.Kind != "map" {
+		t.Errorf("standard output, the settings' points: %+v", o)
+	}
+}
