@@ -8,7 +8,10 @@ import (
 // Scenario is a battle: the map set, each side's force with its setup or entry, reinforcements, length,
 // victory conditions and special rules.
 type Scenario struct {
-	Meta           `yaml:",inline"`
+	Meta `yaml:",inline"`
+	// Extends names the scenario this one is a variant of; the package merges the two when it loads, so a
+	// loaded scenario holds the merged content and Extends is left only where the merge failed.
+	Extends        string          `yaml:"extends"`
 	Date           string          `yaml:"date"`
 	Description    string          `yaml:"description"`
 	Scale          string          `yaml:"scale"`
