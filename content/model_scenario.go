@@ -127,16 +127,20 @@ type Replacement struct {
 }
 
 // ReplacementEntry is where rebuilt units enter: an edge, cells, locations, or any the side controls, or any
-// cell in supply.
+// cell in supply — any of them, or with All, a place that is all of them at once (a city the side controls
+// that is in supply).
 type ReplacementEntry struct {
 	Edge      string   `yaml:"edge"`
 	Cells     []string `yaml:"cells"`
 	Locations []string `yaml:"locations"`
 	// Controlled: any location of this kind (city) the side controls.
-	Controlled string   `yaml:"controlled"`
-	Supply     bool     `yaml:"supply"` // any cell in supply (traced to one of the side's supply sources)
-	At         diag.Pos `yaml:"-"`
-	Fields     FieldPos `yaml:"-"`
+	Controlled string `yaml:"controlled"`
+	Supply     bool   `yaml:"supply"` // any cell in supply (traced to one of the side's supply sources)
+	// All says the conditions hold together: the edge, cells, locations or controlled kind name the places,
+	// and supply narrows them to those in supply.
+	All    bool     `yaml:"all"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Availability is units that become available from a turn on.
