@@ -80,7 +80,7 @@ var checks = []*Check{
 var manifestCheck = &Check{
 	Name:  "manifest",
 	Stage: StageCheck,
-	Doc:   "the package has a manifest and exactly one System it names (or that it can find)\n\nAlso reports warnings the manifest expects (expectWarnings) that no longer occur.",
+	Doc:   "the package has a manifest and exactly one System it names (or that it can find)\n\nAlso reports warnings the manifest expects (expectWarnings) that no longer occur (stale-expectation), a muster range this muster does not satisfy (muster), and, once, the findings of checks added since the release the package is written for (new-checks: a note, see docs/changes.md).",
 	Package: func(p *Pass) {
 		pkg := p.Pkg
 		if pkg.Manifest == nil {

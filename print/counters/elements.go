@@ -267,6 +267,27 @@ func (r *resolver) formatPos(li, si int, fe *content.FormatError) diag.Pos {
 	return at
 }
 
+// wrote reports whether a unit (or marker) writes a stat whose value its declaration refused: the stats check
+// reports that value at its place, and the stat is not missing as well.
+func (r *resolver) wrote(u *unitFields, stat string) bool {
+	if u == nil {
+		return false
+	}
+	var written map[string]content.Scalar
+	switch u.kind {
+	case KindUnit:
+		if ut := r.pkg.UnitType(u.id); ut != nil {
+			written = ut.Stats
+		}
+	case KindMarker:
+		if m := r.pkg.Marker(u.id); m != nil {
+			written = m.Stats
+		}
+	}
+	_, ok := written[stat]
+	return ok
+}
+
 // noteMissing records a unit that lacks what an element prints; reported once per element, naming the units.
 func (r *resolver) noteMissing(li, si int, what string, unit string) {
 	k := elemKey{li, si}
@@ -477,7 +498,7 @@ func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats c
 		unit = u.id
 	}
 	miss := func(what string) (Slot, bool) {
-		if !s.Optional && unit != "" {
+		if !s.Optional && unit != "" && !r.wrote(u, what) {
 			r.noteMissing(li, si, what, unit)
 		}
 		return Slot{}, false

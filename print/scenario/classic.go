@@ -205,6 +205,9 @@ func (w *writer) replacementEntry(e *content.ReplacementEntry) string {
 	if e.Controlled != "" {
 		parts = append(parts, "a "+e.Controlled+" the side controls")
 	}
+	if e.All && e.Supply && len(parts) > 0 {
+		return english.List(parts, "or") + ", in supply"
+	}
 	if e.Supply {
 		parts = append(parts, "any hex in supply")
 	}

@@ -90,3 +90,29 @@ func TestDeploymentSaysWhere(t *testing.T) {
 		}
 	}
 }
+
+// Where replacements enter: any of the places the entry names, or with all, those of them in supply.
+func TestReplacementEntryWords(t *testing.T) {
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", "testdata", "river-line"))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	sc := pkg.Scenario("autumn-offensive")
+	w := &writer{pkg: pkg, sc: sc}
+	w.set, _ = pkg.MapSet(sc)
+	for _, c := range []struct {
+		e    content.ReplacementEntry
+		want string
+	}{
+		{content.ReplacementEntry{Controlled: "city", Supply: true}, "a city the side controls or any hex in supply"},
+		{content.ReplacementEntry{Controlled: "city", Supply: true, All: true}, "a city the side controls, in supply"},
+		{content.ReplacementEntry{Supply: true, All: true}, "any hex in supply"},
+	} {
+		if got := w.replacementEntry(&c.e); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
+		}
+	}
+}
