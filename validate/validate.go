@@ -388,7 +388,7 @@ func unparsedFirst(ds diag.List) diag.List {
 		}
 		note := diag.Diagnostic{Severity: diag.Info, Code: "syntax.suppressed", Pos: first[0].Pos,
 			Message: fmt.Sprintf("%s the checks found %s not shown: with %s unread they may follow only from what is missing; fix %s and validate again",
-				plural(dropped, "problem"), map[bool]string{true: "is", false: "are"}[dropped == 1], plural(len(files), "file"), map[bool]string{true: "it", false: "them"}[len(files) == 1])}
+				english.Count(dropped, "problem"), map[bool]string{true: "is", false: "are"}[dropped == 1], english.Count(len(files), "file"), map[bool]string{true: "it", false: "them"}[len(files) == 1])}
 		first = append(first, note)
 	}
 	return append(first, kept...)
