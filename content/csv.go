@@ -59,6 +59,11 @@ type csvFile struct {
 
 	problems int
 	stopped  bool
+
+	// The last place at converted, to count the characters to the next from there: the cells of a record
+	// come in order, so a file's positions cost one pass over it, not one per cell.
+	atLine, atByte, atCol int
+	scanned               int // bytes at has counted characters in (a test holds it to the file's size)
 }
 
 func (f *csvFile) problem(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {
@@ -73,14 +78,22 @@ func (f *csvFile) problem(pos diag.Pos, code, format string, args ...any) *diag.
 	return f.ds.Errorf(pos, code, format, args...)
 }
 
-// at converts the CSV reader's line and byte column to a position in characters.
+// at converts the CSV reader's line and byte column to a position in characters, counting on from the last
+// place it converted when that lies before on the same line.
 func (f *csvFile) at(line, byteCol int) diag.Pos {
 	if line < 1 || line > len(f.lines) {
 		return diag.Pos{File: f.path, Line: max(line, 0)}
 	}
 	start := f.lines[line-1]
 	end := min(start+max(byteCol-1, 0), len(f.data))
-	return diag.Pos{File: f.path, Line: line, Col: utf8.RuneCount(f.data[start:end]) + 1}
+	from, col := start, 1
+	if f.atLine == line && f.atByte <= end {
+		from, col = f.atByte, f.atCol
+	}
+	col += utf8.RuneCount(f.data[from:end])
+	f.scanned += end - from
+	f.atLine, f.atByte, f.atCol = line, end, col
+	return diag.Pos{File: f.path, Line: line, Col: col}
 }
 
 func (f *csvFile) cellPos(c csvCell) diag.Pos {
@@ -224,6 +237,9 @@ func (r *csvRows) header(head []csvCell) {
 	r.fields = make([]*csvField, len(head))
 	filled := map[string]csvCell{}
 	for i, c := range head {
+		if r.f.stopped {
+			return // too many problems: the file is not read further
+		}
 		if c.text == "" {
 			continue // an unnamed column: ragged checks report any value in it
 		}
