@@ -251,7 +251,8 @@ func Listen(port int) (net.Listener, error) {
 }
 
 // Serve loads the package, serves the preview on ln and reloads on every change to the package's files (and
-// its bases'), until ctx is done.
+// its bases'), until ctx is done. A folder replaced (moved away and back, made again by a checkout) is watched
+// again and reloaded; one gone for good (watch.LostError) stops the server with that error.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.Reload()
 	s.mu.Lock()
@@ -291,6 +292,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			for _, d := range bases {
 				_ = w.Add(d) // a base named since: watched from now on
 			}
+		case err := <-w.Lost():
+			_ = srv.Close()
+			<-done
+			return err
 		case <-w.Errors():
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/muster-wargames/muster/content/watch"
 )
 
 const thg = "../examples/highest-ground"
@@ -160,5 +163,52 @@ func nextEvent(t *testing.T, events <-chan state, want func(state) bool) state {
 		case <-timeout:
 			t.Fatal("no such version arrived")
 		}
+	}
+}
+
+// The package folder replaced (moved away and back, as a checkout can) is watched again: a save after it is
+// a new version. A folder gone for good stops Serve with an error naming it, rather than a silent page
+// (issue 26, item 4).
+func TestServeFollowsAReplacedFolder(t *testing.T) {
+	dir := copyTree(t, thg)
+	ln, err := Listen(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(dir, Options{Watch: watch.Options{Poll: 50 * time.Millisecond, LostAfter: 500 * time.Millisecond}})
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(context.Background(), ln) }()
+	resp := waitForEvents(t, "http://"+ln.Addr().String()+"/events")
+	defer resp.Body.Close()
+	events := make(chan state, 8)
+	go readEvents(resp.Body, events)
+	first := nextEvent(t, events, func(st state) bool { return st.Version >= 1 })
+
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(150 * time.Millisecond)
+	if err := os.Rename(dir+".away", dir); err != nil {
+		t.Fatal(err)
+	}
+	back := nextEvent(t, events, func(st state) bool { return st.Version > first.Version })
+	p := filepath.Join(dir, "units", "feudal.yaml")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("attack: 3, morale: 3"), []byte("attack: 4x, morale: 3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nextEvent(t, events, func(st state) bool { return st.Version > back.Version && st.Failed })
+
+	if err := os.Rename(dir, dir+".gone"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-served:
+		var le *watch.LostError
+		if !errors.As(err, &le) || le.Dir != dir {
+			t.Errorf("Serve stopped with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Serve goes on without its folder")
 	}
 }
