@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"image/png"
 	"math"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -512,10 +514,37 @@ func TestImageBaseURL(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "  ", "images/", "/home/me/images", "file://host/x/", "ftp://example.org/x/",
-		"https:///x", `file:///C:\Users\x`, "https://example.org/x/?v=1", "https://example.org/\"x"} {
+		"https:///x", `file:///C:\Users\x`, "https://example.org/x/?v=1", "https://example.org/\"x",
+		"https://ex.org/#", "https://ex.org/?", "https://ex.org/x#top", "file:///home/me/q?r/", "https://me:pw@ex.org/x/"} {
 		if got, err := CheckImageBaseURL(bad); err == nil {
 			t.Errorf("%q is taken as %q", bad, got)
 		}
+	}
+	if _, err := CheckImageBaseURL("https://ex.org/#"); err == nil || !strings.Contains(err.Error(), "fragment (#)") {
+		t.Errorf("an empty fragment: %v", err)
+	}
+}
+
+// A folder's file:/// address is built by net/url: a folder named p%20q is that folder (not "p q"), and x#y
+// or q?r are paths, not a fragment or a query (issue 26, item 7); CheckImageBaseURL takes each as it is, and
+// url.Parse reads each back to the folder.
+func TestFileURL(t *testing.T) {
+	for _, name := range []string{"p%20q", "x#y", "q?r", "a b", "ünï", "plain"} {
+		dir := filepath.Join(t.TempDir(), name, "images")
+		got, err := FileURL(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked, err := CheckImageBaseURL(got); err != nil || checked != got {
+			t.Errorf("%s: %q checked as %q, %v", name, got, checked, err)
+		}
+		u, err := url.Parse(got + "counter.png")
+		if err != nil || u.Path != filepath.ToSlash(dir)+"/counter.png" || u.Fragment != "" || u.RawQuery != "" {
+			t.Errorf("%s: %q reads back as path %q (fragment %q, query %q), %v", name, got, u.Path, u.Fragment, u.RawQuery, err)
+		}
+	}
+	if got, _ := FileURL("/tmp/snap/art/tts/images"); got != "file:///tmp/snap/art/tts/images/" {
+		t.Errorf("a plain folder: %q", got)
 	}
 }
 
