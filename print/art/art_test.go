@@ -3,6 +3,7 @@ package art
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/pixelcheck"
@@ -372,5 +374,44 @@ func TestLimits(t *testing.T) {
 		if err := drawEverywhere(a); err != nil {
 			t.Errorf("%.60s: %v", body, err)
 		}
+	}
+}
+
+// utf16 is s in UTF-16, little- or big-endian, with or without a byte order mark.
+func utf16Of(s string, little, bom bool) []byte {
+	var out []byte
+	if bom {
+		out = append(out, 0xfe, 0xff)
+		if little {
+			out[0], out[1] = 0xff, 0xfe
+		}
+	}
+	for _, u := range utf16.Encode([]rune(s)) {
+		if little {
+			out = binary.LittleEndian.AppendUint16(out, u)
+		} else {
+			out = binary.BigEndian.AppendUint16(out, u)
+		}
+	}
+	return out
+}
+
+// An SVG saved as UTF-16, with or without a byte order mark or a declaration, is refused as UTF-16 (issue 26,
+// item 8: it was "empty", or not an image at all), with the fix in the hint.
+func TestUTF16(t *testing.T) {
+	for _, decl := range []string{"", `<?xml version="1.0" encoding="UTF-16"?>` + "\n"} {
+		s := decl + "  <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><rect width=\"5\" height=\"5\"/></svg>"
+		for _, little := range []bool{true, false} {
+			for _, bom := range []bool{true, false} {
+				p, problems := Read(utf16Of(s, little, bom))
+				e := FirstError(problems)
+				if p != nil || !strings.Contains(e.Message, "UTF-16") || !strings.Contains(e.Hint, "UTF-8") {
+					t.Errorf("declaration %v, little-endian %v, BOM %v: %v", decl != "", little, bom, problems)
+				}
+			}
+		}
+	}
+	if p, problems := Read(svg(`<rect width="5" height="5"/>`)); p == nil {
+		t.Errorf("UTF-8: %v", problems)
 	}
 }

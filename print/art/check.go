@@ -130,6 +130,12 @@ func check(data []byte) ([]Problem, rootInfo, layout) {
 			Hint: "simplify the drawing (Inkscape: Path > Simplify) or save it as plain SVG without embedded images"})
 		return c.problems, c.root, c.elems
 	}
+	if isUTF16(data) {
+		// encoding/xml reads UTF-8 alone, and finds no element in UTF-16 text (it said "empty").
+		c.add(-1, Problem{Code: "malformed", Message: "is saved as UTF-16 text, which the SVG renderer does not read: it reads UTF-8",
+			Hint: "save it again as UTF-8 (Inkscape: Save As, Plain SVG; a text editor: Save As, encoding UTF-8)"})
+		return c.problems, c.root, c.elems
+	}
 	c.read()
 	if !c.stop {
 		c.finish()

@@ -56,6 +56,7 @@ func FuzzSVG(f *testing.F) {
 		f.Add(svg(in))
 	}
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e-6 1e-6"><circle r="1"/></svg>`))
+	f.Add(utf16Of(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"/></svg>`, true, true))
 	f.Add(svg(`<defs><g id="a"><rect width="5" height="5" fill="red"/></g></defs><use xlink:href="#a" x="3"/>`))
 	f.Add(svg(`<style>.a { fill: #c00; stroke: blue }</style><circle class="a" r="4" cx="5" cy="5"/>`))
 	f.Add(svg(`<radialGradient id="r" fx="0.2"><stop offset="0.3" stop-color="hsl(120, 50%, 50%)"/><stop offset="1" stop-color="rgb(1,2,3)"/></radialGradient><ellipse rx="4" ry="2" fill="url(#r)"/>`))
