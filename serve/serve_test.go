@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/muster-wargames/muster/content/watch"
+	"github.com/muster-wargames/muster/validate"
 )
 
 const thg = "../examples/highest-ground"
@@ -210,5 +211,30 @@ func TestServeFollowsAReplacedFolder(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("Serve goes on without its folder")
+	}
+}
+
+// A panic of the pipeline (a bug: here, of the loader) is a version with the diagnostic on the page and the
+// last good pictures; the server goes on serving them, and the next save loads as usual.
+func TestServerSurvivesAPanic(t *testing.T) {
+	s := New(copyTree(t, thg), Options{})
+	good := s.Reload()
+	s.load = func(string) validate.Result { panic("nil map in the loader") }
+	bad := s.Reload()
+	h := s.Handler()
+	w := get(t, h, "127.0.0.1:8080", "/snapshot")
+	var st state
+	if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || w.Code != 200 || !st.Failed || st.Version != 2 || len(st.Images) != len(good.Images) {
+		t.Fatalf("after the panic: %d %v %+v", w.Code, err, st)
+	}
+	if len(bad.Diags) != 1 || !strings.Contains(bad.Diags[0].Message, "a bug in muster; please report it): nil map in the loader") {
+		t.Errorf("diagnostics: %v", bad.Diags)
+	}
+	if w := get(t, h, "127.0.0.1:8080", "/img/"+good.Images[0].Name); w.Code != 200 {
+		t.Errorf("a picture after the panic: %d", w.Code)
+	}
+	s.load = validate.Load
+	if again := s.Reload(); again.Failed || len(again.Images) != len(good.Images) {
+		t.Errorf("the next version: failed %v, %d pictures", again.Failed, len(again.Images))
 	}
 }
