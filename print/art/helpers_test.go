@@ -1,12 +1,20 @@
 package art
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
 	"io"
 	"runtime"
 	"testing"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/internal/fuzzbound"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -86,6 +94,81 @@ func FuzzSVG(f *testing.F) {
 				err = errors.New("checking and drawing allocated more than 64 MB")
 			}
 			return err
+		})
+	})
+}
+
+// rasterSeeds are small PNG, JPEG and GIF images, and headers that claim more pixels than the printers draw.
+func rasterSeeds(t testing.TB) [][]byte {
+	im := image.NewNRGBA(image.Rect(0, 0, 6, 4))
+	for i := range im.Pix {
+		im.Pix[i] = byte(i * 37)
+	}
+	var p, j, g bytes.Buffer
+	if err := png.Encode(&p, im); err != nil {
+		t.Fatal(err)
+	}
+	if err := jpeg.Encode(&j, im, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := gif.Encode(&g, im, nil); err != nil {
+		t.Fatal(err)
+	}
+	huge := bytes.Clone(p.Bytes())
+	binary.BigEndian.PutUint32(huge[16:], 60000)
+	binary.BigEndian.PutUint32(huge[20:], 60000)
+	binary.BigEndian.PutUint32(huge[29:], crc32.ChecksumIEEE(huge[12:29]))
+	hugeGIF := bytes.Clone(g.Bytes())
+	binary.LittleEndian.PutUint16(hugeGIF[6:], 65535) // the logical screen
+	binary.LittleEndian.PutUint16(hugeGIF[8:], 65535)
+	return [][]byte{p.Bytes(), j.Bytes(), g.Bytes(), huge, hugeGIF, p.Bytes()[:40], j.Bytes()[:100]}
+}
+
+// maxFuzzPixels is the largest picture FuzzReadPicture draws: a larger one accepted (up to
+// content.MaxImagePixels) costs in proportion to its pixels, seconds for the largest, which the cap bounds.
+const maxFuzzPixels = 1 << 22
+
+// FuzzReadPicture reads anything as a picture file, as validate and the printers read one: a PNG, JPEG or GIF
+// header (art.Read), then the image decoded and drawn through the PNG renderer and the PDF writer. Nothing
+// panics, a picture read has the size its header says, and drawing one allocates at most 8 bytes a pixel
+// beyond 64 MB (while fuzzing, an input also runs in under a second).
+func FuzzReadPicture(f *testing.F) {
+	for _, s := range rasterSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzbound.Run(t, func() error {
+			p, problems := Read(data)
+			if p == nil {
+				if !hasError(problems) {
+					return fmt.Errorf("no picture and no error: %v", problems)
+				}
+				return nil
+			}
+			if p.Art != nil || !(p.Width > 0 && p.Height > 0) {
+				return nil // SVG art: FuzzSVG's
+			}
+			if px := p.Width * p.Height; px > content.MaxImagePixels {
+				return fmt.Errorf("a picture of %g pixels was read", px)
+			} else if px > maxFuzzPixels {
+				return nil
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			raster := surface.NewPNG(surface.PNGOptions{DPI: 72})
+			pdf := surface.NewPDF(surface.PDFOptions{})
+			for _, s := range []surface.Surface{raster, pdf} {
+				s.BeginPage(100, 100)
+				for _, fit := range []Fit{Contain, Cover} {
+					_ = p.Draw(s, surface.Rect{X: 10, Y: 10, W: 60, H: 40}, fit) // a damaged image is its error
+				}
+			}
+			_, _ = pdf.WriteTo(io.Discard)
+			runtime.ReadMemStats(&after)
+			if used := after.TotalAlloc - before.TotalAlloc; used > uint64(8*p.Width*p.Height)+64<<20 {
+				return fmt.Errorf("drawing a %g x %g picture allocated %d MB", p.Width, p.Height, used>>20)
+			}
+			return nil
 		})
 	})
 }
