@@ -3,6 +3,7 @@ package tts
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"math"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
+	"github.com/muster-wargames/muster/internal/fuzzbound"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
@@ -560,4 +562,52 @@ func TestImageNamesAreUnique(t *testing.T) {
 		}
 		seen[n] = true
 	}
+}
+
+// FuzzImageBaseURL checks anything as an --image-base-url, and makes the file:/// address of any folder:
+// nothing panics; an address taken ends in a slash, has no query or fragment, is one CheckImageBaseURL takes
+// again as it is, and an image's address after it reads back (net/url) to the image's name under its path; a
+// folder's address is taken and reads back to the folder.
+func FuzzImageBaseURL(f *testing.F) {
+	for _, s := range []string{"https://example.org/thg/images", "file:///home/me/set/images/", "https://ex.org/#", "https://ex.org/?",
+		"file:///tmp/p%20q/", "http://localhost:8000/x", "https://ex.org/a%2Fb/", "file:///C:/Users/x/", "https://me@ex.org/", "ftp://x/", "", " "} {
+		f.Add(s, "counter-unit-a.png")
+	}
+	f.Fuzz(func(t *testing.T, s, name string) {
+		if len(s)+len(name) > 4096 || name == "" {
+			return
+		}
+		fuzzbound.Run(t, func() error {
+			x := &exporter{}
+			if base, err := CheckImageBaseURL(s); err == nil {
+				if !strings.HasSuffix(base, "/") || strings.ContainsAny(base, "?#") {
+					return fmt.Errorf("%q taken as %q", s, base)
+				}
+				if again, err := CheckImageBaseURL(base); err != nil || again != base {
+					return fmt.Errorf("%q taken as %q, which is taken as %q, %v", s, base, again, err)
+				}
+				b, _ := url.Parse(base)
+				x.opt.ImageBaseURL = base
+				u, err := url.Parse(x.imageURL(name))
+				if err != nil || u.Path != b.Path+name || u.Fragment != "" || u.RawQuery != "" {
+					return fmt.Errorf("image %q under %q: %q, %v", name, base, x.imageURL(name), err)
+				}
+			}
+			if strings.ContainsRune(s, 0) {
+				return nil
+			}
+			dir := filepath.Join("/", s)
+			base, err := FileURL(dir)
+			if err != nil {
+				return nil
+			}
+			if checked, err := CheckImageBaseURL(base); err != nil || checked != base {
+				return fmt.Errorf("folder %q: %q checked as %q, %v", dir, base, checked, err)
+			}
+			if u, err := url.Parse(base); err != nil || strings.TrimSuffix(u.Path, "/") != strings.TrimSuffix(filepath.ToSlash(dir), "/") {
+				return fmt.Errorf("folder %q: %q reads back as %v, %v", dir, base, u, err)
+			}
+			return nil
+		})
+	})
 }
