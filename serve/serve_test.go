@@ -21,7 +21,7 @@ import (
 
 const thg = "../examples/highest-ground"
 
-func copyTree(t *testing.T, src string) string {
+func copyTree(t testing.TB, src string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(src))
 	err := os.CopyFS(dst, os.DirFS(src))
