@@ -46,10 +46,11 @@ func FuzzVersionRange(f *testing.F) {
 			if ok != all && strings.TrimSpace(rng) != "" {
 				return fmt.Errorf("%q on %s: %v, but its terms: %v", rng, v, ok, all)
 			}
-			term := strings.TrimSpace(rng)
-			if strings.ContainsAny(term, " \t\n") || term == "" {
+			terms := strings.Fields(rng)
+			if len(terms) != 1 {
 				return nil
 			}
+			term := terms[0]
 			w := strings.TrimLeft(term, "^~")
 			if term != w {
 				if lo, err := parseVersion(w); err == nil && ok && v.cmp(lo) < 0 {
