@@ -22,7 +22,7 @@ type CSVFile struct {
 
 // ExportCSV writes a package's unit types, markers, counter mixes' lines and tables as spreadsheets in the
 // forms the loader reads (unit-types.csv, markers.csv, counter-mixes/<id>.csv, tables/<id>.csv), each value
-// as it was written. What a spreadsheet cannot hold (a unit's components, a table's title) is left to YAML:
+// as it was written, guarded so that no spreadsheet program runs one as a formula (GuardCell). What a spreadsheet cannot hold (a unit's components, a table's title) is left to YAML:
 // each such key is a warning naming it, so nothing is dropped silently.
 func ExportCSV(pkg *Package) ([]CSVFile, diag.List) {
 	var out []CSVFile
@@ -230,16 +230,24 @@ func (w *sheetWriter) bytes() []byte {
 	}
 	var b bytes.Buffer
 	cw := csv.NewWriter(&b)
-	_ = cw.Write(head)
+	writeGuarded(cw, head)
 	for _, r := range w.rows {
 		rec := make([]string, len(cols))
 		for i, c := range cols {
 			rec[i] = r[c]
 		}
-		_ = cw.Write(rec)
+		writeGuarded(cw, rec)
 	}
 	cw.Flush()
 	return b.Bytes()
+}
+
+// writeGuarded writes a record with every cell guarded against being run as a formula (GuardCell).
+func writeGuarded(cw *csv.Writer, rec []string) {
+	for i, v := range rec {
+		rec[i] = GuardCell(v)
+	}
+	_ = cw.Write(rec)
 }
 
 // tableCSV writes a table: the corner and the columns, then each row's label, cells and source.
@@ -265,7 +273,7 @@ func tableCSV(d *Document) []byte {
 	if sources {
 		head = append(head, csvSourceColumn)
 	}
-	_ = cw.Write(head)
+	writeGuarded(cw, head)
 	for i := range rows {
 		rec := []string{text(fmt.Sprintf("/rows/%d/label", i))}
 		for j := range cols {
@@ -274,7 +282,7 @@ func tableCSV(d *Document) []byte {
 		if sources {
 			rec = append(rec, text(fmt.Sprintf("/rows/%d/source", i)))
 		}
-		_ = cw.Write(rec)
+		writeGuarded(cw, rec)
 	}
 	cw.Flush()
 	return b.Bytes()

@@ -48,13 +48,15 @@ func versionMatches(v version, rng string) (bool, error) {
 	if rng == "" || rng == "*" || rng == "x" {
 		return true, nil
 	}
+	all := true
 	for _, term := range strings.Fields(rng) {
-		ok, err := versionTerm(v, term)
-		if err != nil || !ok {
+		ok, err := versionTerm(v, term) // every term read, so that a bad one is an error whatever the version
+		if err != nil {
 			return false, err
 		}
+		all = all && ok
 	}
-	return true, nil
+	return all, nil
 }
 
 func versionTerm(v version, term string) (bool, error) {

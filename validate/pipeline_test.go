@@ -1,10 +1,12 @@
 package validate
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -360,5 +362,43 @@ func TestUnquotedBracketStat(t *testing.T) {
 	d := r.Diags[0]
 	if d.Pos.String() != filepath.Join(dir, "units.yaml")+":3:16" || !strings.Contains(d.Hint, `"[4]"`) {
 		t.Errorf("got %s (hint %q)", d.Pos, d.Hint)
+	}
+}
+
+// A 10,000 x 10,000 map with a painted background, terrain rows and labels is refused at its grid as
+// cheaply as the printers refuse it: its geometry is refused before a check makes anything per cell (issue
+// 26, item 8: validate spent seconds and gigabytes first; here 148 s and 6 GB). The bound is bytes
+// allocated, not time.
+func TestHugeMapIsRefusedCheaply(t *testing.T) {
+	dir := copyTree(t, "../examples/testdata/art")
+	p := filepath.Join(dir, "maps", "vale.yaml")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := "grid: {type: hex, cols: 10, rows: 8, cellSize: 0.5in}"
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s has no %q", p, old)
+	}
+	b = bytes.Replace(b, []byte(old), []byte(`grid: {type: hex, cols: 10000, rows: 10000, cellSize: 0.5in, numbering: {scheme: pattern, pattern: "{col}.{row}"}}`), 1)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var a, z runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	r := Load(dir)
+	runtime.ReadMemStats(&z)
+	if used := z.TotalAlloc - a.TotalAlloc; used > 256<<20 {
+		t.Errorf("validate allocated %d MB to refuse the map", used>>20)
+	}
+	var codes []string
+	for _, d := range r.Diags {
+		if d.Severity == diag.Error {
+			codes = append(codes, d.Code+"@"+filepath.Base(d.Pos.File))
+		}
+	}
+	if len(codes) != 1 || codes[0] != "map-sheets.cells@vale.yaml" {
+		t.Errorf("errors: %v", r.Diags)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -205,7 +206,7 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 		}
 		opt.TTSImageBaseURL = base
 	} else {
-		base, err := fileURL(optString(c, "out"), build.TTSDir+"/images")
+		base, err := tts.FileURL(filepath.Join(optString(c, "out"), build.TTSDir, "images"))
 		if err != nil {
 			return opt, err
 		}

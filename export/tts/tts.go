@@ -14,6 +14,7 @@ import (
 	"maps"
 	"math"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -126,7 +127,9 @@ func Export(c *validate.Checked, opt Options) (*Set, diag.List, error) {
 }
 
 // CheckImageBaseURL checks an image base address (file:///, http:// or https://, with a path) and returns it
-// ending in a slash.
+// as net/url writes it (a character a URL may not hold percent-encoded), ending in a slash. The images' names
+// follow it, so an address with a query or a fragment (even an empty one: https://example.org/#) is refused:
+// every image would have the same address.
 func CheckImageBaseURL(base string) (string, error) {
 	if strings.TrimSpace(base) == "" {
 		return "", errors.New("tts: no image address: give the images' base URL (a file:/// address of the images folder, or where they are uploaded)")
@@ -150,13 +153,37 @@ func CheckImageBaseURL(base string) (string, error) {
 	default:
 		return "", fmt.Errorf("tts: image address %q: use file:///, http:// or https://", base)
 	}
-	if u.RawQuery != "" || u.Fragment != "" {
-		return "", fmt.Errorf("tts: image address %q: image names follow the address, so it cannot have a query or fragment", base)
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.ContainsAny(base, "?#") {
+		return "", fmt.Errorf("tts: image address %q: image names follow the address, so it cannot have a query (?) or a fragment (#): every image would have the same address", base)
 	}
-	if !strings.HasSuffix(base, "/") {
-		base += "/"
+	if u.User != nil {
+		return "", fmt.Errorf("tts: image address %q: it may not hold a user name or password, which every player would see", base)
 	}
-	return base, nil
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+		if u.RawPath != "" {
+			u.RawPath += "/"
+		}
+	}
+	return u.String(), nil
+}
+
+// FileURL is the file:/// address of a folder (made absolute), ending in a slash, as Tabletop Simulator names
+// an image on this disk: built by net/url, so that a folder named p%20q, x#y or q?r is the folder itself and
+// not another, or an address with a fragment.
+func FileURL(folder string) (string, error) {
+	abs, err := filepath.Abs(folder)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/Users/... on Windows
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String(), nil
 }
 
 // exporter holds one export's state; names are given out in content order, so that the same package gives
@@ -217,7 +244,7 @@ func (x *exporter) printerError(err error, format string, args ...any) error {
 }
 
 // imageURL is the address of an image of the set.
-func (x *exporter) imageURL(name string) string { return x.opt.ImageBaseURL + name }
+func (x *exporter) imageURL(name string) string { return x.opt.ImageBaseURL + url.PathEscape(name) }
 
 // packageName is the package's display name.
 func (x *exporter) packageName() string {

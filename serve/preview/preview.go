@@ -88,10 +88,39 @@ func (r *Renderer) Update(dir string) *Snapshot {
 }
 
 // Render draws a pipeline result: what changed since the last good version when it has no errors, else
-// the last good pictures with its diagnostics.
-func (r *Renderer) Render(res validate.Result) *Snapshot {
+// the last good pictures with its diagnostics. It never panics: a printer's panic or limit while one picture
+// is drawn is that picture's diagnostic, and one while the pictures are planned is the version's (Fail).
+func (r *Renderer) Render(res validate.Result) (snap *Snapshot) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			snap = r.fail(res.Diags, fmt.Errorf("planning the pictures failed (a bug in muster; please report it): %v", p))
+		}
+	}()
+	return r.render(res)
+}
+
+// Fail is the snapshot of a version that could not be drawn at all (the pipeline itself failed): the last good
+// pictures, with the version's diagnostics and err as an error among them.
+func (r *Renderer) Fail(diags diag.List, err error) *Snapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.fail(diags, err)
+}
+
+func (r *Renderer) fail(diags diag.List, err error) *Snapshot {
+	r.version++
+	snap := &Snapshot{Version: r.version, Failed: true,
+		Diags: append(append(diag.List{}, diags...), diag.Diagnostic{Severity: diag.Error, Code: "print.internal", Message: err.Error()})}
+	if r.last != nil {
+		snap.Images = r.last.Images
+	}
+	snap.Diags.Sort()
+	return snap
+}
+
+func (r *Renderer) render(res validate.Result) *Snapshot {
 	r.version++
 	snap := &Snapshot{Version: r.version, Diags: res.Diags}
 	checked, err := res.Checked()
@@ -107,6 +136,11 @@ func (r *Renderer) Render(res validate.Result) *Snapshot {
 	}
 	jobs, ds := jobsFor(checked.Package())
 	snap.Diags = append(snap.Diags, ds...)
+	return r.draw(snap, jobs)
+}
+
+// draw draws the jobs whose pictures the last good version does not have, and makes snap the last good one.
+func (r *Renderer) draw(snap *Snapshot, jobs []job) *Snapshot {
 	keep := map[string][]*Image{}
 	results := make([][]*Image, len(jobs))
 	var todo []int
