@@ -100,7 +100,7 @@ func TestArtHexCountersCutShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := parse(t, files[CountersFile])
+	doc := pdfcheck.Read(t, files[CountersFile])
 	if len(doc.Pages) != len(l.Pages) {
 		t.Fatalf("%d pages in the PDF, %d in the layout", len(doc.Pages), len(l.Pages))
 	}

@@ -13,18 +13,12 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
 )
-
-// File is one output file, its path relative to the output folder, with forward slashes.
-type File struct {
-	Path   string
-	Output string // the name of the output that made it (counters, maps, ...)
-	Data   []byte
-}
 
 // Options are the command line's choices for a build (see plan.Options).
 type Options = plan.Options
@@ -34,7 +28,7 @@ type Job struct {
 	Pkg      *content.Package
 	Settings plan.Settings
 	Opt      Options
-	files    []File
+	files    []output.File
 	seen     map[string]bool
 	notes    []string
 	output   string // the output running now, which owns the files it adds
@@ -50,7 +44,7 @@ func (j *Job) Add(p string, data []byte) error {
 		return fmt.Errorf("build: two outputs write %s", p)
 	}
 	j.seen[p] = true
-	j.files = append(j.files, File{Path: p, Output: j.output, Data: data})
+	j.files = append(j.files, output.File{Path: p, Output: j.output, Data: data})
 	return nil
 }
 
@@ -98,9 +92,9 @@ func Selectable() []string { return append(OutputNames(), All) }
 
 // Result is what a build made.
 type Result struct {
-	Outputs []string // names of the outputs built
-	Files   []File   // sorted by path
-	Notes   []string // one line each, for the summary
+	Outputs []string      // names of the outputs built
+	Files   []output.File // sorted by path; each tagged with the output that made it
+	Notes   []string      // one line each, for the summary
 }
 
 // Run builds the outputs named in only (all when empty) from a package that has passed validation (the only

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,7 +50,7 @@ func measuredSheet(t *testing.T, name, backs string) (*pdfcheck.Doc, *sheet.Layo
 	pkg := fixture(t, name)
 	opt := Options{Backs: backs}
 	_, files := run(t, pkg, opt)
-	d := parse(t, files[CountersFile])
+	d := pdfcheck.Read(t, files[CountersFile])
 	set, _ := plan.Settle(pkg.Package(), opt)
 	cs, l, err := CounterLayout(&Job{Pkg: pkg.Package(), Settings: set})
 	if err != nil {
@@ -75,15 +73,6 @@ func run(t testing.TB, pkg *validate.Checked, opt Options) (*Result, map[string]
 		files[f.Path] = f.Data
 	}
 	return res, files
-}
-
-func parse(t testing.TB, b []byte) *pdfcheck.Doc {
-	t.Helper()
-	d, err := pdfcheck.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
 }
 
 func rgb(c surface.Color) [3]float64 {
@@ -182,7 +171,7 @@ func filledOnly(rects []pdfcheck.Rect, c [3]float64) []pdfcheck.Rect {
 func TestPaperAndSizes(t *testing.T) {
 	pkg := fixture(t, "prestags")
 	_, files := run(t, pkg, Options{})
-	d := parse(t, files[CountersFile])
+	d := pdfcheck.Read(t, files[CountersFile])
 	if p := d.Pages[0]; !pdfcheck.Near(p.Width(), 595.28, 0.01) || !pdfcheck.Near(p.Height(), 841.89, 0.01) {
 		t.Errorf("A4 page is %gx%g", p.Width(), p.Height())
 	}
@@ -202,7 +191,7 @@ func TestPaperAndSizes(t *testing.T) {
 	}
 	tabloid, _ := value.ParsePaper("11x17in")
 	_, files = run(t, pkg, Options{Paper: &tabloid})
-	if p := parse(t, files[CountersFile]).Pages[0]; p.Width() != 792 || p.Height() != 1224 {
+	if p := pdfcheck.Read(t, files[CountersFile]).Pages[0]; p.Width() != 792 || p.Height() != 1224 {
 		t.Errorf("custom paper %gx%g", p.Width(), p.Height())
 	}
 }
@@ -211,7 +200,7 @@ func TestBleedBox(t *testing.T) {
 	pkg := fixture(t, "thg")
 	b, _ := value.ParseLength("1/16in")
 	_, files := run(t, pkg, Options{Bleed: &b})
-	p := parse(t, files[CountersFile]).Pages[0]
+	p := pdfcheck.Read(t, files[CountersFile]).Pages[0]
 	if p.BleedBox == nil || p.TrimBox == nil {
 		t.Fatal("TrimBox and BleedBox expected")
 	}
@@ -290,33 +279,19 @@ func TestExternalTools(t *testing.T) {
 	_, files := run(t, pkg, Options{})
 	thg := fixture(t, "thg")
 	_, files2 := run(t, thg, Options{Backs: "foldover"})
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "prestags.pdf"), filepath.Join(dir, "thg.pdf")
-	os.WriteFile(a, files[CountersFile], 0o644)
-	os.WriteFile(b, files2[CountersFile], 0o644)
-	if _, err := exec.LookPath("qpdf"); err == nil {
-		for _, f := range []string{a, b} {
-			if out, err := exec.Command("qpdf", "--check", f).CombinedOutput(); err != nil {
-				t.Errorf("qpdf --check %s: %v\n%s", f, err, out)
-			}
-		}
-	} else {
-		t.Log("qpdf not installed: skipping qpdf --check")
-	}
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed")
-	}
-	for f, words := range map[string][]string{
-		a: {"HI", "LB", "[4]"},
-		b: {"Foote Levies", "Disrupted", "L4", "3*", "Strategic", "& Berm", "fold"},
+	for _, c := range []struct {
+		name  string
+		pdf   []byte
+		words []string
+	}{
+		{"prestags counters.pdf", files[CountersFile], []string{"HI", "LB", "[4]"}},
+		{"thg counters.pdf", files2[CountersFile], []string{"Foote Levies", "Disrupted", "L4", "3*", "Strategic", "& Berm", "fold"}},
 	} {
-		out, err := exec.Command("pdftotext", f, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range words {
-			if !strings.Contains(string(out), w) {
-				t.Errorf("%s: pdftotext does not find %q", filepath.Base(f), w)
+		pdfcheck.Check(t, c.name, c.pdf)
+		out := pdfcheck.Text(t, c.pdf)
+		for _, w := range c.words {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: pdftotext does not find %q", c.name, w)
 			}
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -32,7 +34,7 @@ func buildsAfterValidate(t *testing.T, dir string, only ...string) validate.Resu
 func TestValidatedPackagesBuild(t *testing.T) {
 	var dirs []string
 	for _, pattern := range []string{"../examples/*", "../examples/testdata/*", "../validate/testdata/*", "../validate/testdata/*/*", "../print/counters/testdata/*"} {
-		found, _ := filepath.Glob(pattern)
+		found := must.Glob(t, pattern)
 		for _, d := range found {
 			if _, err := os.Stat(filepath.Join(d, "muster.yaml")); err == nil {
 				dirs = append(dirs, d)
@@ -111,7 +113,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 			t.Parallel()
 			dir, file := mutate(t, m)
 			r := buildsAfterValidate(t, dir, m.only...)
-			text, _ := os.ReadFile(file)
+			text := must.ReadFile(t, file)
 			i := strings.Index(string(text), m.at)
 			if i < 0 {
 				t.Fatalf("%q is not in the mutated file", m.at)

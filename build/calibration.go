@@ -14,7 +14,7 @@ import (
 // scales that read the printer's back offset behind them.
 func CalibrationSheet(paper value.Paper, backs sheet.Backs) ([]byte, error) {
 	pdf := surface.NewPDF(surface.PDFOptions{Title: "muster print test", Subject: "duplex calibration sheet " + output.Placeholder})
-	if err := sheet.Calibration(pdf, surface.Size{W: paper.Width, H: paper.Height}, backs); err != nil {
+	if err := sheet.Calibration(pdf, surface.PaperSize(paper), backs); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer

@@ -1,11 +1,6 @@
 package build
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,42 +9,9 @@ import (
 	"github.com/muster-wargames/muster/print/surface"
 )
 
-// word is one word pdftotext -bbox reads from a page, in points from the page's top-left corner.
-type word struct {
-	text                   string
-	page                   int
-	xMin, yMin, xMax, yMax float64
-}
-
-var wordRe = regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
-
-// words reads every word of a PDF with its box (pdftotext -bbox).
-func words(t *testing.T, pdf []byte) []word {
-	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed")
-	}
-	p := filepath.Join(t.TempDir(), "w.pdf")
-	if err := os.WriteFile(p, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-bbox", p, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ws []word
-	for i, pg := range strings.Split(string(out), "<page ")[1:] {
-		for _, m := range wordRe.FindAllStringSubmatch(pg, -1) {
-			f := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
-			ws = append(ws, word{m[5], i, f(m[1]), f(m[2]), f(m[3]), f(m[4])})
-		}
-	}
-	return ws
-}
-
 // in reports whether a word lies inside a rectangle.
-func (w word) in(r pdfcheck.Rect) bool {
-	return w.xMin >= r.X-0.5 && w.xMax <= r.X+r.W+0.5 && w.yMin >= r.Y-0.5 && w.yMax <= r.Y+r.H+0.5
+func in(w pdfcheck.Word, r pdfcheck.Rect) bool {
+	return w.XMin >= r.X-0.5 && w.XMax <= r.X+r.W+0.5 && w.YMin >= r.Y-0.5 && w.YMax <= r.Y+r.H+0.5
 }
 
 // The Autumn Offensive's turn record, measured on the charts PDF: its two mud turns (5 and 6) are boxes
@@ -60,7 +22,7 @@ func TestRiverLineTurnRecordMeasured(t *testing.T) {
 	pkg := example(t, "testdata/river-line")
 	_, files := run(t, pkg, Options{})
 	pdf := files["charts.pdf"]
-	doc := parse(t, pdf)
+	doc := pdfcheck.Read(t, pdf)
 	sys := pkg.Package().System
 	var mud surface.Color
 	for _, w := range sys.Weather {
@@ -89,11 +51,11 @@ func TestRiverLineTurnRecordMeasured(t *testing.T) {
 	if !pdfcheck.Near(boxes[1].X-boxes[0].X, charts.TurnBoxWidth, 0.01) || !pdfcheck.Near(boxes[0].Y, boxes[1].Y, 0.01) {
 		t.Errorf("the mud boxes are not side by side: %+v", boxes)
 	}
-	ws := words(t, pdf)
-	inBox := func(b pdfcheck.Rect) []word {
-		var out []word
+	ws := pdfcheck.Words(t, pdf)
+	inBox := func(b pdfcheck.Rect) []pdfcheck.Word {
+		var out []pdfcheck.Word
 		for _, w := range ws {
-			if w.page == page && w.in(b) {
+			if w.Page == page && in(w, b) {
 				out = append(out, w)
 			}
 		}
@@ -110,17 +72,17 @@ func TestRiverLineTurnRecordMeasured(t *testing.T) {
 		got := inBox(b)
 		var text []string
 		for _, w := range got {
-			text = append(text, w.text)
+			text = append(text, w.Text)
 		}
 		joined := " " + strings.Join(text, " ") + " "
-		if len(got) == 0 || got[0].text != want.turn || got[0].xMin > b.X+4 || got[0].yMin > b.Y+4 {
+		if len(got) == 0 || got[0].Text != want.turn || got[0].XMin > b.X+4 || got[0].YMin > b.Y+4 {
 			t.Errorf("turn %s: the box's first word should be its number at the top-left: %+v in %+v", want.turn, got, b)
 		}
 		if !strings.Contains(joined, " "+want.date+" ") {
 			t.Errorf("turn %s: no date %q in the box: %q", want.turn, want.date, joined)
 		}
 		for _, w := range got {
-			if w.text == strings.Fields(want.date)[0] && w.xMin < b.X+b.W/2 {
+			if w.Text == strings.Fields(want.date)[0] && w.XMin < b.X+b.W/2 {
 				t.Errorf("turn %s: the date should sit at the box's right: %+v in %+v", want.turn, w, b)
 			}
 		}
@@ -137,8 +99,8 @@ func TestRiverLineScenarioSheetSaysTheClassicContent(t *testing.T) {
 	pkg := example(t, "testdata/river-line")
 	_, files := run(t, pkg, Options{})
 	var text []string
-	for _, w := range words(t, files["scenarios/autumn-offensive.pdf"]) {
-		text = append(text, w.text)
+	for _, w := range pdfcheck.Words(t, files["scenarios/autumn-offensive.pdf"]) {
+		text = append(text, w.Text)
 	}
 	all := strings.Join(text, " ")
 	for _, want := range []string{
@@ -164,8 +126,8 @@ func TestControlRuleBesideTheConditions(t *testing.T) {
 	pkg := example(t, "prestags")
 	_, files := run(t, pkg, Options{})
 	var text []string
-	for _, w := range words(t, files["scenarios/example-bridge.pdf"]) {
-		text = append(text, w.text)
+	for _, w := range pdfcheck.Words(t, files["scenarios/example-bridge.pdf"]) {
+		text = append(text, w.Text)
 	}
 	all := strings.Join(text, " ")
 	want := "Control: " + pkg.Package().System.Control.Text + " (PRESTAGS 11.3)"

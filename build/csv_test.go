@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -33,7 +35,7 @@ func TestUnitSpreadsheetBuildsIdenticalCounters(t *testing.T) {
 	}
 
 	dir := copyTree(t, thg)
-	yamls, _ := filepath.Glob(filepath.Join(dir, "units", "*.yaml"))
+	yamls := must.Glob(t, filepath.Join(dir, "units", "*.yaml"))
 	for _, f := range yamls {
 		if err := os.Remove(f); err != nil {
 			t.Fatal(err)

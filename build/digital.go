@@ -5,10 +5,10 @@ import (
 	"path"
 	"strings"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/tts"
 	"github.com/muster-wargames/muster/export/vassal"
-	"github.com/muster-wargames/muster/print/plan"
 )
 
 // The digital-play outputs write what muster export writes, into the build folder, so that one command
@@ -30,8 +30,8 @@ func buildVassal(j *Job) error {
 	if err != nil {
 		return err
 	}
-	j.Notef("%s.vmod: a VASSAL module of %d boards and %d pieces at %g dpi", plan.FileStem(j.Pkg.ID), len(m.Boards), m.Stats.Pieces, m.DPI)
-	return j.Add(plan.FileStem(j.Pkg.ID)+".vmod", data)
+	j.Notef("%s.vmod: a VASSAL module of %d boards and %d pieces at %g dpi", content.Stem(j.Pkg.ID, content.PrintStem), len(m.Boards), m.Stats.Pieces, m.DPI)
+	return j.Add(content.Stem(j.Pkg.ID, content.PrintStem)+".vmod", data)
 }
 
 // buildTTS writes the Tabletop Simulator set under tts/.

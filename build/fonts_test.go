@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -24,7 +27,7 @@ func TestPackageFontsEmbedded(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s", name)
 		}
-		if got := strings.Join(parse(t, b).Fonts(), " "); got != want {
+		if got := strings.Join(pdfcheck.Read(t, b).Fonts(), " "); got != want {
 			t.Errorf("%s embeds %q, want %q", name, got, want)
 		}
 	}
@@ -90,7 +93,7 @@ func TestBrokenFontRefused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		must.Mkdir(t, filepath.Dir(filepath.Join(dir, f)))
 		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +112,7 @@ func TestArtPackage(t *testing.T) {
 	pkg := example(t, "testdata/art")
 	_, files := run(t, pkg, Options{})
 	for _, name := range []string{CountersFile, ChartsFile, "maps/vale.pdf"} {
-		if got := strings.Join(parse(t, files[name]).Fonts(), " "); got != "utf8liberationsansnarrow utf8liberationsansnarrow-bold" {
+		if got := strings.Join(pdfcheck.Read(t, files[name]).Fonts(), " "); got != "utf8liberationsansnarrow utf8liberationsansnarrow-bold" {
 			t.Errorf("%s embeds %q", name, got)
 		}
 	}
@@ -137,9 +140,9 @@ func TestArtPackage(t *testing.T) {
 	if _, err := p.WriteTo(&b); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]word{}
-	for _, w := range words(t, b.Bytes()) {
-		got[w.text] = w
+	got := map[string]pdfcheck.Word{}
+	for _, w := range pdfcheck.Words(t, b.Bytes()) {
+		got[w.Text] = w
 	}
 	for _, want := range []struct {
 		text   string
@@ -155,13 +158,13 @@ func TestArtPackage(t *testing.T) {
 			continue
 		}
 		ax, ay := x0+want.ax*side, y0+want.ay*side
-		if cx := (w.xMin + w.xMax) / 2; cx < ax-0.5 || cx > ax+0.5 {
+		if cx := (w.XMin + w.XMax) / 2; cx < ax-0.5 || cx > ax+0.5 {
 			t.Errorf("%q is centred at x=%.2fpt, its anchor at %.2fpt", want.text, cx, ax)
 		}
-		if ay < w.yMin || ay > w.yMax {
-			t.Errorf("%q spans y=%.2f..%.2fpt, its anchor is at %.2fpt", want.text, w.yMin, w.yMax, ay)
+		if ay < w.YMin || ay > w.YMax {
+			t.Errorf("%q spans y=%.2f..%.2fpt, its anchor is at %.2fpt", want.text, w.YMin, w.YMax, ay)
 		}
-		if mw, pw := p.MeasureText(want.text, want.font), w.xMax-w.xMin; mw-pw > 0.5 || pw-mw > 0.5 {
+		if mw, pw := p.MeasureText(want.text, want.font), w.XMax-w.XMin; mw-pw > 0.5 || pw-mw > 0.5 {
 			t.Errorf("%q is %.2fpt wide in the PDF, %.2fpt as muster measures it in the package font", want.text, pw, mw)
 		}
 	}
@@ -177,15 +180,12 @@ func BenchmarkFontCounters400(b *testing.B) {
 		if err != nil || e.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
+		rel := must.Rel(b, src, p)
+		data := must.ReadFile(b, p)
 		if rel == "counters.yaml" {
 			data = []byte("kind: CounterMix\nid: art-400\ncounters:\n  - {unit: 12-pz, count: 100}\n  - {unit: 3-mech, count: 100}\n  - {unit: 7-art, count: 100}\n  - {unit: 21-inf, count: 99}\n  - {unit: red-hq, count: 1}\n")
 		}
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755)
+		must.Mkdir(b, filepath.Join(dir, filepath.Dir(rel)))
 		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
 	})
 	if err != nil {

@@ -2,15 +2,15 @@ package build
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"math"
-	"runtime"
-	"sync"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/internal/parallel"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -29,40 +29,27 @@ func buildMaps(j *Job) error {
 	}
 	opt := plan.MapOptions(j.Settings, j.Opt)
 	type done struct {
-		files []File
+		files []output.File
 		note  string
-		err   error
 	}
 	results := make([]done, len(items))
-	parallel.Each(len(items), func(i int) {
+	errs := parallel.Each(len(items), func(i int) error {
 		it := items[i]
-		fail := func(err error) {
-			results[i].err = failure("maps", fmt.Errorf("%s: %w", it.Drawing.Title, err), it.At)
-		}
-		defer func() {
-			// A worker's panic would end the process: report it as this map's error instead.
-			if r := recover(); r != nil {
-				fail(fmt.Errorf("drawing failed: %v", r))
-			}
-		}()
 		pl, err := it.Drawing.Layout(opt)
 		if err != nil {
-			fail(err)
-			return
+			return err
 		}
 		pdf := surface.NewPDF(pdfOptions(j.Pkg, "map "+it.Drawing.Title))
 		if err := it.Drawing.Render(pdf, pl); err != nil {
-			fail(err)
-			return
+			return err
 		}
 		b, err := pdfBytes(j.Pkg, pdf)
 		if err != nil {
-			fail(err)
-			return
+			return err
 		}
 		name := plan.MapsDir + "/" + it.Stem + ".pdf"
 		r := &results[i]
-		r.files = append(r.files, File{Path: name, Data: b})
+		r.files = append(r.files, output.File{Path: name, Data: b})
 		how := fmt.Sprintf("%d x %d sheets overlapping %s", pl.Rows, pl.Cols, plan.InchText(pl.Overlap))
 		if len(pl.Tiles) == 1 {
 			how = "1 sheet"
@@ -80,15 +67,15 @@ func buildMaps(j *Job) error {
 				err = it.Drawing.Err() // the art a page could not draw in PNG (RenderPage keeps it for the drawing)
 			}
 			if err != nil {
-				fail(err)
-				return
+				return err
 			}
 			r.files = append(r.files, files...)
 		}
+		return nil
 	})
-	for _, r := range results {
-		if r.err != nil {
-			return r.err
+	for i, r := range results {
+		if err := errs[i]; err != nil {
+			return failure("maps", fmt.Errorf("%s: %w", items[i].Drawing.Title, err), items[i].At)
 		}
 		for _, f := range r.files {
 			if err := j.Add(f.Path, f.Data); err != nil {
@@ -113,10 +100,11 @@ func previewDPI(dpi, w, h float64) float64 {
 }
 
 // pngEachPage renders the n pages of a document, each drawn on its own by drawPage, and returns one file per
-// page: <stem>-page-01.png. The pages are drawn at once on as many goroutines as there are processors, each
-// drawing its pages one after another into one page's pixels and encoding each as soon as it is drawn; the
-// files do not depend on which goroutine drew which page.
-func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surface, i int), stem string) ([]File, error) {
+// page: <stem>-page-01.png. The pages are drawn on the pool's workers (package parallel: inside a map worker,
+// only on the processors the other maps leave free, so a build with --png holds at most GOMAXPROCS pages, not
+// GOMAXPROCS²), each worker drawing its pages one after another into one page's pixels and encoding each as
+// soon as it is drawn; the files do not depend on which worker drew which page.
+func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surface, i int), stem string) ([]output.File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {
 		dpi = DefaultPageDPI
@@ -125,79 +113,66 @@ func pngEachPage(j *Job, page surface.Size, n int, drawPage func(s surface.Surfa
 	if n > content.MaxPages {
 		return nil, &surface.PageLimitError{Max: content.MaxPages}
 	}
-	out := make([]File, n)
-	errs := make([]error, n)
-	workers := min(n, runtime.GOMAXPROCS(0))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var order []int // the pages this worker drew, in order: OnPage's i indexes it
-			var b bytes.Buffer
-			s := surface.NewPNG(surface.PNGOptions{DPI: dpi, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
-				b.Reset()
-				if err := surface.EncodePNG(&b, im); err != nil {
-					return err
-				}
-				pg := order[i]
-				out[pg] = File{Path: fmt.Sprintf("%s-page-%02d.png", stem, pg+1), Data: bytes.Clone(b.Bytes())}
-				return nil
-			}})
-			for i := range next {
-				if s.Err() != nil {
-					errs[i] = s.Err()
-					continue
-				}
-				order = append(order, i)
-				func() {
-					defer func() {
-						if r := recover(); r != nil {
-							errs[i] = fmt.Errorf("drawing page %d failed: %v", i+1, r)
-						}
-					}()
-					drawPage(s, i)
-				}()
-				if err := s.Err(); err != nil {
-					errs[i] = err
-				}
+	out := make([]output.File, n)
+	errs := parallel.Run(n, func() parallel.Worker {
+		w := &pageWorker{draw: drawPage}
+		w.s = surface.NewPNG(surface.PNGOptions{DPI: dpi, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
+			w.b.Reset()
+			if err := surface.EncodePNG(&w.b, im); err != nil {
+				return err
 			}
-			if err := s.Flush(); err != nil && len(order) > 0 {
-				errs[order[len(order)-1]] = err
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
+			pg := w.order[i]
+			out[pg] = output.File{Path: fmt.Sprintf("%s-page-%02d.png", stem, pg+1), Data: bytes.Clone(w.b.Bytes())}
+			return nil
+		}})
+		return w
+	})
+	for i, err := range errs {
+		if p := (*parallel.Panic)(nil); errors.As(err, &p) {
+			return nil, fmt.Errorf("page %d: %w", i+1, err)
+		} else if err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
+// pageWorker draws pages one after another on one PNG surface, which encodes a page when the next begins.
+type pageWorker struct {
+	s     *surface.PNG
+	b     bytes.Buffer
+	order []int // the pages this worker drew, in order: OnPage's i indexes it
+	draw  func(s surface.Surface, i int)
+}
+
+func (w *pageWorker) Do(i int) error {
+	if err := w.s.Err(); err != nil {
+		return err
+	}
+	w.order = append(w.order, i)
+	w.draw(w.s, i)
+	return w.s.Err()
+}
+
+func (w *pageWorker) Done() error { return w.s.Flush() }
+
 // pngPages renders a document onto a PNG surface and returns one file per page: <stem>-page-01.png. Each
 // page is encoded as soon as it is drawn and the next is drawn into its pixels, so a long document is drawn
 // in one page's memory.
-func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem string) ([]File, error) {
+func pngPages(j *Job, page surface.Size, draw func(surface.Surface) error, stem string) ([]output.File, error) {
 	dpi := j.Opt.PageDPI
 	if dpi <= 0 {
 		dpi = DefaultPageDPI
 	}
 	dpi = previewDPI(dpi, page.W, page.H) // a page may turn (charts), keeping its area
 
-	var out []File
+	var out []output.File
 	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
 		var b bytes.Buffer
 		if err := surface.EncodePNG(&b, im); err != nil {
 			return err
 		}
-		out = append(out, File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})
+		out = append(out, output.File{Path: fmt.Sprintf("%s-page-%02d.png", stem, i+1), Data: b.Bytes()})
 		return nil
 	}})
 	if err := draw(p); err != nil {

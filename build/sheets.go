@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/plan"
@@ -19,7 +20,7 @@ const (
 )
 
 func (j *Job) paper() surface.Size {
-	return surface.Size{W: j.Settings.Paper.Width, H: j.Settings.Paper.Height}
+	return surface.PaperSize(j.Settings.Paper)
 }
 
 // document renders one text document to PDF (and PNG pages) and adds it.
@@ -74,7 +75,7 @@ func buildScenarios(j *Job) error {
 	// Where each scenario's map is printed, as buildMaps names it.
 	mapFile := plan.ScenarioMapFiles(j.Pkg)
 	for _, sc := range scs {
-		stem := plan.FileStem(sc.ID)
+		stem := content.Stem(sc.ID, content.PrintStem)
 		name := ScenariosDir + "/" + stem + ".pdf"
 		opt := j.scenarioOptions(mapFile[sc.ID])
 		n, err := j.document(name, "scenario "+sc.ID, "png/"+ScenariosDir+"/"+stem, func(s surface.Surface) error {

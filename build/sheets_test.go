@@ -3,37 +3,20 @@ package build
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
-	"github.com/muster-wargames/muster/print/surface"
 )
 
+// text is a PDF's text in reading order, then in content-stream order, spaces normalised: pdftotext's reading
+// order may interleave a label on a map with the cell numbers it crosses, and break a cell's text over lines;
+// the content stream's order (-raw) keeps each drawn text whole. Both are searched.
 func text(t testing.TB, b []byte) string {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed")
-	}
-	f := filepath.Join(t.TempDir(), "x.pdf")
-	os.WriteFile(f, b, 0o644)
-	out, err := exec.Command("pdftotext", f, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// pdftotext's reading order may interleave a label on a map with the cell numbers it crosses; the
-	// content stream's order (-raw) keeps each drawn text whole. Both are searched.
-	raw, err := exec.Command("pdftotext", "-raw", f, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// pdftotext may break a cell's text over lines: compare with spaces normalised.
-	return strings.Join(strings.Fields(string(out)), " ") + "\n" + strings.Join(strings.Fields(string(raw)), " ")
+	return strings.Join(strings.Fields(pdfcheck.Text(t, b)), " ") + "\n" + strings.Join(strings.Fields(pdfcheck.Text(t, b, "-raw")), " ")
 }
 
 func has(t *testing.T, what, txt string, want ...string) {
@@ -87,15 +70,8 @@ func TestHighestGroundBuild(t *testing.T) {
 			t.Errorf("%s differs between two builds", f.Path)
 		}
 	}
-	if _, err := exec.LookPath("qpdf"); err == nil {
-		dir := t.TempDir()
-		for _, f := range res.Files {
-			p := filepath.Join(dir, strings.ReplaceAll(f.Path, "/", "_"))
-			os.WriteFile(p, f.Data, 0o644)
-			if out, err := exec.Command("qpdf", "--check", p).CombinedOutput(); err != nil {
-				t.Errorf("qpdf --check %s: %v\n%s", f.Path, err, out)
-			}
-		}
+	for _, f := range res.Files {
+		pdfcheck.Check(t, f.Path, f.Data)
 	}
 }
 
@@ -129,7 +105,7 @@ func TestChartsAreText(t *testing.T) {
 func TestTurnRecordBoxes(t *testing.T) {
 	pkg := example(t, "prestags")
 	_, files := run(t, pkg, Options{})
-	d := parse(t, files[ChartsFile])
+	d := pdfcheck.Read(t, files[ChartsFile])
 	n := 0
 	for _, p := range d.Pages {
 		rects, _ := p.Shapes()
@@ -209,7 +185,7 @@ func TestLargePaper(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range res.Files {
-		d := parse(t, f.Data)
+		d := pdfcheck.Read(t, f.Data)
 		pg := d.Pages[0]
 		switch f.Path {
 		case "maps/prestags-map.pdf":
@@ -217,7 +193,7 @@ func TestLargePaper(t *testing.T) {
 				t.Errorf("map page %gx%g", pg.Width(), pg.Height())
 			}
 		case ChartsFile:
-			if !pdfcheck.Near(pg.Width(), surface.LetterW, 0.01) && !pdfcheck.Near(pg.Height(), surface.LetterW, 0.01) {
+			if !pdfcheck.Near(pg.Width(), value.Letter.Width, 0.01) && !pdfcheck.Near(pg.Height(), value.Letter.Width, 0.01) {
 				t.Errorf("charts page %gx%g", pg.Width(), pg.Height())
 			}
 		}
@@ -235,7 +211,7 @@ func TestPNGPerPage(t *testing.T) {
 	pngs := map[string]bool{}
 	for _, f := range res.Files {
 		if strings.HasSuffix(f.Path, ".pdf") {
-			pages[f.Path] = len(parse(t, f.Data).Pages)
+			pages[f.Path] = len(pdfcheck.Read(t, f.Data).Pages)
 		} else {
 			pngs[f.Path] = true
 		}

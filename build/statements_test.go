@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/muster-wargames/muster/content/rules"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 )
 
 // What muster prints must say what the content says (issue 16). TestSheetsSayWhatTheContentSays builds every
@@ -48,22 +49,11 @@ type printed struct {
 
 func readBack(t *testing.T, name string, b []byte) printed {
 	t.Helper()
-	f := filepath.Join(t.TempDir(), "x.pdf")
-	if err := os.WriteFile(f, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := exec.Command("pdftotext", f, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	layout, err := exec.Command("pdftotext", "-layout", f, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, layout := pdfcheck.Text(t, b), pdfcheck.Text(t, b, "-layout")
 	// Page footers (the title, then "page 3", before the page break) cut a paragraph that runs over a page:
 	// leave them out.
 	var body []string
-	for _, l := range strings.Split(string(raw), "\n") {
+	for _, l := range strings.Split(raw, "\n") {
 		if pageNumber.MatchString(strings.TrimSpace(l)) {
 			for len(body) > 0 && strings.TrimSpace(body[len(body)-1]) == "" {
 				body = body[:len(body)-1]
@@ -82,7 +72,7 @@ func readBack(t *testing.T, name string, b []byte) printed {
 			t.Errorf("%s: %q", name, m[0])
 		}
 	}
-	for _, l := range strings.Split(string(layout), "\n") {
+	for _, l := range strings.Split(layout, "\n") {
 		s.lines = append(s.lines, norm(l))
 	}
 	return s

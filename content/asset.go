@@ -78,7 +78,7 @@ func (p *Package) ResolveAsset(doc *Document, ptr, file string) (string, error) 
 	} else if err != nil {
 		return "", unwrapPathErr(err)
 	}
-	if !within(realPath(dir), realPath(target)) {
+	if !Within(realPath(dir), realPath(target)) {
 		return "", fmt.Errorf("%w: a symbolic link to %s", ErrOutside, target)
 	}
 	return target, nil

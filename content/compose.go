@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
 )
 
@@ -223,8 +224,12 @@ func (p *Package) composeMapSet(s *Scenario) (*MapSet, diag.List) {
 			}
 		}
 		at := s.Map.Fields.Of("boards", s.Map.At)
+		leave := english.Count(len(holes), "hole")
+		if len(holes) == 1 {
+			leave = "a hole"
+		}
 		e := ds.Errorf(at, "map-layout.hole", "the boards leave %s: the map set must be a full rectangle of %d boards across and %d down, with a board %s",
-			plural(len(holes), "hole"), nbx, nby, strings.Join(holes, ", and a board "))
+			leave, nbx, nby, strings.Join(holes, ", and a board "))
 		e.Hint = "add boards there, or move the boards into one row or column"
 		return nil, ds
 	}
@@ -329,11 +334,4 @@ func describeHole(x, y int, taken map[[2]int]string) string {
 		return "above " + b
 	}
 	return fmt.Sprintf("at board position %d,%d", x, y)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "a " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

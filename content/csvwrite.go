@@ -22,7 +22,7 @@ type CSVFile struct {
 
 // ExportCSV writes a package's unit types, markers, counter mixes' lines and tables as spreadsheets in the
 // forms the loader reads (unit-types.csv, markers.csv, counter-mixes/<id>.csv, tables/<id>.csv), each value
-// as it was written. What a spreadsheet cannot hold (a unit's components, a table's title) is left to YAML:
+// as it was written, guarded so that no spreadsheet program runs one as a formula (GuardCell). What a spreadsheet cannot hold (a unit's components, a table's title) is left to YAML:
 // each such key is a warning naming it, so nothing is dropped silently.
 func ExportCSV(pkg *Package) ([]CSVFile, diag.List) {
 	var out []CSVFile
@@ -56,11 +56,11 @@ func ExportCSV(pkg *Package) ([]CSVFile, diag.List) {
 			w.row(d, Pointer("/counters", i), &ds)
 		}
 		leftInYAML(d, &ds, "counters")
-		p := "counter-mixes/" + fileStem(d.ID) + ".csv"
+		p := "counter-mixes/" + Stem(d.ID, SheetStem) + ".csv"
 		out = append(out, CSVFile{Path: p, Include: Include{File: p, Kind: KindCounterMix, ID: d.ID}, Data: w.bytes()})
 	}
 	for _, d := range byKind[KindTable] {
-		p := "tables/" + fileStem(d.ID) + ".csv"
+		p := "tables/" + Stem(d.ID, SheetStem) + ".csv"
 		out = append(out, CSVFile{Path: p, Include: Include{File: p, Kind: KindTable, ID: d.ID}, Data: tableCSV(d)})
 		leftInYAML(d, &ds, "corner", "columns", "rows")
 	}
@@ -89,23 +89,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// fileStem makes an id safe as a file name.
-func fileStem(id string) string {
-	var b strings.Builder
-	for _, r := range id {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('-')
-		}
-	}
-	if b.Len() == 0 {
-		return "table"
-	}
-	return b.String()
 }
 
 // sheetWriter gathers rows, then writes the columns some row uses, in the shape's order.
@@ -247,16 +230,24 @@ func (w *sheetWriter) bytes() []byte {
 	}
 	var b bytes.Buffer
 	cw := csv.NewWriter(&b)
-	_ = cw.Write(head)
+	writeGuarded(cw, head)
 	for _, r := range w.rows {
 		rec := make([]string, len(cols))
 		for i, c := range cols {
 			rec[i] = r[c]
 		}
-		_ = cw.Write(rec)
+		writeGuarded(cw, rec)
 	}
 	cw.Flush()
 	return b.Bytes()
+}
+
+// writeGuarded writes a record with every cell guarded against being run as a formula (GuardCell).
+func writeGuarded(cw *csv.Writer, rec []string) {
+	for i, v := range rec {
+		rec[i] = GuardCell(v)
+	}
+	_ = cw.Write(rec)
 }
 
 // tableCSV writes a table: the corner and the columns, then each row's label, cells and source.
@@ -282,7 +273,7 @@ func tableCSV(d *Document) []byte {
 	if sources {
 		head = append(head, csvSourceColumn)
 	}
-	_ = cw.Write(head)
+	writeGuarded(cw, head)
 	for i := range rows {
 		rec := []string{text(fmt.Sprintf("/rows/%d/label", i))}
 		for j := range cols {
@@ -291,7 +282,7 @@ func tableCSV(d *Document) []byte {
 		if sources {
 			rec = append(rec, text(fmt.Sprintf("/rows/%d/source", i)))
 		}
-		_ = cw.Write(rec)
+		writeGuarded(cw, rec)
 	}
 	cw.Flush()
 	return b.Bytes()

@@ -1,17 +1,22 @@
-// Encoding: the typed model written back as YAML that decodes to the same model. Keys come in the order of
-// the Go structs (which is the schemas' order), values keep wargame notation (numbers as rulebooks write
-// them, flagged values, dice, lengths and paper sizes as written, stats as written), and zero values are left
-// out unless the document the model was decoded from wrote them (a written `firstCol: 0` means 0, an
-// absent one 1).
+// Encoding: the typed model written back as YAML that decodes to the same model, in the layout of the
+// examples' hand-written files, so that what muster writes (`muster generate`'s maps and scenarios) reads like
+// them. Keys come in the order of the Go structs (which is the schemas' order), but for a kind's heading keys
+// (firstKeys); short entries are written on one line (oneLine) and so are lists of ids, while sentences and a
+// map's terrain rows take a line each; values keep wargame notation (numbers as rulebooks write them,
+// flagged values, dice, lengths and paper sizes as written, stats as written), and zero values are left out
+// unless the document the model was decoded from wrote them (a written `firstCol: 0` means 0, an absent one 1).
 
 package content
 
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -39,20 +44,66 @@ func Marshal(docs ...Doc) ([]byte, error) {
 		if i > 0 {
 			b.WriteString("---\n")
 		}
-		n, err := Encode(d)
-		if err != nil {
-			return nil, err
-		}
-		enc := yaml.NewEncoder(&b)
-		enc.SetIndent(2)
-		if err := enc.Encode(n); err != nil {
-			return nil, err
-		}
-		if err := enc.Close(); err != nil {
+		if err := WriteYAML(&b, d); err != nil {
 			return nil, err
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// WriteYAML writes one document as YAML (Encode's node, indented by two spaces), for a caller that frames
+// its documents itself (`muster generate` puts a schema line after each `---`).
+func WriteYAML(w io.Writer, d Doc) error {
+	n, err := Encode(d)
+	if err != nil {
+		return err
+	}
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(n); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+// The layout of a hand-written file, as the examples write it.
+var (
+	// firstKeys are keys a kind writes before the rest, which follow in struct order: the examples put a
+	// document's heading (a board's label, a scenario's date and scale, a force's faction) between its name
+	// and its source, a scenario's objectives before its victory, a victory's source before its awards.
+	firstKeys = map[reflect.Type][]string{
+		reflect.TypeOf(Map{}):       {"kind", "id", "name", "board"},
+		reflect.TypeOf(Force{}):     {"kind", "id", "name", "faction", "factions", "grants", "mix", "scale", "source", "notes", "points"},
+		reflect.TypeOf(Scenario{}):  {"kind", "id", "name", "date", "scale", "source", "notes", "description", "generated", "map", "sides", "objectives", "length", "victory", "specialRules"},
+		reflect.TypeOf(Objective{}): {"id", "name", "sides"},
+		reflect.TypeOf(Victory{}):   {"description", "conditions", "score", "measure", "source"},
+	}
+	// oneLine are the entries short enough to read on one line: written as flow mappings.
+	oneLine = map[reflect.Type]bool{
+		reflect.TypeOf(Generated{}): true, reflect.TypeOf(Numbering{}): true, reflect.TypeOf(Crossing{}): true,
+		reflect.TypeOf(Location{}): true, reflect.TypeOf(EdgeDef{}): true, reflect.TypeOf(Piece{}): true,
+		reflect.TypeOf(ForceEntry{}): true, reflect.TypeOf(ItemEntry{}): true, reflect.TypeOf(BoardPlacement{}): true,
+		reflect.TypeOf(Entry{}): true, reflect.TypeOf(Placement{}): true, reflect.TypeOf(Objective{}): true,
+		reflect.TypeOf(Length{}): true, reflect.TypeOf(Award{}): true, reflect.TypeOf(VictoryBand{}): true,
+	}
+	// lineEach are the lists of strings written one item a line (a list of ids is written on one line): sentences,
+	// and a map's terrain rows, which line up as the map does.
+	lineEach = map[fieldKey]bool{
+		{reflect.TypeOf(Map{}), "terrain"}: true, {reflect.TypeOf(Victory{}), "conditions"}: true,
+		{reflect.TypeOf(Scenario{}), "specialRules"}: true,
+	}
+	// required are keys the schemas require, written even when empty: a force's units (`units: []`, a force
+	// that bought nothing) and a generated document's seed (0 is a seed).
+	required = map[fieldKey]bool{{reflect.TypeOf(Force{}), "units"}: true, {reflect.TypeOf(Generated{}), "seed"}: true}
+	// characters are the fields whose strings are a map's drawing characters, double-quoted so that "." or "~"
+	// reads as the character it is: a map's terrain rows and its legend's keys (a legend on one line).
+	characters = map[fieldKey]bool{{reflect.TypeOf(Map{}), "terrain"}: true, {reflect.TypeOf(Map{}), "legend"}: true}
+)
+
+// fieldKey is a key of a struct type.
+type fieldKey struct {
+	t   reflect.Type
+	key string
 }
 
 // encoder walks a model value; doc (may be nil) is the document it was decoded from, to tell written zeros
@@ -165,31 +216,79 @@ func (e *encoder) encode(v reflect.Value, ptr string) (*yaml.Node, error) {
 	return nil, fmt.Errorf("content: cannot encode %s at %s", v.Type(), ptr)
 }
 
-// encodeStruct writes a struct's keys in field order, `,inline` structs flattened, leaving out the empty ones
-// the document did not write.
+// encodeStruct writes a struct's keys (its firstKeys, then the rest in field order, `,inline` structs
+// flattened), leaving out the empty ones the document did not write.
 func (e *encoder) encodeStruct(v reflect.Value, ptr string) (*yaml.Node, error) {
 	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	err := e.fields(v, ptr, n)
-	if len(n.Content) == 0 {
+	if len(n.Content) == 0 || oneLine[v.Type()] {
 		n.Style = yaml.FlowStyle
 	}
 	return n, err
 }
 
 func (e *encoder) fields(v reflect.Value, ptr string, n *yaml.Node) error {
-	for _, f := range ModelFields(v.Type()) {
+	for _, f := range keyOrder(v.Type()) {
 		fp := Pointer(ptr, f.Key)
 		fv := v.FieldByIndex(f.Index)
-		if empty(fv) && !e.written(fp) {
+		k := fieldKey{v.Type(), f.Key}
+		if empty(fv) && !e.written(fp) && !required[k] {
 			continue
 		}
 		c, err := e.encode(fv, fp)
 		if err != nil {
 			return err
 		}
+		layout(c, k)
 		n.Content = append(n.Content, scalarNode("!!str", f.Key), c)
 	}
 	return nil
+}
+
+// keyOrder is the order a struct's keys are written in: its firstKeys, then the others in field order.
+func keyOrder(t reflect.Type) []ModelField {
+	fields := ModelFields(t)
+	first := firstKeys[t]
+	if len(first) == 0 {
+		return fields
+	}
+	out := make([]ModelField, 0, len(fields))
+	for _, k := range first {
+		for _, f := range fields {
+			if f.Key == k {
+				out = append(out, f)
+			}
+		}
+	}
+	for _, f := range fields {
+		if !slices.Contains(first, f.Key) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// layout styles a field's node: a list of strings on one line unless it is a list of sentences or rows (or an
+// item is more than one word), a map's drawing characters double-quoted.
+func layout(n *yaml.Node, k fieldKey) {
+	switch {
+	case n.Kind == yaml.SequenceNode && len(n.Content) > 0 && !lineEach[k]:
+		for _, c := range n.Content {
+			if c.Kind != yaml.ScalarNode || c.Tag != "!!str" || strings.ContainsAny(c.Value, " \n") {
+				return
+			}
+		}
+		n.Style = yaml.FlowStyle
+	case characters[k] && n.Kind == yaml.SequenceNode:
+		for _, c := range n.Content {
+			c.Style = yaml.DoubleQuotedStyle
+		}
+	case characters[k] && n.Kind == yaml.MappingNode:
+		n.Style = yaml.FlowStyle
+		for i := 0; i < len(n.Content); i += 2 {
+			n.Content[i].Style = yaml.DoubleQuotedStyle
+		}
+	}
 }
 
 func (e *encoder) written(ptr string) bool { return e.doc != nil && e.doc.Node(ptr) != nil }

@@ -97,9 +97,18 @@ func realPath(p string) string {
 	return filepath.Clean(p)
 }
 
-// within reports whether p is root or inside it; both are resolved, absolute paths.
-func within(root, p string) bool {
-	rel, err := filepath.Rel(root, p)
+// Within reports whether the path p is the folder root or lies below it: muster's one containment check,
+// for the loader (a file must stay in its package), the generators (is the output in the package?) and the
+// command line (is a changed file in the output folder?). Both paths are made absolute and compared as
+// written, element by element ("../x" climbs out, "..x" is a name); a caller that must not be led out by a
+// symbolic link resolves both first (the loader does, with realPath).
+func Within(root, p string) bool {
+	r, err1 := filepath.Abs(root)
+	q, err2 := filepath.Abs(p)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(r, q)
 	if err != nil {
 		return false
 	}

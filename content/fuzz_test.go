@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content/diag"
 )
 
@@ -27,7 +29,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
-	matches, _ := filepath.Glob(filepath.Join("testdata", "mods", "*", "*.yaml"))
+	matches := must.Glob(f, filepath.Join("testdata", "mods", "*", "*.yaml"))
 	for _, m := range matches {
 		if b, err := os.ReadFile(m); err == nil {
 			f.Add(b)

@@ -59,6 +59,8 @@ type GeometryError struct {
 	// Schema is set when the map's JSON Schema already rejects the value (an unknown enum word), so a check
 	// need not report it again.
 	Schema bool
+	// Cells is set for a grid of more than MaxMapCells cells.
+	Cells bool
 }
 
 func (e *GeometryError) Error() string { return e.Msg }
@@ -99,6 +101,12 @@ func (m *Map) Geometry() (*Geometry, error) {
 	}
 	if gs.Cols <= 0 || gs.Rows <= 0 {
 		return nil, bad("/grid", "a %s grid needs cols and rows (cols: 20, rows: 20)", gs.Type)
+	}
+	if n := int64(gs.Cols) * int64(gs.Rows); n > MaxMapCells {
+		// Refused here, before any check or printer makes something per cell: a 10,000 x 10,000 map took
+		// validate seconds and gigabytes before the printers' own bound refused it.
+		return nil, &GeometryError{Ptr: "/grid", Cells: true,
+			Msg: fmt.Sprintf("the grid is %d x %d = %d cells: muster checks and prints at most %d cells on one map (a map this large is several maps)", gs.Cols, gs.Rows, n, MaxMapCells)}
 	}
 	g.Cols, g.Rows = gs.Cols, gs.Rows
 	if gs.Type == GridHex {

@@ -74,6 +74,10 @@ type Manifest struct {
 	System      string    `yaml:"system"`
 	Include     []Include `yaml:"include"`
 	Extends     *Extends  `yaml:"extends"`
+	// Muster is the releases of muster the package is written for, a version range (">=0.2"): the earliest
+	// it admits is the release whose checks the package passed; checks added since are named when they find
+	// something.
+	Muster string `yaml:"muster"`
 	// ExpectWarnings lists the warnings the package knowingly carries (published data that contradicts
 	// itself), so tests can tell an expected warning from a new one.
 	ExpectWarnings []ExpectedDiag `yaml:"expectWarnings"`

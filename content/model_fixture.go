@@ -45,10 +45,15 @@ type Lookup struct {
 	Terrain   string      `yaml:"terrain"`
 	Attackers []Combatant `yaml:"attackers"`
 	Defenders []Combatant `yaml:"defenders"`
-	Expect    string      `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
-	Source    string      `yaml:"source"`
-	At        diag.Pos    `yaml:"-"`
-	Fields    FieldPos    `yaml:"-"`
+	// Weather is the weather the attack is made in; or Scenario and Turn name a turn whose weather the
+	// scenario's turn record gives.
+	Weather  string   `yaml:"weather"`
+	Scenario string   `yaml:"scenario"`
+	Turn     int      `yaml:"turn"`
+	Expect   string   `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
+	Source   string   `yaml:"source"`
+	At       diag.Pos `yaml:"-"`
+	Fields   FieldPos `yaml:"-"`
 }
 
 // Combatant is one unit in a combat a fixture describes.

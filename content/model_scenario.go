@@ -8,7 +8,10 @@ import (
 // Scenario is a battle: the map set, each side's force with its setup or entry, reinforcements, length,
 // victory conditions and special rules.
 type Scenario struct {
-	Meta           `yaml:",inline"`
+	Meta `yaml:",inline"`
+	// Extends names the scenario this one is a variant of; the package merges the two when it loads, so a
+	// loaded scenario holds the merged content and Extends is left only where the merge failed.
+	Extends        string          `yaml:"extends"`
 	Date           string          `yaml:"date"`
 	Description    string          `yaml:"description"`
 	Scale          string          `yaml:"scale"`
@@ -124,16 +127,20 @@ type Replacement struct {
 }
 
 // ReplacementEntry is where rebuilt units enter: an edge, cells, locations, or any the side controls, or any
-// cell in supply.
+// cell in supply — any of them, or with All, a place that is all of them at once (a city the side controls
+// that is in supply).
 type ReplacementEntry struct {
 	Edge      string   `yaml:"edge"`
 	Cells     []string `yaml:"cells"`
 	Locations []string `yaml:"locations"`
 	// Controlled: any location of this kind (city) the side controls.
-	Controlled string   `yaml:"controlled"`
-	Supply     bool     `yaml:"supply"` // any cell in supply (traced to one of the side's supply sources)
-	At         diag.Pos `yaml:"-"`
-	Fields     FieldPos `yaml:"-"`
+	Controlled string `yaml:"controlled"`
+	Supply     bool   `yaml:"supply"` // any cell in supply (traced to one of the side's supply sources)
+	// All says the conditions hold together: the edge, cells, locations or controlled kind name the places,
+	// and supply narrows them to those in supply.
+	All    bool     `yaml:"all"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Availability is units that become available from a turn on.

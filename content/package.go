@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -131,9 +132,10 @@ func findPackageDir(dir string) string {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(d, ManifestFile)); err == nil {
-			rel, err := filepath.Rel(mustWd(), d)
-			if err == nil && !strings.HasPrefix(rel, "..") {
-				return rel
+			if wd := mustWd(); Within(wd, d) {
+				if rel, err := filepath.Rel(wd, d); err == nil {
+					return rel
+				}
 			}
 			return d
 		}
@@ -159,7 +161,7 @@ func mustWd() string {
 func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Package {
 	manifestPath := filepath.Join(dir, ManifestFile)
 	root := realPath(dir)
-	if !within(root, realPath(manifestPath)) {
+	if !Within(root, realPath(manifestPath)) {
 		ds.Errorf(diag.Pos{File: manifestPath}, "io.outside", "%s is a symbolic link to a file outside the package folder; muster reads a package only from inside its folder", ManifestFile).Hint =
 			"replace the link with a copy of the manifest"
 		return nil
@@ -260,7 +262,7 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 			d.Package = pkg.ID
 		}
 	}
-	pkg.Docs = overlay(baseDocs, pkg.own, pkg.Base != nil, ds)
+	pkg.Docs = resolveScenarioExtends(overlay(baseDocs, pkg.own, pkg.Base != nil, ds), ds)
 	return pkg
 }
 
@@ -380,6 +382,108 @@ func overlay(base, own []*Document, isMod bool, ds *diag.List) []*Document {
 	return out
 }
 
+// resolveScenarioExtends makes each scenario that extends another (`extends: <scenario id>`, a variant with a
+// few changes) that scenario with its own keys merged over it, as a mod's `override: merge` merges: mappings key
+// by key, lists of mappings with ids (sides) item by item, anything else (a side's setup) replaced. A base may
+// extend another in turn; a base that is missing, not a scenario, or part of a cycle is an error at the
+// variant's extends, and the variant is then left as written. What records how the base was made
+// (generated) is not inherited.
+func resolveScenarioExtends(docs []*Document, ds *diag.List) []*Document {
+	idx := map[string]int{}
+	var ids []string
+	for i, d := range docs {
+		if d.Kind == KindScenario && d.ID != "" {
+			idx[d.ID] = i
+			ids = append(ids, d.ID)
+		}
+	}
+	const (
+		unseen = iota
+		visiting
+		done
+		broken // in a cycle of bases, or extending one that is
+	)
+	state := make([]int, len(docs))
+	var stack []int
+	var resolve func(i int) bool // reports whether docs[i] is resolved
+	resolve = func(i int) bool {
+		switch state[i] {
+		case done:
+			return true
+		case broken:
+			return false
+		case visiting: // a cycle: every scenario on the stack from i on is part of it
+			for k := len(stack) - 1; k >= 0; k-- {
+				state[stack[k]] = broken
+				if stack[k] == i {
+					break
+				}
+			}
+			return false
+		}
+		d := docs[i]
+		m, _ := d.Value.(map[string]any)
+		base, _ := m["extends"].(string)
+		if d.Kind != KindScenario || base == "" {
+			state[i] = done
+			return true
+		}
+		j, found := idx[base]
+		if !found {
+			e := ds.Errorf(d.PosOf("/extends"), "package.extends", "scenario %s extends %q, which is no scenario of the package", d.ID, base)
+			sort.Strings(ids)
+			e.Hint = diag.DidYouMean(base, ids)
+			state[i] = broken
+			return false
+		}
+		state[i] = visiting
+		stack = append(stack, i)
+		ok := resolve(j)
+		stack = stack[:len(stack)-1]
+		if !ok {
+			if state[i] == broken {
+				ds.Errorf(d.PosOf("/extends"), "package.extends", "scenario %s extends %s, which comes back to %s through the scenarios it extends", d.ID, base, d.ID)
+			} else {
+				ds.Errorf(d.PosOf("/extends"), "package.extends", "scenario %s extends %s, which cannot be made (see its extends)", d.ID, base)
+			}
+			state[i] = broken
+			return false
+		}
+		drop := []string{"extends"}
+		if _, own := m["generated"]; !own {
+			drop = append(drop, "generated")
+		}
+		docs[i] = mergeDocuments(docs[j], d, drop...)
+		state[i] = done
+		return true
+	}
+	for i := range docs {
+		resolve(i)
+	}
+	// A fixture's inline scenario may be a variant of one of the package's too.
+	for i, d := range docs {
+		m, _ := d.Value.(map[string]any)
+		sc, _ := m["scenario"].(map[string]any)
+		base, _ := sc["extends"].(string)
+		if d.Kind != KindFixture || base == "" {
+			continue
+		}
+		j, found := idx[base]
+		if !found || state[j] != done {
+			e := ds.Errorf(d.PosOf("/scenario/extends"), "package.extends", "fixture %s's scenario extends %q, which is no scenario of the package (or one that cannot be made)", d.ID, base)
+			sort.Strings(ids)
+			e.Hint = diag.DidYouMean(base, ids)
+			continue
+		}
+		drop := []string{"extends", "kind"}
+		if _, own := sc["generated"]; !own {
+			drop = append(drop, "generated")
+		}
+		docs[i] = mergeAt(docs[j], d, "scenario", drop...)
+	}
+	return docs
+}
+
 func overrideOf(d *Document) string {
 	m, _ := d.Value.(map[string]any)
 	s, _ := m["override"].(string)
@@ -388,12 +492,34 @@ func overrideOf(d *Document) string {
 
 // mergeDocuments patches a base document with a mod's: mappings merge key by key, lists of mappings with an
 // `id` merge item by item (new ids are appended), anything else is replaced. Every node keeps the file it
-// came from, so diagnostics on merged content point at the right file.
-func mergeDocuments(base, patch *Document) *Document {
+// came from, so diagnostics on merged content point at the right file. Keys named in drop are left out of the
+// result's top level.
+func mergeDocuments(base, patch *Document, drop ...string) *Document {
+	return mergeAt(base, patch, "", drop...)
+}
+
+// mergeAt is mergeDocuments with the base merged under one top-level key of the patch (a fixture's inline
+// scenario, key "scenario"), the rest of the patch as it is; key "" merges the whole documents.
+func mergeAt(base, patch *Document, key string, drop ...string) *Document {
 	origin := map[*yaml.Node]string{}
 	markOrigin(base.Root, base.fileOf, origin)
 	markOrigin(patch.Root, patch.fileOf, origin)
-	root := mergeNodes(base.Root, patch.Root, origin, patch.File)
+	target := patch.Root
+	if key != "" {
+		target = mappingValue(patch.Root, key)
+	}
+	merged := dropKeys(mergeNodes(base.Root, target, origin, patch.File), drop)
+	root := merged
+	if key != "" {
+		cp := *patch.Root
+		cp.Content = slices.Clone(patch.Root.Content)
+		for i := 0; i+1 < len(cp.Content); i += 2 {
+			if cp.Content[i].Value == key {
+				cp.Content[i+1] = merged
+			}
+		}
+		root = &cp
+	}
 	sources := map[string]*Source{}
 	for _, from := range []*Document{base, patch} {
 		for f, s := range from.sources {
@@ -412,6 +538,35 @@ func mergeDocuments(base, patch *Document) *Document {
 		delete(m, "override") // the merged result is the effective document, not a patch
 	}
 	return d
+}
+
+// mappingValue is the value of a mapping node's key, or nil.
+func mappingValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// dropKeys is a mapping node without the keys named.
+func dropKeys(n *yaml.Node, drop []string) *yaml.Node {
+	if len(drop) == 0 || n == nil || n.Kind != yaml.MappingNode {
+		return n
+	}
+	kept := make([]*yaml.Node, 0, len(n.Content))
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if !slices.Contains(drop, n.Content[i].Value) {
+			kept = append(kept, n.Content[i], n.Content[i+1])
+		}
+	}
+	cp := *n
+	cp.Content = kept
+	return &cp
 }
 
 func markOrigin(n *yaml.Node, fileOf func(*yaml.Node) string, origin map[*yaml.Node]string) {
@@ -518,7 +673,7 @@ func (p *Package) addDocs(docs []*Document, ds *diag.List) {
 	if p.Base != nil {
 		base = p.Base.Docs
 	}
-	p.Docs = overlay(base, p.own, p.Base != nil, ds)
+	p.Docs = resolveScenarioExtends(overlay(base, p.own, p.Base != nil, ds), ds)
 }
 
 // Names of muster's own files: the ownership record a build leaves in its output folder, and the hidden
@@ -585,7 +740,7 @@ func globFiles(dir, pattern string) (files, outside []string, err error) {
 			}
 			switch {
 			case !matches:
-			case !within(root, realPath(target)):
+			case !Within(root, realPath(target)):
 				outside = append(outside, userPath)
 			case !isDir:
 				files = append(files, userPath)

@@ -211,6 +211,98 @@ func binaryAt(data []byte) (bool, int, int) {
 	return false, 0, 0
 }
 
+// problemSearchBytes bounds the text problemLine parses again: about twenty parses of it.
+const problemSearchBytes = 4 << 20
+
+// problemLine is the line a YAML parser error is about when the parser names the line where a construct
+// begins (a block mapping with a broken key, lines later): the first line such that the text up to it fails with
+// the same error. Text up to an earlier line parses, or fails another way (cut in the middle of something),
+// and text up to a later one fails the same way, so a galloping then binary search finds it; from is the line
+// the error names, 0 when there is nothing to search.
+func problemLine(data []byte, errText string, from int) int {
+	if len(data) > problemSearchBytes || from < 1 {
+		return 0
+	}
+	var ends []int // the byte offset just past each line
+	for i, c := range data {
+		if c == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if len(ends) == 0 || ends[len(ends)-1] != len(data) {
+		ends = append(ends, len(data))
+	}
+	same := func(line int) bool {
+		dec := yaml.NewDecoder(bytes.NewReader(data[:ends[line-1]]))
+		for {
+			var n yaml.Node
+			err := decodeSafely(dec, &n)
+			if err == io.EOF {
+				return false
+			}
+			if err != nil {
+				return err.Error() == errText
+			}
+		}
+	}
+	lo, hi := from, len(ends) // same(lo) is unknown, same(hi) holds: the whole text fails so
+	if lo >= hi || !same(hi) {
+		return 0
+	}
+	for step := 1; lo+step < hi; step *= 2 {
+		if same(lo + step) {
+			hi = lo + step
+			break
+		}
+		lo += step
+	}
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if same(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if same(lo) {
+		return lo
+	}
+	return hi
+}
+
+// openConstruct names what a "did not find expected" error left open.
+func openConstruct(msg string) string {
+	switch {
+	case strings.Contains(msg, "expected key"):
+		return "mapping"
+	case strings.Contains(msg, "'-' indicator"):
+		return "list"
+	case strings.Contains(msg, "']'"):
+		return "list in brackets"
+	case strings.Contains(msg, "'}'"):
+		return "mapping in braces"
+	}
+	return "construct"
+}
+
+// firstColumn is the column of line's first character that is not a space (1 for a blank line).
+func firstColumn(data []byte, line int) int {
+	l := 1
+	for i := 0; i < len(data); i++ {
+		if l == line {
+			col := 1
+			for ; i < len(data) && (data[i] == ' ' || data[i] == '\t'); i++ {
+				col++
+			}
+			return col
+		}
+		if data[i] == '\n' {
+			l++
+		}
+	}
+	return 1
+}
+
 // syntaxDiag turns a yaml parser error ("yaml: line 3: mapping values are not allowed in this context") into
 // a positioned diagnostic. JSON files get the exact line and column from encoding/json.
 func syntaxDiag(path string, data []byte, err error) diag.Diagnostic {
@@ -231,9 +323,14 @@ func syntaxDiag(path string, data []byte, err error) diag.Diagnostic {
 				pos.Line = l
 				msg = strings.TrimSpace(rest[i+1:])
 				// The YAML parser reports parser errors ("did not find expected ...") at the 0-based line of the
-				// construct that is left open; scanner errors are already 1-based.
+				// construct that is left open; scanner errors are already 1-based. The line at fault is
+				// further on: the first whose addition makes the text fail the same way.
 				if strings.HasPrefix(msg, "did not find expected") {
 					pos.Line++
+					if line := problemLine(data, err.Error(), pos.Line); line > pos.Line {
+						msg += fmt.Sprintf(" (in the %s that begins on line %d)", openConstruct(msg), pos.Line)
+						pos.Line, pos.Col = line, firstColumn(data, line)
+					}
 				}
 			}
 		}

@@ -48,13 +48,15 @@ func versionMatches(v version, rng string) (bool, error) {
 	if rng == "" || rng == "*" || rng == "x" {
 		return true, nil
 	}
+	all := true
 	for _, term := range strings.Fields(rng) {
-		ok, err := versionTerm(v, term)
-		if err != nil || !ok {
+		ok, err := versionTerm(v, term) // every term read, so that a bad one is an error whatever the version
+		if err != nil {
 			return false, err
 		}
+		all = all && ok
 	}
-	return true, nil
+	return all, nil
 }
 
 func versionTerm(v version, term string) (bool, error) {
@@ -111,4 +113,47 @@ func versionTerm(v version, term string) (bool, error) {
 		return false, bad
 	}
 	return v.cmp(w) == 0, nil
+}
+
+// MusterRange says what a package's manifest asks of muster (`muster: ">=0.2"`): whether this muster
+// (MusterVersion) satisfies the range, and the earliest release it admits — the release the package was written
+// for, whose checks it passed. An empty range admits every release from 0.1.0, muster's first.
+func MusterRange(rng string) (ok bool, floor string, err error) {
+	cur, err := parseVersion(MusterVersion)
+	if err != nil {
+		return false, "", err
+	}
+	if ok, err = versionMatches(cur, rng); err != nil {
+		return false, "", err
+	}
+	low, found := version{}, false
+	for _, term := range strings.Fields(strings.TrimSpace(rng)) {
+		t := strings.TrimLeft(term, "^~>=")
+		if strings.HasPrefix(term, "<") || t == "*" || t == "x" {
+			continue
+		}
+		t = strings.NewReplacer(".x", ".0", ".X", ".0", ".*", ".0").Replace(t)
+		v, err := parseVersion(t)
+		if err != nil {
+			continue
+		}
+		if strings.HasPrefix(term, ">") && !strings.HasPrefix(term, ">=") {
+			v[2]++ // above it: the next release
+		}
+		if !found || v.cmp(low) > 0 {
+			low, found = v, true
+		}
+	}
+	if !found {
+		low = version{0, 1, 0}
+	}
+	return ok, low.String(), nil
+}
+
+// VersionBefore reports whether release a comes before release b (both major.minor.patch); false when either
+// is not a version.
+func VersionBefore(a, b string) bool {
+	va, err1 := parseVersion(a)
+	vb, err2 := parseVersion(b)
+	return err1 == nil && err2 == nil && va.cmp(vb) < 0
 }

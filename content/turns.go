@@ -149,15 +149,6 @@ func (sc *Scenario) TurnRecord() []TurnBox {
 	return boxes
 }
 
-// ShortName is a side's name as a turn record box has room for: the first word of its name ("Southern" of
-// "Southern Front"), or its id.
-func (s *Side) ShortName() string {
-	if f := strings.Fields(s.Name); len(f) > 0 {
-		return strings.TrimRight(f[0], ",:;")
-	}
-	return s.ID
-}
-
 // BoxLines are what a turn record box says besides its turn, date and weather, one line each: the turn's
 // events and effects, then for each side its reinforcements and entries ("+ Southern: 1 Tank"), replacements
 // ("Repl. Northern: 1 step") and units that become available ("Avail. Southern: 1 Gds"). Unit types are named
@@ -171,7 +162,7 @@ func (b TurnBox) BoxLines(pkg *Package, sc *Scenario) []string {
 	side := func(id string) string {
 		for i := range sc.Sides {
 			if sc.Sides[i].ID == id {
-				return sc.Sides[i].ShortName()
+				return sc.Sides[i].BoxName()
 			}
 		}
 		return id

@@ -166,18 +166,17 @@ func (s *MapSet) CheckZone(z *Zone) *ZoneError {
 	return nil
 }
 
-// Describe says where a zone is, in the words a scenario sheet and a map's legend print: "within 3 hexes of
-// D" (`near` with `within`), "at D" (within 0), "within 12in of camp" (a radius on a table, about a location
-// or a point), "on 0101 and 0102" (listed cells), "on the north edge" and "on the north edge, 2 hexes deep"
-// (an edge band of depth 2 or more). A zone that gives several of these covers them all, and they are joined
-// with "and". gridType (GridHex, GridSquare, or "" when unknown) names the cells: hexes, squares or cells.
-func (z *Zone) Describe(gridType string) string {
-	return z.describe(gridType, func(id string) string { return id }, func(id string) string { return "the " + id + " edge" })
-}
-
-// DescribeZone is Zone.Describe in the words of this map set: a location by its name ("within 12in of The
-// camp"), an edge by its name ("on the east edge of board V") and cells by the set's grid.
+// DescribeZone says where a zone is, in the one wording every output prints (the scenario sheet, the map's
+// legend and zone labels, the digital-play set-ups), in the words of this map set: "within 3 hexes of Hex D
+// (the village)" (`near` with `within`, a location by its name), "at D" (within 0), "within 12in of The camp"
+// (a radius on a table, about a location or a point), "on 0101 and 0102" (listed cells), "on the north edge"
+// and "on the east edge of board V, 2 hexes deep" (an edge by its name, a band of depth 2 or more). A zone
+// that gives several of these covers them all, joined with "and". Cells are counted in the set's word:
+// hexes, squares, or cells on a nil set (a scenario without a map), which names places and edges by their ids.
 func (s *MapSet) DescribeZone(z *Zone) string {
+	if s == nil {
+		return z.describe("", func(id string) string { return id }, func(id string) string { return "the " + id + " edge" })
+	}
 	place := func(id string) string {
 		if _, err := s.Lookup(id); err == nil {
 			return s.CellName(id)

@@ -175,29 +175,42 @@ locations: [{id: camp, point: [43in, 34in]}, {id: hill}]
 	}
 }
 
-// How a zone reads on a scenario sheet and a map's legend.
-func TestZoneDescribe(t *testing.T) {
+// How a zone reads on a scenario sheet, a map's legend and the digital-play set-ups: cells in the set's word,
+// a location by its name and an edge by its name; without a set, places and edges by their ids.
+func TestDescribeZone(t *testing.T) {
+	pkg := writePkg(t, map[string]string{"maps.yaml": `kind: Map
+id: table
+grid: {type: open, width: 72in, height: 48in}
+locations: [{id: camp-centre, name: The camp, point: [43in, 34in]}, {id: ford, point: [10in, 10in]}]
+edges: [{id: road, side: west, name: West road}]
+`})
+	table, _ := NewMapSet(pkg.Map("table"), nil)
 	r := &value.Length{Points: 12 * 72, Text: "12in"}
+	bare := func(gridType string) *MapSet { return &MapSet{Type: gridType} }
 	for _, tc := range []struct {
+		set  *MapSet
 		z    *Zone
-		grid string
 		want string
 	}{
-		{&Zone{Near: "D", Within: 3}, GridHex, "within 3 hexes of D"},
-		{&Zone{Near: "D", Within: 1}, GridSquare, "within 1 square of D"},
-		{&Zone{Near: "D", Within: 2}, "", "within 2 cells of D"},
-		{&Zone{Near: "D"}, GridHex, "at D"},
-		{&Zone{Cells: []string{"0101", "0102", "0103"}}, GridHex, "on 0101, 0102 and 0103"},
-		{&Zone{Edge: "north"}, GridHex, "on the north edge"},
-		{&Zone{Edge: "north", Depth: 1}, GridHex, "on the north edge"},
-		{&Zone{Edge: "II.west", Depth: 3}, GridHex, "on the II.west edge, 3 hexes deep"},
-		{&Zone{Near: "camp-centre", Radius: r}, GridOpen, "within 12in of camp-centre"},
-		{&Zone{Point: []value.Length{{Text: "40in"}, {Text: "30in"}}, Radius: r}, GridOpen, "within 12in of (40in, 30in)"},
-		{&Zone{Near: "D", Within: 2, Cells: []string{"0101"}, Edge: "south"}, GridHex, "within 2 hexes of D, on 0101 and on the south edge"},
-		{&Zone{}, GridHex, ""},
-		{nil, GridHex, ""},
+		{bare(GridHex), &Zone{Near: "D", Within: 3}, "within 3 hexes of D"},
+		{bare(GridSquare), &Zone{Near: "D", Within: 1}, "within 1 square of D"},
+		{nil, &Zone{Near: "D", Within: 2}, "within 2 cells of D"},
+		{bare(GridHex), &Zone{Near: "D"}, "at D"},
+		{bare(GridHex), &Zone{Cells: []string{"0101", "0102", "0103"}}, "on 0101, 0102 and 0103"},
+		{bare(GridHex), &Zone{Edge: "north"}, "on the north edge"},
+		{bare(GridHex), &Zone{Edge: "north", Depth: 1}, "on the north edge"},
+		{bare(GridHex), &Zone{Edge: "II.west", Depth: 3}, "on the II.west edge, 3 hexes deep"},
+		{nil, &Zone{Edge: "II.west"}, "on the II.west edge"},
+		{table, &Zone{Near: "camp-centre", Radius: r}, "within 12in of The camp"},
+		{nil, &Zone{Near: "camp-centre", Radius: r}, "within 12in of camp-centre"},
+		{table, &Zone{Near: "ford", Radius: r}, "within 12in of ford"},
+		{table, &Zone{Edge: "road"}, "on the west road"},
+		{table, &Zone{Point: []value.Length{{Text: "40in"}, {Text: "30in"}}, Radius: r}, "within 12in of (40in, 30in)"},
+		{bare(GridHex), &Zone{Near: "D", Within: 2, Cells: []string{"0101"}, Edge: "south"}, "within 2 hexes of D, on 0101 and on the south edge"},
+		{bare(GridHex), &Zone{}, ""},
+		{bare(GridHex), nil, ""},
 	} {
-		if got := tc.z.Describe(tc.grid); got != tc.want {
+		if got := tc.set.DescribeZone(tc.z); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.z, got, tc.want)
 		}
 	}

@@ -6,14 +6,16 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/generators/internal/testpkg"
 	"github.com/muster-wargames/muster/generators/scenario"
+	"github.com/muster-wargames/muster/internal/must"
+	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -40,33 +42,37 @@ var examples = []example{
 	{"../examples/testdata/iron-roads", "scenario", "random-campaign", "scenarios", 100},
 }
 
+// DefaultSeeds is how many seeds the property test tries in `go test ./...` (CI's run): enough to cover each
+// generator's branches on every commit while the test stays a few seconds. The nightly run sets MUSTER_SEEDS=1000
+// (see the README's Development section); -short tries ShortSeeds.
+const (
+	DefaultSeeds = 100
+	ShortSeeds   = 25
+)
+
+// seedsFor is how many seeds to try: MUSTER_SEEDS when set, else ShortSeeds under -short, else DefaultSeeds.
 func seedsFor(t *testing.T) int {
-	if testing.Short() {
-		return 200
+	if s := os.Getenv("MUSTER_SEEDS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			t.Fatalf("MUSTER_SEEDS=%q: want a number of seeds, 1 or more", s)
+		}
+		return n
 	}
-	return 1000
+	if testing.Short() {
+		return ShortSeeds
+	}
+	return DefaultSeeds
 }
 
-// generateAll generates seeds 1..n with one generator, in parallel, in seed order.
+// generateAll generates seeds 1..n with one generator, in parallel (the one worker pool), in seed order.
 func generateAll(t testing.TB, g *scenario.Generator, ex example, dir string, n int) [][]byte {
 	out := make([][]byte, n)
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i], errs[i] = Generate(g, Request{Kind: ex.kind, Generator: ex.generator, Seed: int64(i + 1)}, ex.pkg, "../../../schema/muster.schema.json")
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	errs := parallel.Each(n, func(i int) error {
+		var err error
+		out[i], err = Generate(g, Request{Kind: ex.kind, Generator: ex.generator, Seed: int64(i + 1)}, ex.pkg, "../../../schema/muster.schema.json")
+		return err
+	})
 	for i, err := range errs {
 		if err != nil {
 			t.Fatalf("seed %d: %v", i+1, err)
@@ -128,26 +134,22 @@ func validateAll(t testing.TB, ex example, outs [][]byte) []string {
 		dirs[p] = testpkg.Copy(t, ex.pkg)
 	}
 	for i, data := range outs {
-		name := filepath.Join(dirs[i%parts], ex.folder, fmt.Sprintf("gen-%04d.yaml", i+1))
-		if err := os.WriteFile(name, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must.WriteFile(t, filepath.Join(dirs[i%parts], ex.folder, fmt.Sprintf("gen-%04d.yaml", i+1)), data)
 	}
 	bad := make([][]string, parts)
-	var wg sync.WaitGroup
-	for p := range dirs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := validate.Load(dirs[p])
-			for _, d := range r.Diags {
-				if d.Severity == diag.Error || d.Severity == diag.Warning && strings.Contains(d.Pos.File, "gen-") {
-					bad[p] = append(bad[p], d.String())
-				}
+	for p, err := range parallel.Each(parts, func(p int) error {
+		r := validate.Load(dirs[p])
+		for _, d := range r.Diags {
+			if d.Severity == diag.Error || d.Severity == diag.Warning && strings.Contains(d.Pos.File, "gen-") {
+				bad[p] = append(bad[p], d.String())
 			}
-		}()
+		}
+		return nil
+	}) {
+		if err != nil {
+			t.Fatalf("validating copy %d: %v", p, err)
+		}
 	}
-	wg.Wait()
 	var all []string
 	for _, b := range bad {
 		all = append(all, b...)

@@ -3,9 +3,10 @@ package generators
 import (
 	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 
 	"github.com/muster-wargames/muster/output"
 )
@@ -20,14 +21,14 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	written, _ := os.ReadFile(out)
+	written := must.ReadFile(t, out)
 	if !output.Sealed(res.Data) || !bytes.Equal(written, res.Data) {
 		t.Fatalf("not the sealed data:\n%.300s", written)
 	}
 	if _, err := Run(q, "../examples/highest-ground", out, false); err != nil {
 		t.Fatalf("again over its own file: %v", err)
 	}
-	os.WriteFile(out, []byte("kind: Map\n"), 0o644)
+	must.WriteFile(t, out, []byte("kind: Map\n"))
 	_, err = Run(q, "../examples/highest-ground", out, false)
 	var failed *RunError
 	var refused *output.RefusedError

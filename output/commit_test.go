@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 func TestCommitFreshFolder(t *testing.T) {
@@ -24,7 +26,7 @@ func TestCommitFreshFolder(t *testing.T) {
 	if l := leftovers(t, filepath.Dir(dir)); len(l) > 0 {
 		t.Errorf("left beside the folder: %v", l)
 	}
-	b, _ := os.ReadFile(filepath.Join(dir, RecordName))
+	b := must.ReadFile(t, filepath.Join(dir, RecordName))
 	if !strings.HasPrefix(string(b), "{\n  \"format\": 2,\n  \"files\": [\n    {\n      \"path\": \"charts.pdf\",\n      \"output\": \"charts\",\n      \"sha256\": \""+sha([]byte("charts A"))+"\"") {
 		t.Errorf("record:\n%s", b)
 	}
@@ -35,7 +37,7 @@ func TestCommitFreshFolder(t *testing.T) {
 func TestCommitRebuild(t *testing.T) {
 	dir := setupA(t, t.TempDir())
 	unchanged := filepath.Join(dir, "maps", "I.pdf")
-	before, _ := os.Stat(unchanged)
+	before := must.Stat(t, unchanged)
 	if w, err := buildB.commit(dir, Options{FS: quick}); err != nil || w != "" {
 		t.Fatalf("%v %s", err, w)
 	}
@@ -65,7 +67,7 @@ func TestCommitRebuild(t *testing.T) {
 	owners := buildB.owners()
 	owners["charts.pdf"] = "charts"
 	checkRecord(t, dir, owners)
-	if after, _ := os.Stat(unchanged); !os.SameFile(before, after) {
+	if after := must.Stat(t, unchanged); !os.SameFile(before, after) {
 		t.Error("an unchanged file was replaced")
 	}
 	// The same build again changes nothing at all.
@@ -164,7 +166,7 @@ func TestRecordCannotReachOutside(t *testing.T) {
 			root := t.TempDir()
 			dir := filepath.Join(root, "out")
 			writeTree(t, root, map[string]string{"victim.txt": victim, "out/notes.txt": victim})
-			os.Symlink("..", filepath.Join(dir, "up"))
+			must.Symlink(t, "..", filepath.Join(dir, "up"))
 			rec = strings.ReplaceAll(rec, "ROOT", filepath.ToSlash(root))
 			writeTree(t, dir, map[string]string{RecordName: rec})
 			w, err := Commit(dir, []string{"charts"}, []File{{Path: "charts.pdf", Output: "charts", Data: []byte("charts")}}, Options{FS: quick})
@@ -189,9 +191,9 @@ func TestCommitRefusesLinkedSubfolder(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "out")
 	outside := filepath.Join(root, "elsewhere")
-	os.MkdirAll(dir, 0o755)
-	os.MkdirAll(outside, 0o755)
-	os.Symlink(outside, filepath.Join(dir, "maps"))
+	must.Mkdir(t, dir)
+	must.Mkdir(t, outside)
+	must.Symlink(t, outside, filepath.Join(dir, "maps"))
 	before := snapshot(t, root)
 	_, err := buildB.commit(dir, Options{FS: quick})
 	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
@@ -217,7 +219,7 @@ func TestCommitOldRecord(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "older muster") || !strings.Contains(err.Error(), "I.pdf") {
 		t.Fatalf("err = %v", err)
 	}
-	os.Remove(filepath.Join(dir, "maps", "I.pdf"))
+	must.Remove(t, filepath.Join(dir, "maps", "I.pdf"))
 	w, err := buildB.commit(dir, Options{FS: quick})
 	if err != nil || !strings.Contains(w, "png/old.png") || !strings.Contains(w, "charts.pdf") {
 		t.Fatalf("%v\n%s", err, w)
@@ -244,7 +246,7 @@ func TestCommitRefusesRootEmptyAndPackage(t *testing.T) {
 			t.Errorf("%q: %v", dir, err)
 		}
 	}
-	if ents, _ := os.ReadDir(pkg); len(ents) > 0 {
+	if ents := must.ReadDir(t, pkg); len(ents) > 0 {
 		t.Errorf("wrote into the package: %v", ents)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 func newPackageFiles() []File {
@@ -32,7 +34,7 @@ func TestCreateFolder(t *testing.T) {
 		t.Errorf("left beside the folder: %v", ents)
 	}
 	// A second time: the folder is not empty, so nothing is written and nothing changes.
-	os.WriteFile(filepath.Join(dir, "muster.yaml"), []byte("mine"), 0o644)
+	must.WriteFile(t, filepath.Join(dir, "muster.yaml"), []byte("mine"))
 	err := CreateFolder(dir, newPackageFiles(), FileOptions{})
 	var refused *RefusedError
 	if !errors.As(err, &refused) || !strings.Contains(err.Error(), "not empty") {
@@ -43,18 +45,18 @@ func TestCreateFolder(t *testing.T) {
 	}
 	// An empty folder is fine; a file is not; nor a hidden file alone.
 	empty := filepath.Join(root, "empty")
-	os.Mkdir(empty, 0o755)
+	must.Mkdir(t, empty)
 	if err := CreateFolder(empty, newPackageFiles(), FileOptions{}); err != nil {
 		t.Errorf("empty folder: %v", err)
 	}
 	hidden := filepath.Join(root, "hidden")
-	os.Mkdir(hidden, 0o755)
-	os.WriteFile(filepath.Join(hidden, ".git"), nil, 0o644)
+	must.Mkdir(t, hidden)
+	must.WriteFile(t, filepath.Join(hidden, ".git"), nil)
 	if err := CreateFolder(hidden, newPackageFiles(), FileOptions{}); !errors.As(err, &refused) {
 		t.Errorf("folder with a hidden file: %v", err)
 	}
 	file := filepath.Join(root, "file")
-	os.WriteFile(file, []byte("x"), 0o644)
+	must.WriteFile(t, file, []byte("x"))
 	if err := CreateFolder(file, newPackageFiles(), FileOptions{}); !errors.As(err, &refused) {
 		t.Errorf("a file: %v", err)
 	}
@@ -111,8 +113,8 @@ func TestCreateFolderFailsCleanly(t *testing.T) {
 func TestCreateFolderRemovesStaleStaging(t *testing.T) {
 	root := t.TempDir()
 	stale := filepath.Join(root, ".muster-create-g-123")
-	os.MkdirAll(filepath.Join(stale, "units"), 0o755)
-	os.WriteFile(filepath.Join(stale, "units", "a.yaml"), nil, 0o644)
+	must.Mkdir(t, filepath.Join(stale, "units"))
+	must.WriteFile(t, filepath.Join(stale, "units", "a.yaml"), nil)
 	if err := CreateFolder(filepath.Join(root, "g"), newPackageFiles(), FileOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 func mustSeal(s string) []byte {
@@ -89,7 +91,7 @@ func TestWriteFile(t *testing.T) {
 	}
 	// Edited since: refused, unless forced.
 	edited := bytes.Replace(sealedV2, []byte("v2"), []byte("v2 with my notes"), 1)
-	os.WriteFile(name, edited, 0o644)
+	must.WriteFile(t, name, edited)
 	err := WriteFile(name, sealedV1, FileOptions{FS: quick})
 	var refused *RefusedError
 	if !errors.As(err, &refused) || !strings.Contains(err.Error(), "cannot prove it wrote it") {
@@ -103,7 +105,7 @@ func TestWriteFile(t *testing.T) {
 	}
 	// Identical bytes: nothing to do, even unsealed.
 	plain := filepath.Join(dir, "plain.txt")
-	os.WriteFile(plain, []byte("x"), 0o644)
+	must.WriteFile(t, plain, []byte("x"))
 	if err := WriteFile(plain, []byte("x"), FileOptions{FS: quick}); err != nil {
 		t.Error(err)
 	}
@@ -116,9 +118,9 @@ func TestWriteFile(t *testing.T) {
 func TestWriteFileRefuses(t *testing.T) {
 	dir := t.TempDir()
 	manifest := filepath.Join(dir, "muster.yaml")
-	os.WriteFile(manifest, []byte("kind: Package\n"), 0o644)
-	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
-	os.Symlink("muster.yaml", filepath.Join(dir, "link.yaml"))
+	must.WriteFile(t, manifest, []byte("kind: Package\n"))
+	must.Mkdir(t, filepath.Join(dir, "sub"))
+	must.Symlink(t, "muster.yaml", filepath.Join(dir, "link.yaml"))
 	for name, want := range map[string]string{
 		manifest:                        "cannot prove it wrote it",
 		filepath.Join(dir, "sub"):       "it is a folder",
@@ -153,9 +155,9 @@ func TestWriteFileTemporaries(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := filepath.Join(dir, ".muster-write-s.yaml-12345")
-	os.WriteFile(tmp, []byte("half"), 0o644)
+	must.WriteFile(t, tmp, []byte("half"))
 	other := filepath.Join(dir, ".muster-write-s.yaml-2-777") // another file's temporary
-	os.WriteFile(other, []byte("other"), 0o644)
+	must.WriteFile(t, other, []byte("other"))
 	err = WriteFile(name, sealedV1, FileOptions{FS: quick})
 	var busy *BusyError
 	if !errors.As(err, &busy) || err.Error() != "another muster is writing "+name {
@@ -182,7 +184,7 @@ func TestWriteFilesChecksAllFirst(t *testing.T) {
 	if err := WriteFiles(dir, files, FileOptions{FS: quick}); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(filepath.Join(dir, "b.json"), []byte("mine"), 0o644)
+	must.WriteFile(t, filepath.Join(dir, "b.json"), []byte("mine"))
 	files[0].Data, files[1].Data = sealedV2, sealedV2
 	if err := WriteFiles(dir, files, FileOptions{FS: quick}); err == nil || !strings.Contains(err.Error(), "b.json") {
 		t.Fatalf("err = %v", err)
@@ -199,8 +201,8 @@ func TestWriteFilesChecksAllFirst(t *testing.T) {
 		}
 	}
 	fresh := filepath.Join(t.TempDir(), "x", "y")
-	os.MkdirAll(filepath.Dir(fresh), 0o755)
-	os.WriteFile(filepath.Join(filepath.Dir(fresh), "y"), []byte("a file"), 0o644)
+	must.Mkdir(t, filepath.Dir(fresh))
+	must.WriteFile(t, filepath.Join(filepath.Dir(fresh), "y"), []byte("a file"))
 	if err := WriteFiles(fresh, files, FileOptions{FS: quick}); err == nil {
 		t.Error("wrote into a file")
 	}
@@ -211,14 +213,14 @@ func TestWriteFilesChecksAllFirst(t *testing.T) {
 func TestWriteFileFailsAtEveryStep(t *testing.T) {
 	probe := newFaultFS()
 	name := filepath.Join(t.TempDir(), "s.yaml")
-	os.WriteFile(name, sealedV1, 0o644)
+	must.WriteFile(t, name, sealedV1)
 	if err := WriteFile(name, sealedV2, FileOptions{FS: probe}); err != nil {
 		t.Fatal(err)
 	}
 	for n := 1; n <= probe.count(); n++ {
 		dir := t.TempDir()
 		name := filepath.Join(dir, "s.yaml")
-		os.WriteFile(name, sealedV1, 0o644)
+		must.WriteFile(t, name, sealedV1)
 		ffs := newFaultFS()
 		ffs.failAt = n
 		err := WriteFile(name, sealedV2, FileOptions{FS: ffs})

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 // TestHelperProcess is not a test: the kill tests run the test binary again with MUSTER_OUTPUT_HELPER set,
@@ -115,14 +117,14 @@ func TestWriteFileKillAtEveryStep(t *testing.T) {
 	}
 	probe := newFaultFS()
 	name := filepath.Join(t.TempDir(), "s.yaml")
-	os.WriteFile(name, sealedV1, 0o644)
+	must.WriteFile(t, name, sealedV1)
 	if err := WriteFile(name, sealedV2, FileOptions{FS: probe}); err != nil {
 		t.Fatal(err)
 	}
 	for n := 1; n <= probe.count(); n++ {
 		dir := t.TempDir()
 		name := filepath.Join(dir, "s.yaml")
-		os.WriteFile(name, sealedV1, 0o644)
+		must.WriteFile(t, name, sealedV1)
 		runKilled(t, n, "MUSTER_OUTPUT_HELPER=write", "MUSTER_OUTPUT_FILE="+name)
 		if b, _ := os.ReadFile(name); string(b) != string(sealedV1) && string(b) != string(sealedV2) {
 			t.Errorf("kill at %d (%s): the file is %q", n, probe.log[n-1], b)

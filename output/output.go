@@ -20,10 +20,11 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 )
 
-// File is one output file.
+// File is one output file: the one file type of muster's writers (the build's outputs, the VASSAL module's
+// zip entries, the Tabletop Simulator set, the scaffold), so a file passes from its maker to Commit as it is.
 type File struct {
-	Path   string // relative to the output folder, forward slashes, clean (see Commit)
-	Output string // the output that made it: counters, maps, ...
+	Path   string // relative to the output folder (or the zip), forward slashes, clean (see Commit)
+	Output string // the output that made it: counters, maps, ... (set by the build, or the command that commits)
 	Data   []byte
 }
 

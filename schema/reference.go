@@ -78,7 +78,11 @@ include:
 
 The first row names the columns; an empty cell leaves its key out. Every value keeps its cell's line and
 column, so every check reports a problem at the cell (units.csv:14:7). Cells are text: a formula
-(=HYPERLINK(...)) is read as the text it is, never run. A list (classes) is written in one cell, its ids
+(=HYPERLINK(...)) is read as the text it is, never run. ` + "`muster export csv`" + ` writes a value a spreadsheet
+program would run as a formula (one that starts with =, +, -, @, a tab or a carriage return, and is not a
+plain number such as -1 or +2) after an apostrophe, as OWASP's guidance on CSV injection advises, and a cell
+that starts with an apostrophe before one of those characters (or before another apostrophe) is read without
+it, so the export reads back as it was. A list (classes) is written in one cell, its ids
 separated by spaces, commas or semicolons. When the package also has a YAML document with the counter mix's
 or the table's id, the rows join it (its name, title or counter size stay in YAML). ` + "`muster export csv PKG -o DIR`" + `
 writes a package's unit types, markers, counter mixes and tables out in these forms.

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/serve/internal/browser"
 )
 
@@ -95,7 +97,7 @@ func TestServeInHeadlessChromium(t *testing.T) {
 	})
 
 	unit := filepath.Join(dir, "units", "feudal.yaml")
-	src, _ := os.ReadFile(unit)
+	src := must.ReadFile(t, unit)
 	const stats = "stats: {movement: 2, range: 0, attack: 3, morale: 3, defense: 4}"
 	if !bytes.Contains(src, []byte(stats)) {
 		t.Fatalf("units/feudal.yaml no longer has %q: update this test", stats)
@@ -123,7 +125,7 @@ func TestServeInHeadlessChromium(t *testing.T) {
 	}
 	if out := os.Getenv("MUSTER_SERVE_SCREENSHOT"); out != "" {
 		if png, err := b.Screenshot(ctx); err == nil {
-			_ = os.WriteFile(out, png, 0o644)
+			must.WriteFile(t, out, png)
 		}
 	}
 }

@@ -36,9 +36,10 @@ type Options struct {
 
 // Server previews one package.
 type Server struct {
-	dir string
-	opt Options
-	r   *preview.Renderer
+	dir  string
+	opt  Options
+	r    *preview.Renderer
+	load func(dir string) validate.Result // validate.Load; a test gives one that fails
 
 	mu     sync.Mutex
 	snap   *preview.Snapshot
@@ -50,7 +51,7 @@ type Server struct {
 
 // New is a server for the package in dir; nothing is loaded until Reload or Serve.
 func New(dir string, opt Options) *Server {
-	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}}
+	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}, load: validate.Load}
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -59,11 +60,11 @@ func (s *Server) logf(format string, args ...any) {
 	}
 }
 
-// Reload runs the pipeline on the package, draws what changed and sends the new version to every page.
+// Reload runs the pipeline on the package, draws what changed and sends the new version to every page. A
+// panic of the pipeline (a bug) is the version's diagnostic, on the page, and the server goes on.
 func (s *Server) Reload() *preview.Snapshot {
 	start := time.Now()
-	res := validate.Load(s.dir)
-	snap := s.r.Render(res)
+	res, snap := s.pipeline()
 	var dirs []string
 	if res.Pkg != nil {
 		for p := res.Pkg; p != nil; p = p.Base {
@@ -97,6 +98,18 @@ func (s *Server) Reload() *preview.Snapshot {
 	}
 	s.logf("version %d: %s in %v", snap.Version, what, time.Since(start).Round(time.Millisecond))
 	return snap
+}
+
+// pipeline loads, checks and draws the package, recovering a panic into a failed version.
+func (s *Server) pipeline() (res validate.Result, snap *preview.Snapshot) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = validate.Result{}
+			snap = s.r.Fail(nil, fmt.Errorf("loading %s failed (a bug in muster; please report it): %v", s.dir, p))
+		}
+	}()
+	res = s.load(s.dir)
+	return res, s.r.Render(res)
 }
 
 // state is a snapshot as the page reads it: the pictures by name and key (their bytes are at /img/<name>).
@@ -251,7 +264,8 @@ func Listen(port int) (net.Listener, error) {
 }
 
 // Serve loads the package, serves the preview on ln and reloads on every change to the package's files (and
-// its bases'), until ctx is done.
+// its bases'), until ctx is done. A folder replaced (moved away and back, made again by a checkout) is watched
+// again and reloaded; one gone for good (watch.LostError) stops the server with that error.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.Reload()
 	s.mu.Lock()
@@ -291,6 +305,10 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			for _, d := range bases {
 				_ = w.Add(d) // a base named since: watched from now on
 			}
+		case err := <-w.Lost():
+			_ = srv.Close()
+			<-done
+			return err
 		case <-w.Errors():
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,11 +14,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/muster-wargames/muster/content/watch"
+	"github.com/muster-wargames/muster/internal/must"
+	"github.com/muster-wargames/muster/validate"
 )
 
 const thg = "../examples/highest-ground"
 
-func copyTree(t *testing.T, src string) string {
+func copyTree(t testing.TB, src string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(src))
 	err := os.CopyFS(dst, os.DirFS(src))
@@ -93,7 +98,7 @@ func TestServePushesVersions(t *testing.T) {
 	first := nextEvent(t, events, func(st state) bool { return st.Version >= 1 })
 
 	p := filepath.Join(dir, "units", "feudal.yaml")
-	b, _ := os.ReadFile(p)
+	b := must.ReadFile(t, p)
 	if err := os.WriteFile(p, bytes.Replace(b, []byte("attack: 3, morale: 3"), []byte("attack: 4x, morale: 3"), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -160,5 +165,77 @@ func nextEvent(t *testing.T, events <-chan state, want func(state) bool) state {
 		case <-timeout:
 			t.Fatal("no such version arrived")
 		}
+	}
+}
+
+// The package folder replaced (moved away and back, as a checkout can) is watched again: a save after it is
+// a new version. A folder gone for good stops Serve with an error naming it, rather than a silent page
+// (issue 26, item 4).
+func TestServeFollowsAReplacedFolder(t *testing.T) {
+	dir := copyTree(t, thg)
+	ln, err := Listen(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(dir, Options{Watch: watch.Options{Poll: 50 * time.Millisecond, LostAfter: 500 * time.Millisecond}})
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(context.Background(), ln) }()
+	resp := waitForEvents(t, "http://"+ln.Addr().String()+"/events")
+	defer resp.Body.Close()
+	events := make(chan state, 8)
+	go readEvents(resp.Body, events)
+	first := nextEvent(t, events, func(st state) bool { return st.Version >= 1 })
+
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(150 * time.Millisecond)
+	if err := os.Rename(dir+".away", dir); err != nil {
+		t.Fatal(err)
+	}
+	back := nextEvent(t, events, func(st state) bool { return st.Version > first.Version })
+	p := filepath.Join(dir, "units", "feudal.yaml")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("attack: 3, morale: 3"), []byte("attack: 4x, morale: 3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nextEvent(t, events, func(st state) bool { return st.Version > back.Version && st.Failed })
+
+	if err := os.Rename(dir, dir+".gone"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-served:
+		var le *watch.LostError
+		if !errors.As(err, &le) || le.Dir != dir {
+			t.Errorf("Serve stopped with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Serve goes on without its folder")
+	}
+}
+
+// A panic of the pipeline (a bug: here, of the loader) is a version with the diagnostic on the page and the
+// last good pictures; the server goes on serving them, and the next save loads as usual.
+func TestServerSurvivesAPanic(t *testing.T) {
+	s := New(copyTree(t, thg), Options{})
+	good := s.Reload()
+	s.load = func(string) validate.Result { panic("nil map in the loader") }
+	bad := s.Reload()
+	h := s.Handler()
+	w := get(t, h, "127.0.0.1:8080", "/snapshot")
+	var st state
+	if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || w.Code != 200 || !st.Failed || st.Version != 2 || len(st.Images) != len(good.Images) {
+		t.Fatalf("after the panic: %d %v %+v", w.Code, err, st)
+	}
+	if len(bad.Diags) != 1 || !strings.Contains(bad.Diags[0].Message, "a bug in muster; please report it): nil map in the loader") {
+		t.Errorf("diagnostics: %v", bad.Diags)
+	}
+	if w := get(t, h, "127.0.0.1:8080", "/img/"+good.Images[0].Name); w.Code != 200 {
+		t.Errorf("a picture after the panic: %d", w.Code)
+	}
+	s.load = validate.Load
+	if again := s.Reload(); again.Failed || len(again.Images) != len(good.Images) {
+		t.Errorf("the next version: failed %v, %d pictures", again.Failed, len(again.Images))
 	}
 }

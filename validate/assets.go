@@ -22,7 +22,12 @@ var assetsCheck = &Check{
 		"printers cannot draw (by href, repeating, stroked, defined after its use, stops of differing opacity), CSS " +
 		"beyond class rules, use of anything but a sole definition, or unit the renderer cannot read, with the SVG's " +
 		"own line; entity declarations, more than 64 levels of nesting, 50,000 elements or 200,000 path numbers are " +
-		"refused unread. Even-odd fills and bevel joins, which the renderer draws otherwise, are warnings. A raster image's pixels must decode (corrupt).",
+		"refused unread. So is art past the limits every printer draws within (print/surface's limits), at the line of " +
+		"the element past them: coordinates beyond ±10,000,000 units (as written, and once transformed), NaN, Inf or " +
+		"hexadecimal numbers, a viewBox under 1 unit across, a stroke wider than the drawing, a dash pattern of more " +
+		"than 64 lengths or cutting a path into more than 65,536 dashes, a gradient of more than 256 stops, shapes whose " +
+		"boxes add up to more than 256 times the viewBox; and an SVG saved as UTF-16. " +
+		"Even-odd fills and bevel joins, which the renderer draws otherwise, are warnings. A raster image's pixels must decode (corrupt).",
 	Applies: func(pkg *content.Package) bool {
 		for _, u := range pkg.UnitTypes() {
 			if u.Image != "" || u.Symbol == "image" || u.Background != "" || u.Back != nil && u.Back.Background != "" {

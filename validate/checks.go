@@ -75,14 +75,14 @@ var checks = []*Check{
 	{Name: "print", Stage: StageBuild, Doc: "build could not print what the command line asked for\n\n" +
 		"A package that validates builds with its own print settings; these are the failures of the command line's choices (print.options: a --paper, --margin, --overlap or --counter-size that leaves no room; print.pages: more than 1,000 pages in a file) and of muster itself (print.internal: a bug, please report it)."},
 	{Name: "export", Stage: StageExport, Doc: "exporting to digital play (a VASSAL module, a Tabletop Simulator set)\n\nWhat a module or set cannot express at the content that asks for it. VASSAL (export.vassal): a board too large for VASSAL at an explicit --dpi (board-size), a grid VASSAL cannot number as printed (grid), a set-up VASSAL cannot place (setup). Tabletop Simulator (export.tts): a map too large for its images at an explicit --dpi (map-size), a counter too large for one image (counter-size), a set-up it cannot place (setup). Nothing is written when any is found."},
-	{Name: "vmod", Stage: StageExport, Doc: "the structure of a VASSAL module (muster export vassal --check)\n\nThe zip and its entries (bounded: no zip bombs, no names that climb out, nothing extracted), buildFile.xml and moduledata with a matching VassalVersion, every element a known class under an allowed parent, images present, gpids unique, piece definitions that read back as written, prototypes defined, set-up stacks on cells of their board's grid, maps with their mover and key handling. Each problem names the element's path."},
+	{Name: "vmod", Stage: StageExport, Doc: "the structure of a VASSAL module (muster export vassal --check)\n\nThe zip and its entries (bounded: no zip bombs, no names that climb out, nothing extracted), buildFile.xml and moduledata with a matching VassalVersion, every element a known class under an allowed parent, images present and, read from their headers, images VASSAL can load (a PNG, GIF, JPEG or SVG, of at most 268,435,456 pixels: VASSAL decodes an image at 4 bytes a pixel and runs in a 1024 MB heap by default), gpids unique, piece definitions that read back as written, prototypes defined, set-up stacks on cells of their board's grid, maps with their mover and key handling. Each problem names the element's path."},
 	{Name: "internal", Stage: StageCheck, Doc: "a check failed inside muster\n\nA bug in muster, not in the content: please report it with the package."},
 }
 
 var manifestCheck = &Check{
 	Name:  "manifest",
 	Stage: StageCheck,
-	Doc:   "the package has a manifest and exactly one System it names (or that it can find)\n\nAlso reports warnings the manifest expects (expectWarnings) that no longer occur.",
+	Doc:   "the package has a manifest and exactly one System it names (or that it can find)\n\nAlso reports warnings the manifest expects (expectWarnings) that no longer occur (stale-expectation), a muster range this muster does not satisfy (muster), and, once, the findings of checks added since the release the package is written for (new-checks: a note, see docs/changes.md).",
 	Package: func(p *Pass) {
 		pkg := p.Pkg
 		if pkg.Manifest == nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content"
 )
 
@@ -54,8 +56,8 @@ func TestCheckList(t *testing.T) {
 // Every diagnostic code the examples and the broken fixtures produce belongs to an entry of the list, so
 // `muster rules` and SARIF's rule table describe every code a user can meet.
 func TestEveryCodeHasAnEntry(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/maps/*")
-	more, _ := filepath.Glob("../examples/*")
+	dirs := must.Glob(t, "testdata/maps/*")
+	more := must.Glob(t, "../examples/*")
 	dirs = append(append(dirs, more...), "testdata/rules/degre", "testdata/placement", "../examples/testdata/broken-mod")
 	seen := 0
 	for _, dir := range dirs {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 // What a roster or an award counts must be units, points, or a numeric stat or derived value of the System,
@@ -17,7 +19,7 @@ func TestCountsAreReferences(t *testing.T) {
 		if err != nil || !strings.Contains(string(b), old) {
 			t.Fatalf("%s lacks %q", file, old)
 		}
-		os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644)
+		must.WriteFile(t, p, []byte(strings.Replace(string(b), old, new, 1)))
 	}
 	edit("system.yaml", "  counts: vp\n", "  counts: vps\n")
 	edit("scenarios/example.yaml", "  measure: ratio\n", "  measure: ratio\n  awards:\n    - {side: a, points: 1, per: x, of: c, counts: melee}\n    - {side: a, points: 1, per: y, of: b, counts: level2}\n")

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 // Every stage reports a problem in a spreadsheet at its cell, as it does at a YAML value: the schema (a count
@@ -25,7 +27,7 @@ func TestSpreadsheetProblemsAtTheirCells(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "mix.csv"), []byte(mix), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := os.ReadFile(filepath.Join(dir, "muster.yaml"))
+	m := must.ReadFile(t, filepath.Join(dir, "muster.yaml"))
 	m = []byte(strings.Replace(string(m), "  - units/*.yaml\n", "  - units/*.yaml\n  - {file: units.csv, kind: UnitType}\n  - {file: mix.csv, kind: CounterMix, id: csv-mix}\n", 1))
 	if err := os.WriteFile(filepath.Join(dir, "muster.yaml"), m, 0o644); err != nil {
 		t.Fatal(err)

@@ -90,9 +90,19 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 	for _, m := range fx.Maps {
 		own[content.KindMap+"/"+m.ID] = true
 	}
+	var weather []string
+	for _, w := range sys.Weather {
+		weather = append(weather, w.ID)
+	}
 	for _, l := range fx.Lookups {
 		if !pkg.Has(content.KindTable, l.Table) && !own[content.KindTable+"/"+l.Table] {
 			unknown(l.Fields.Of("table", l.At), "table", l.Table, pkg.IDs(content.KindTable))
+		}
+		if l.Weather != "" && !slices.Contains(weather, l.Weather) {
+			unknown(l.Fields.Of("weather", l.At), "weather", l.Weather, weather)
+		}
+		if l.Scenario != "" && !pkg.Has(content.KindScenario, l.Scenario) && (fx.Scenario == nil || fx.Scenario.ID != l.Scenario) {
+			unknown(l.Fields.Of("scenario", l.At), "scenario", l.Scenario, pkg.IDs(content.KindScenario))
 		}
 	}
 	var situations []string

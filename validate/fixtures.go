@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/content/value"
 )
@@ -168,7 +169,7 @@ func runFixture(pkg *content.Package, fx *content.Fixture, base **diag.List) Fix
 	default:
 		switch {
 		case errs > 0:
-			res.Why = fmt.Sprintf("expected it to pass, but it raises %s", plural(errs, "error"))
+			res.Why = fmt.Sprintf("expected it to pass, but it raises %s", english.Count(errs, "error"))
 		case len(res.Missing) > 0:
 			res.Why = fmt.Sprintf("expected %s to fire, but %s did not", strings.Join(fx.Rules, ", "), strings.Join(res.Missing, ", "))
 		default:
@@ -289,7 +290,12 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 			fail(l.At, "no table %q%s", l.Table, hintText(diag.DidYouMean(l.Table, pkg.IDs(content.KindTable))))
 			continue
 		}
-		col, err := e.Combat(t, rules.Attack{Attack: l.Attack, Defence: l.Defence, Terrain: l.Terrain, Attackers: l.Attackers, Defenders: l.Defenders})
+		weather, err := lookupWeather(pkg, fx, l)
+		if err != nil {
+			fail(l.At, "%v", err)
+			continue
+		}
+		col, err := e.Combat(t, rules.Attack{Attack: l.Attack, Defence: l.Defence, Terrain: l.Terrain, Attackers: l.Attackers, Defenders: l.Defenders, Weather: weather})
 		if err != nil {
 			fail(l.At, "%v", err)
 			continue
@@ -486,4 +492,28 @@ func moveSet(pkg *content.Package, id string) (*content.MapSet, error) {
 		return set, nil
 	}
 	return nil, fmt.Errorf("no map %q%s", id, hintText(diag.DidYouMean(id, pkg.IDs(content.KindMap))))
+}
+
+// lookupWeather is the weather a table lookup is made in: its own, or that of the turn it names of a scenario
+// (the fixture's own, or the package's), as the scenario's turn record gives it ("" when the turn has none).
+func lookupWeather(pkg *content.Package, fx *content.Fixture, l content.Lookup) (string, error) {
+	if l.Weather != "" || l.Turn == 0 {
+		return l.Weather, nil
+	}
+	sc := fx.Scenario
+	if l.Scenario != "" && (sc == nil || sc.ID != l.Scenario) {
+		sc = pkg.Scenario(l.Scenario)
+	}
+	if sc == nil {
+		return "", fmt.Errorf("the lookup names turn %d, but no scenario %q to read its weather from", l.Turn, l.Scenario)
+	}
+	for _, b := range sc.TurnRecord() {
+		if b.Turn == l.Turn {
+			if b.Def != nil {
+				return b.Def.Weather, nil
+			}
+			return "", nil
+		}
+	}
+	return "", fmt.Errorf("scenario %s has no turn %d", sc.ID, l.Turn)
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content/diag"
 )
 
@@ -14,7 +16,7 @@ func examplePackages(t *testing.T) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for _, glob := range []string{"../examples/*", "../examples/testdata/*"} {
-		dirs, _ := filepath.Glob(glob)
+		dirs := must.Glob(t, glob)
 		for _, dir := range dirs {
 			if _, err := os.Stat(filepath.Join(dir, "muster.yaml")); err == nil {
 				out[filepath.Base(dir)] = dir

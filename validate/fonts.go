@@ -9,6 +9,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/surface"
@@ -129,7 +130,7 @@ func (g *glyphFindings) report(p *Pass) {
 	for _, f := range g.order {
 		more := ""
 		if n := len(f.texts) - 1; n > 0 {
-			more = fmt.Sprintf(", and %s more", plural(n, "text"))
+			more = fmt.Sprintf(", and %s more", english.Count(n, "text"))
 		}
 		e := p.Errorf(f.at, "glyph", "%s%s prints in %s, which has no glyph for %q (U+%04X): it would print as an empty box", f.texts[0], more, f.font, f.r, f.r)
 		e.Hint = "print the text in a font that has the character (font: ID), or write it without it"

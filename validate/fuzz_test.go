@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 // FuzzPipeline runs the whole pipeline (schemas, decoding, every check) on a small package whose content file
@@ -11,8 +13,8 @@ import (
 //
 //	go test -fuzz FuzzPipeline -fuzztime 60s ./validate/
 func FuzzPipeline(f *testing.F) {
-	seeds, _ := filepath.Glob(filepath.Join("testdata", "placement", "*.yaml"))
-	more, _ := filepath.Glob(filepath.Join("..", "examples", "highest-ground", "*", "*.yaml"))
+	seeds := must.Glob(f, filepath.Join("testdata", "placement", "*.yaml"))
+	more := must.Glob(f, filepath.Join("..", "examples", "highest-ground", "*", "*.yaml"))
 	for _, p := range append(seeds, more...) {
 		if b, err := os.ReadFile(p); err == nil && len(b) < 20000 {
 			f.Add(b)

@@ -23,8 +23,8 @@ var mapGridCheck = &Check{
 		for _, m := range p.Pkg.Maps() {
 			_, err := m.Geometry()
 			ge, ok := err.(*content.GeometryError)
-			if !ok || ge.Schema {
-				continue
+			if !ok || ge.Schema || ge.Cells {
+				continue // the schema's error; map-sheets reports a grid of too many cells
 			}
 			code := "grid"
 			if strings.Contains(ge.Ptr, "numbering") {
@@ -61,13 +61,13 @@ func checkRows(p *Pass, m *content.Map, g *content.Geometry, ptr, what string, r
 	case len(rows) > g.Rows:
 		extra := "this row is one too many"
 		if n := len(rows) - g.Rows; n > 1 {
-			extra = fmt.Sprintf("this row and the %s after it are too many", plural(n-1, "row"))
+			extra = fmt.Sprintf("this row and the %s after it are too many", english.Count(n-1, "row"))
 		}
 		p.Errorf(docPos(m.Doc, content.Pointer(ptr, g.Rows), m.At), "rows", "map %s has %d %s rows but its grid has %d rows: %s",
 			m.ID, len(rows), what, g.Rows, extra)
 	case len(rows) < g.Rows:
 		p.Errorf(docPos(m.Doc, content.Pointer(ptr, len(rows)-1), m.At), "rows", "map %s has %d %s rows but its grid has %d rows: %s missing after this one",
-			m.ID, len(rows), what, g.Rows, plural(g.Rows-len(rows), "row"))
+			m.ID, len(rows), what, g.Rows, english.Count(g.Rows-len(rows), "row"))
 	}
 	for i, row := range rows {
 		n := utf8.RuneCountInString(row)
@@ -80,7 +80,7 @@ func checkRows(p *Pass, m *content.Map, g *content.Geometry, ptr, what string, r
 				what, i+1, m.ID, n, g.Cols)
 		} else {
 			p.Errorf(m.Doc.CharPos(rp, n, m.At), "row-length", "%s row %d of map %s has %d cells but the grid has %d columns: %s missing here",
-				what, i+1, m.ID, n, g.Cols, plural(g.Cols-n, "cell"))
+				what, i+1, m.ID, n, g.Cols, english.Count(g.Cols-n, "cell"))
 		}
 	}
 }
@@ -119,7 +119,7 @@ func checkLegendChars(p *Pass, m *content.Map, g *content.Geometry) {
 		u := unknown[r]
 		more := ""
 		if u.count > 1 {
-			more = fmt.Sprintf(" (and %s more in this map)", plural(u.count-1, "cell"))
+			more = fmt.Sprintf(" (and %s more in this map)", english.Count(u.count-1, "cell"))
 		}
 		e := p.Errorf(m.Doc.CharPos(content.Pointer("/terrain", u.row), u.col, m.At), "unknown-char",
 			"%q in terrain row %d, column %d of map %s is not a legend character%s", string(r), u.row+1, u.col+1, m.ID, more)
@@ -701,11 +701,4 @@ func docPos(d *content.Document, ptr string, fallback diag.Pos) diag.Pos {
 		return fallback
 	}
 	return d.PosOf(ptr)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

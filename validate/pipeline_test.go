@@ -1,13 +1,17 @@
 package validate
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -77,10 +81,10 @@ func TestWordForNumberIsPositioned(t *testing.T) {
 // scaffold.TestExampleSchemasAreCurrent), so the line resolves in a copy of the folder too.
 func TestExamplesDeclareTheirSchema(t *testing.T) {
 	n := 0
-	manifests, _ := filepath.Glob("../examples/*/muster.yaml")
+	manifests := must.Glob(t, "../examples/*/muster.yaml")
 	for _, m := range manifests {
 		root := filepath.Dir(m)
-		want, _ := filepath.Abs(filepath.Join(root, ".muster", "schemas", "muster.schema.json"))
+		want := must.Abs(t, filepath.Join(root, ".muster", "schemas", "muster.schema.json"))
 		if _, err := os.Stat(want); err != nil {
 			t.Errorf("%s carries no schemas: %v", root, err)
 		}
@@ -103,7 +107,7 @@ func TestExamplesDeclareTheirSchema(t *testing.T) {
 			for i, doc := range strings.Split("\n"+string(data), "\n---\n") {
 				first, _, _ := strings.Cut(strings.TrimPrefix(doc, "\n"), "\n")
 				target, ok := strings.CutPrefix(first, prefix)
-				abs, _ := filepath.Abs(filepath.Join(filepath.Dir(p), strings.TrimSpace(target)))
+				abs := must.Abs(t, filepath.Join(filepath.Dir(p), strings.TrimSpace(target)))
 				if !ok || abs != want {
 					t.Errorf("%s document %d: the first line must be %s<the package's .muster/schemas/muster.schema.json>, not %q", p, i+1, prefix, first)
 				}
@@ -222,7 +226,7 @@ func TestTabletopPlacement(t *testing.T) {
 // files are deleted after loading gets the very same diagnostics, columns inside strings and formulas
 // included (issue 12: generated content held in memory must get the same columns as a file).
 func TestChecksReadNoFileFromDisk(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/maps/*-broken")
+	dirs := must.Glob(t, "testdata/maps/*-broken")
 	dirs = append(dirs, "../examples/testdata/broken-mod")
 	// Formulas in folded and quoted scalars, located character by character.
 	formulas := filepath.Join(t.TempDir(), "formulas")
@@ -277,8 +281,8 @@ func diagLines(l diag.List) string {
 // Every diagnostic the pipeline makes says how bad it is: the zero Severity is invalid, so a diagnostic
 // built without one is caught here rather than rendered as an error by accident.
 func TestEveryDiagnosticHasASeverity(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/maps/*")
-	more, _ := filepath.Glob("../examples/*")
+	dirs := must.Glob(t, "testdata/maps/*")
+	more := must.Glob(t, "../examples/*")
 	dirs = append(append(dirs, more...), "testdata/rules/degre", "testdata/placement", "testdata/scale", "testdata/tabletop", "../examples/testdata/broken-mod")
 	for _, dir := range dirs {
 		if _, err := os.Stat(filepath.Join(dir, "muster.yaml")); err != nil {
@@ -358,5 +362,43 @@ func TestUnquotedBracketStat(t *testing.T) {
 	d := r.Diags[0]
 	if d.Pos.String() != filepath.Join(dir, "units.yaml")+":3:16" || !strings.Contains(d.Hint, `"[4]"`) {
 		t.Errorf("got %s (hint %q)", d.Pos, d.Hint)
+	}
+}
+
+// A 10,000 x 10,000 map with a painted background, terrain rows and labels is refused at its grid as
+// cheaply as the printers refuse it: its geometry is refused before a check makes anything per cell (issue
+// 26, item 8: validate spent seconds and gigabytes first; here 148 s and 6 GB). The bound is bytes
+// allocated, not time.
+func TestHugeMapIsRefusedCheaply(t *testing.T) {
+	dir := copyTree(t, "../examples/testdata/art")
+	p := filepath.Join(dir, "maps", "vale.yaml")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := "grid: {type: hex, cols: 10, rows: 8, cellSize: 0.5in}"
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s has no %q", p, old)
+	}
+	b = bytes.Replace(b, []byte(old), []byte(`grid: {type: hex, cols: 10000, rows: 10000, cellSize: 0.5in, numbering: {scheme: pattern, pattern: "{col}.{row}"}}`), 1)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var a, z runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	r := Load(dir)
+	runtime.ReadMemStats(&z)
+	if used := z.TotalAlloc - a.TotalAlloc; used > 256<<20 {
+		t.Errorf("validate allocated %d MB to refuse the map", used>>20)
+	}
+	var codes []string
+	for _, d := range r.Diags {
+		if d.Severity == diag.Error {
+			codes = append(codes, d.Code+"@"+filepath.Base(d.Pos.File))
+		}
+	}
+	if len(codes) != 1 || codes[0] != "map-sheets.cells@vale.yaml" {
+		t.Errorf("errors: %v", r.Diags)
 	}
 }

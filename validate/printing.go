@@ -7,6 +7,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/plan"
@@ -180,7 +181,7 @@ func checkPlacedElements(p *Pass, cs []counters.Counter) {
 	for _, f := range found {
 		more := ""
 		if len(f.designs) > 1 {
-			more = fmt.Sprintf(", and on %s more", plural(len(f.designs)-1, "counter face"))
+			more = fmt.Sprintf(", and on %s more", english.Count(len(f.designs)-1, "counter face"))
 		}
 		if f.kind == "fit" {
 			p.Errorf(f.at, "fit", "this face element does not fit: %s is too long for its room even at the smallest size muster prints, on counter %s%s", f.what, f.designs[0], more).Hint =
@@ -269,7 +270,7 @@ func checkFaceOverlaps(p *Pass, cs []counters.Counter) {
 	for _, f := range found {
 		more := ""
 		if len(f.designs) > 1 {
-			more = fmt.Sprintf(", and on %s more", plural(len(f.designs)-1, "counter face"))
+			more = fmt.Sprintf(", and on %s more", english.Count(len(f.designs)-1, "counter face"))
 		}
 		p.Errorf(f.at, "overlap", "%s on counter %s%s", f.msg, f.designs[0], more).Hint = f.hint
 	}

@@ -1,10 +1,11 @@
 package validate
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 
 	"github.com/muster-wargames/muster/content/diag"
 )
@@ -52,7 +53,7 @@ force:
 		if d.Code != "print-text.glyph" || !strings.Contains(d.Message, "槍") {
 			continue
 		}
-		text, _ := os.ReadFile(d.Pos.File)
+		text := must.ReadFile(t, d.Pos.File)
 		if line := strings.Split(string(text), "\n")[d.Pos.Line-1]; !strings.HasPrefix(string([]rune(line)[d.Pos.Col-1:]), "槍") {
 			t.Errorf("the error points at %s, %q, not at the character", d.Pos, line)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/schema"
 )
@@ -342,9 +343,68 @@ func check(pkg *content.Package, ds diag.List) Result {
 	r.Diags.Extend(pkg.Decode(func(d *content.Document) bool { return broken[d] }))
 	runAll(newRun(pkg), &r.Diags)
 	applyExpected(pkg, &r.Diags)
+	noteNewChecks(pkg, &r.Diags)
 	r.Diags.Sort()
+	r.Diags = unparsedFirst(r.Diags)
 	r.checked = true
 	return r
+}
+
+// unparsedFirst puts the files that could not be read at all first: a file that does not parse (syntax) or a
+// spreadsheet whose rows cannot be read (csv) leaves documents out of the package, and the checks then report
+// what is missing — a System with no stats, forces that name nothing — in a cascade that hides the cause (one
+// unescaped quote gave 266 errors). Their diagnostics come first; what the engine checks found is left out,
+// and a note on the first says how much, since it may follow only from the files that are missing. Loading,
+// schema and decoding diagnostics stay: they are each file's own.
+func unparsedFirst(ds diag.List) diag.List {
+	var first, rest diag.List
+	dropped := 0
+	for _, d := range ds {
+		c := CheckOf(d.Code)
+		switch {
+		case unreadable(d):
+			first = append(first, d)
+		case c != nil && c.Stage >= StageCheck && d.Severity != diag.Info:
+			dropped++
+			rest = append(rest, d)
+		default:
+			rest = append(rest, d)
+		}
+	}
+	if len(first) == 0 {
+		return ds
+	}
+	kept := rest[:0]
+	for _, d := range rest {
+		if c := CheckOf(d.Code); c != nil && c.Stage >= StageCheck && d.Severity != diag.Info {
+			continue
+		}
+		kept = append(kept, d)
+	}
+	if dropped > 0 {
+		files := map[string]bool{}
+		for _, d := range first {
+			files[d.Pos.File] = true
+		}
+		note := diag.Diagnostic{Severity: diag.Info, Code: "syntax.suppressed", Pos: first[0].Pos,
+			Message: fmt.Sprintf("%s the checks found %s not shown: with %s unread they may follow only from what is missing; fix %s and validate again",
+				english.Count(dropped, "problem"), map[bool]string{true: "is", false: "are"}[dropped == 1], english.Count(len(files), "file"), map[bool]string{true: "it", false: "them"}[len(files) == 1])}
+		first = append(first, note)
+	}
+	return append(first, kept...)
+}
+
+// unreadable reports a diagnostic that says a file could not be read into documents at all.
+func unreadable(d diag.Diagnostic) bool {
+	if d.Severity != diag.Error {
+		return false
+	}
+	for _, code := range []string{"syntax", "csv.syntax", "csv.ragged", "csv.header", "csv.too-large"} {
+		if d.Code == code || strings.HasPrefix(d.Code, code+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // SchemaOnly runs loading and the schema layer alone (for benchmarks and editors' quick checks).
@@ -384,7 +444,7 @@ func (r Result) Checked() (*Checked, error) {
 		return nil, fmt.Errorf("the package has not been through every check (validate.Load does that)")
 	}
 	if n := r.Diags.Count(diag.Error); n > 0 {
-		return nil, fmt.Errorf("the package has %s: fix them first (muster validate lists them)", plural(n, "error"))
+		return nil, fmt.Errorf("the package has %s: fix them first (muster validate lists them)", english.Count(n, "error"))
 	}
 	return &Checked{pkg: r.Pkg, diags: r.Diags}, nil
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 )
@@ -170,7 +172,7 @@ func TestSchemaExport(t *testing.T) {
 		t.Fatalf("export again: exit %d: %s", code, errs)
 	}
 	mine := filepath.Join(dir, "map.schema.json")
-	os.WriteFile(mine, []byte(`{"my": "schema"}`), 0o644)
+	must.WriteFile(t, mine, []byte(`{"my": "schema"}`))
 	if code, _, errs := runCLI(t, "schema", "export", dir); code != 2 || !strings.Contains(errs, "refusing to overwrite "+mine) {
 		t.Errorf("exit %d: %s", code, errs)
 	}

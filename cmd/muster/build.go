@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -104,11 +105,7 @@ func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
 		return buildFailure(c, r.Diags, err)
 	}
 	dir := optString(c, "out")
-	files := make([]output.File, len(res.Files))
-	for i, f := range res.Files {
-		files[i] = output.File{Path: f.Path, Output: f.Output, Data: f.Data}
-	}
-	warnings, err := output.Commit(dir, res.Outputs, files, output.Options{Package: pkgDir})
+	warnings, err := output.Commit(dir, res.Outputs, res.Files, output.Options{Package: pkgDir})
 	prog.finish()
 	all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
 	if err != nil {
@@ -209,7 +206,7 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 		}
 		opt.TTSImageBaseURL = base
 	} else {
-		base, err := fileURL(optString(c, "out"), build.TTSDir+"/images")
+		base, err := tts.FileURL(filepath.Join(optString(c, "out"), build.TTSDir, "images"))
 		if err != nil {
 			return opt, err
 		}

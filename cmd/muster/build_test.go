@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 )
@@ -114,7 +116,7 @@ func TestBuildUsageErrors(t *testing.T) {
 func TestBuildIntoExistingFolder(t *testing.T) {
 	out := t.TempDir()
 	notes := filepath.Join(out, "notes.txt")
-	os.WriteFile(notes, []byte("mine"), 0o644)
+	must.WriteFile(t, notes, []byte("mine"))
 	if code, _, stderr := runCLI(t, "build", rampantFixture, "-o", out, "--png"); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -142,7 +144,7 @@ func TestBuildIntoExistingFolder(t *testing.T) {
 	// A counters.pdf that muster did not write stops the build before anything changes.
 	other := t.TempDir()
 	theirs := filepath.Join(other, "counters.pdf")
-	os.WriteFile(theirs, []byte("someone else's"), 0o644)
+	must.WriteFile(t, theirs, []byte("someone else's"))
 	code, _, stderr := runCLI(t, "build", rampantFixture, "-o", other, "--png")
 	if code != 2 || !strings.Contains(stderr, "refusing to overwrite") {
 		t.Errorf("exit %d, %q", code, stderr)
@@ -167,7 +169,7 @@ func TestPrintTestOverwrites(t *testing.T) {
 			t.Fatalf("--paper %s: exit %d: %s", paper, code, stderr)
 		}
 	}
-	os.WriteFile(f, []byte("my calibration notes"), 0o644)
+	must.WriteFile(t, f, []byte("my calibration notes"))
 	if code, _, stderr := runCLI(t, "print-test", "-o", f); code != 2 || !strings.Contains(stderr, "refusing to overwrite") {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
@@ -268,9 +270,9 @@ func TestBuildRecordStaysInside(t *testing.T) {
 	w := t.TempDir()
 	out := filepath.Join(w, "out")
 	victim := filepath.Join(w, "victim.txt")
-	os.MkdirAll(out, 0o755)
-	os.WriteFile(victim, []byte("keep\n"), 0o644)
-	os.WriteFile(filepath.Join(out, ".muster-build.json"), []byte(`{"outputs":{"charts":["../victim.txt"]}}`), 0o644)
+	must.Mkdir(t, out)
+	must.WriteFile(t, victim, []byte("keep\n"))
+	must.WriteFile(t, filepath.Join(out, ".muster-build.json"), []byte(`{"outputs":{"charts":["../victim.txt"]}}`))
 	code, stdout, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out, "--only", "charts")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
@@ -320,8 +322,8 @@ func listTree(t *testing.T, dir string) string {
 func TestBuildRefusesLinkedSubfolder(t *testing.T) {
 	w := t.TempDir()
 	out, elsewhere := filepath.Join(w, "out"), filepath.Join(w, "elsewhere")
-	os.MkdirAll(out, 0o755)
-	os.MkdirAll(elsewhere, 0o755)
+	must.Mkdir(t, out)
+	must.Mkdir(t, elsewhere)
 	if err := os.Symlink(elsewhere, filepath.Join(out, "maps")); err != nil {
 		t.Skip(err)
 	}
@@ -337,7 +339,7 @@ func TestBuildRefusesLinkedSubfolder(t *testing.T) {
 // A refusal in --format json is a JSON diagnostic on standard output, with the exit code of an I/O failure.
 func TestBuildRefusalInJSON(t *testing.T) {
 	out := t.TempDir()
-	os.WriteFile(filepath.Join(out, "charts.pdf"), []byte("mine"), 0o644)
+	must.WriteFile(t, filepath.Join(out, "charts.pdf"), []byte("mine"))
 	code, stdout, stderr := runCLI(t, "build", "../../examples/highest-ground", "-o", out, "--only", "charts", "--format", "json")
 	if code != 2 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)

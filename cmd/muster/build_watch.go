@@ -18,16 +18,14 @@ import (
 
 // watchBuild builds, then builds again after every change to the package's content files (or its bases'),
 // until interrupted. A failed build is reported and waited out: the next save builds again. The output
-// folder is never watched, so writing it starts nothing.
+// folder is never watched, so writing it starts nothing. A package folder replaced (moved away and back,
+// made again by a checkout) is built again and watched again; one gone for good stops the watch with an error.
 func watchBuild(c *cli.Context, pkgDir string, opt build.Options) error {
 	out, err := filepath.Abs(optString(c, "out"))
 	if err != nil {
 		return err
 	}
-	ignore := func(p string) bool {
-		rel, err := filepath.Rel(out, p)
-		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-	}
+	ignore := func(p string) bool { return content.Within(out, p) }
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	w, err := watch.New([]string{pkgDir}, watch.Options{Ignore: ignore})
@@ -63,6 +61,9 @@ func watchBuild(c *cli.Context, pkgDir string, opt build.Options) error {
 			}
 			fmt.Fprintf(c.App.ErrWriter, "muster build --watch: changed: %s\n", strings.Join(batch, ", "))
 			once()
+		case err := <-w.Lost():
+			fmt.Fprintf(c.App.ErrWriter, "muster build --watch: %v; stopping (start it again once the folder is back)\n", err)
+			return exitError{exitUsage}
 		case <-w.Errors():
 		}
 	}

@@ -94,17 +94,21 @@ func exportTTS(c *cli.Context) error {
 	if dir == "" {
 		dir = filepath.Base(filepath.Clean(args[0])) + "-tts"
 	}
-	opt := tts.Options{ImageBaseURL: optString(c, "image-base-url")}
-	if opt.ImageBaseURL == "" {
-		var err error
-		if opt.ImageBaseURL, err = fileURL(dir, "images"); err != nil {
-			fmt.Fprintf(c.App.ErrWriter, "muster export tts: %v\n", err)
+	var opt tts.Options
+	if given := optString(c, "image-base-url"); given != "" {
+		base, err := tts.CheckImageBaseURL(given)
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "muster export tts: --image-base-url: %v\n", strings.TrimPrefix(err.Error(), "tts: "))
 			return exitError{exitUsage}
 		}
-	}
-	if _, err := tts.CheckImageBaseURL(opt.ImageBaseURL); err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "muster export tts: --image-base-url: %v\n", strings.TrimPrefix(err.Error(), "tts: "))
-		return exitError{exitUsage}
+		opt.ImageBaseURL = base
+	} else {
+		base, err := tts.FileURL(filepath.Join(dir, "images"))
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "muster export tts: the images' address in %s: %v\n", dir, err)
+			return exitError{exitUsage}
+		}
+		opt.ImageBaseURL = base
 	}
 	for _, f := range []struct {
 		name string
@@ -135,11 +139,10 @@ func exportTTS(c *cli.Context) error {
 		}
 		return exitError{exitFail}
 	}
-	files := make([]output.File, len(set.Files))
-	for i, f := range set.Files {
-		files[i] = output.File{Path: f.Path, Output: "tts", Data: f.Data}
+	for i := range set.Files {
+		set.Files[i].Output = "tts"
 	}
-	folder, err := output.Commit(dir, []string{"tts"}, files, output.Options{Package: args[0]})
+	folder, err := output.Commit(dir, []string{"tts"}, set.Files, output.Options{Package: args[0]})
 	all = append(all, folder...)
 	if err != nil {
 		return outputFailure(c, "muster export tts", dir, all, err)
@@ -163,20 +166,6 @@ func exportTTS(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "wrote %s: %s, %s, %.1f MiB\n", dir, english.Count(len(set.Objects), "saved object"), english.Count(images, "image"), float64(size)/(1<<20))
 	}
 	return nil
-}
-
-// fileURL is the file:/// address of a folder under dir (made absolute), ending in a slash: how Tabletop
-// Simulator names an image on this disk.
-func fileURL(dir, sub string) (string, error) {
-	abs, err := filepath.Abs(filepath.Join(dir, sub))
-	if err != nil {
-		return "", err
-	}
-	p := filepath.ToSlash(abs)
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p // C:/Users/... on Windows
-	}
-	return "file://" + p + "/", nil
 }
 
 func exportVassal(c *cli.Context) error {

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 func TestExportVassalAndCheck(t *testing.T) {
@@ -28,7 +31,7 @@ func TestExportVassalAndCheck(t *testing.T) {
 		t.Fatalf("replacing its own module: exit %d %s", code, stderr)
 	}
 	mine := filepath.Join(dir, "mine.vmod")
-	os.WriteFile(mine, []byte("hand made"), 0o644)
+	must.WriteFile(t, mine, []byte("hand made"))
 	if code, _, stderr := runCLI(t, "export", "vassal", thgFixture, "-o", mine); code != exitUsage || !strings.Contains(stderr, "refusing to overwrite") {
 		t.Errorf("overwrite: exit %d %q", code, stderr)
 	}
@@ -102,7 +105,7 @@ func TestExportTTS(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "highest-ground.json")); !strings.Contains(string(b), `"ImageURL": "https://example.org/thg/images/`) {
 		t.Error("--image-base-url is not the images' address")
 	}
-	os.WriteFile(filepath.Join(dir, "highest-ground.json"), []byte("mine"), 0o644)
+	must.WriteFile(t, filepath.Join(dir, "highest-ground.json"), []byte("mine"))
 	if code, _, stderr := runCLI(t, "export", "tts", thgExample, "-o", dir); code != exitUsage || !strings.Contains(stderr, "refusing") {
 		t.Errorf("over a stranger's file: exit %d %q", code, stderr)
 	}
@@ -112,6 +115,52 @@ func TestExportTTS(t *testing.T) {
 	for _, bad := range [][]string{{"--image-base-url", "images/"}, {"--dpi", "5000"}, {"--counter-dpi", "1"}} {
 		if code, _, _ := runCLI(t, append([]string{"export", "tts", thgExample, "-o", t.TempDir()}, bad...)...); code != exitUsage {
 			t.Errorf("%v: exit %d", bad, code)
+		}
+	}
+}
+
+// Output folders named p%20q or x#y are written, and every image's address names the image in that folder
+// (it was another folder, or refused with a message about --image-base-url, which was never given); an
+// --image-base-url with a fragment or a query is refused, naming the option (issue 26, item 7).
+func TestExportTTSFolderNames(t *testing.T) {
+	for _, name := range []string{"p%20q", "x#y"} {
+		dir := filepath.Join(t.TempDir(), name)
+		code, stdout, stderr := runCLI(t, "export", "tts", thgExample, "-o", dir, "--quiet")
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", name, code, stdout, stderr)
+		}
+		set, err := os.ReadFile(filepath.Join(dir, "highest-ground.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top struct {
+			ObjectStates []struct{ CustomImage *struct{ ImageURL string } }
+		}
+		if err := json.Unmarshal(set, &top); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, o := range top.ObjectStates {
+			if o.CustomImage == nil {
+				continue
+			}
+			u, err := url.Parse(o.CustomImage.ImageURL)
+			if err != nil || u.Scheme != "file" || u.Fragment != "" || u.RawQuery != "" {
+				t.Fatalf("%s: %q: %v", name, o.CustomImage.ImageURL, err)
+			}
+			if _, err := os.Stat(filepath.FromSlash(u.Path)); err != nil {
+				t.Errorf("%s: %q is not the image written: %v", name, o.CustomImage.ImageURL, err)
+			}
+			n++
+		}
+		if n == 0 {
+			t.Errorf("%s: no images", name)
+		}
+	}
+	for _, bad := range []string{"https://ex.org/#", "https://ex.org/images/?"} {
+		code, _, stderr := runCLI(t, "export", "tts", thgExample, "-o", t.TempDir(), "--image-base-url", bad)
+		if code != exitUsage || !strings.Contains(stderr, "--image-base-url") || !strings.Contains(stderr, "cannot have a query (?) or a fragment (#)") {
+			t.Errorf("%s: exit %d %q", bad, code, stderr)
 		}
 	}
 }
@@ -128,8 +177,8 @@ func TestExportTTSRefusesABrokenPackage(t *testing.T) {
 	// Under --strict, a package with a warning it does not expect is refused too; its expected warnings
 	// (The Highest Ground's published contradictions) are not.
 	pkg := t.TempDir()
-	os.WriteFile(filepath.Join(pkg, "muster.yaml"), []byte("kind: Package\nid: w\nversion: 1.0.0\nexpectWarnings: [{code: nothing.here, why: test}]\n"), 0o644)
-	os.WriteFile(filepath.Join(pkg, "system.yaml"), []byte("kind: System\nid: s\n"), 0o644)
+	must.WriteFile(t, filepath.Join(pkg, "muster.yaml"), []byte("kind: Package\nid: w\nversion: 1.0.0\nexpectWarnings: [{code: nothing.here, why: test}]\n"))
+	must.WriteFile(t, filepath.Join(pkg, "system.yaml"), []byte("kind: System\nid: s\n"))
 	for _, exp := range []string{"tts", "vassal"} {
 		out := filepath.Join(t.TempDir(), "w")
 		if code, _, _ := runCLI(t, "export", exp, pkg, "-o", out, "--strict"); code != exitFail {

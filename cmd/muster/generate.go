@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators"
@@ -74,42 +74,69 @@ func generateCommand() *cli.Command {
 	}
 }
 
+// generateOptions are what one `muster generate map|scenario` was asked, read and checked from its command
+// line (generateOptionsFrom) before anything runs, so the parsing is tested apart from the run.
+type generateOptions struct {
+	Kind    string // map or scenario
+	PkgDir  string
+	Request generators.Request
+	Out     string // the file to write; "" is standard output
+	Force   bool
+}
+
+// generateOptionsFrom reads a generate's arguments and the flags given (by name, as written): the options,
+// or the usage problem to report, in the order a user meets them.
+func generateOptionsFrom(kind string, args []string, flags map[string]string, force bool) (generateOptions, string) {
+	if len(args) != 1 {
+		return generateOptions{}, fmt.Sprintf("name one package folder (e.g. muster generate %s examples/highest-ground --seed 7)", kind)
+	}
+	o := generateOptions{Kind: kind, PkgDir: args[0], Force: force}
+	if st, err := os.Stat(o.PkgDir); err != nil || !st.IsDir() {
+		return generateOptions{}, fmt.Sprintf("%s is not a package folder", o.PkgDir)
+	}
+	seedText, ok := flags["seed"]
+	if !ok {
+		return generateOptions{}, fmt.Sprintf("give a seed (--seed 7): the same seed makes the same %s again", kind)
+	}
+	seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
+	if err != nil || seed < 0 {
+		return generateOptions{}, fmt.Sprintf("--seed %q is not a whole number from 0 to 9223372036854775807", seedText)
+	}
+	o.Request = generators.Request{Kind: kind, Generator: flags["generator"], Seed: seed}
+	if p, ok := flags["points"]; ok {
+		n, err := value.ParseNumber(p)
+		if err != nil || n.Cmp(value.Number{}) <= 0 {
+			return generateOptions{}, fmt.Sprintf("--points %q is not a number of points above 0", p)
+		}
+		o.Request.Points = &n
+	}
+	out, toFile := flags["out"]
+	if toFile && strings.TrimSpace(out) == "" {
+		return generateOptions{}, "-o needs a file name (leave it out to write to standard output)"
+	}
+	o.Out = out
+	return o, ""
+}
+
 func runGenerate(c *cli.Context, kind string) error {
-	pos := c.Args().Slice()
 	fl := map[string]string{}
 	for _, n := range []string{"seed", "generator", "out", "points"} {
 		if c.IsSet(n) {
 			fl[n] = c.String(n)
 		}
 	}
-	if len(pos) != 1 {
-		return usageError(c, fmt.Sprintf("name one package folder (e.g. muster generate %s examples/highest-ground --seed 7)", kind))
+	o, problem := generateOptionsFrom(kind, c.Args().Slice(), fl, c.Bool("force"))
+	if problem != "" {
+		return usageError(c, problem)
 	}
-	pkgDir := pos[0]
-	if st, err := os.Stat(pkgDir); err != nil || !st.IsDir() {
-		return usageError(c, fmt.Sprintf("%s is not a package folder", pkgDir))
-	}
-	seedText, ok := fl["seed"]
-	if !ok {
-		return usageError(c, fmt.Sprintf("give a seed (--seed 7): the same seed makes the same %s again", kind))
-	}
-	seed, err := strconv.ParseInt(strings.TrimSpace(seedText), 10, 64)
-	if err != nil || seed < 0 {
-		return usageError(c, fmt.Sprintf("--seed %q is not a whole number from 0 to 9223372036854775807", seedText))
-	}
-	q := generators.Request{Kind: kind, Generator: fl["generator"], Seed: seed}
-	if p, ok := fl["points"]; ok {
-		n, err := value.ParseNumber(p)
-		if err != nil || n.Cmp(value.Number{}) <= 0 {
-			return usageError(c, fmt.Sprintf("--points %q is not a number of points above 0", p))
-		}
-		q.Points = &n
-	}
-	out, toFile := fl["out"]
-	if toFile && strings.TrimSpace(out) == "" {
-		return usageError(c, "-o needs a file name (leave it out to write to standard output)")
-	}
-	res, err := generators.Run(q, pkgDir, out, c.Bool("force"))
+	return generate(c, o)
+}
+
+// generate runs a generate whose command line has been read.
+func generate(c *cli.Context, o generateOptions) error {
+	kind, pkgDir, out, seed := o.Kind, o.PkgDir, o.Out, o.Request.Seed
+	toFile := out != ""
+	res, err := generators.Run(o.Request, pkgDir, out, o.Force)
 	var failed *generators.RunError
 	if errors.As(err, &failed) {
 		switch failed.Stage {
@@ -139,20 +166,9 @@ func runGenerate(c *cli.Context, kind string) error {
 	}
 	if optString(c, "format") == "text" && !optBool(c, "quiet") {
 		fmt.Fprintf(c.App.Writer, "wrote %s %s (seed %d)\n", kind, out, seed)
-		if !inside(pkgDir, out) {
+		if !content.Within(pkgDir, out) {
 			fmt.Fprintf(c.App.ErrWriter, "note: %s is outside the package %s: muster validate finds a file's game in the folders above it, so move the file into the package (a folder its muster.yaml includes) before validating or building it\n", out, pkgDir)
 		}
 	}
 	return nil
-}
-
-// inside reports whether path lies in dir or below it.
-func inside(dir, path string) bool {
-	d, err1 := filepath.Abs(dir)
-	p, err2 := filepath.Abs(path)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(d, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

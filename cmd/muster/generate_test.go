@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 const thgPkg = "../../examples/highest-ground"
@@ -54,7 +56,7 @@ func TestGenerateIntoPackageValidates(t *testing.T) {
 	if code, stdout, _ := runCLI(t, "validate", out); code != 0 {
 		t.Fatalf("validate: exit %d\n%s", code, stdout)
 	}
-	data, _ := os.ReadFile(out)
+	data := must.ReadFile(t, out)
 	if !strings.HasPrefix(string(data), "# yaml-language-server: $schema=../.muster/schemas/muster.schema.json\n") || !strings.Contains(string(data), "budget: 50") {
 		t.Errorf("unexpected file:\n%s", data)
 	}
@@ -105,12 +107,12 @@ func TestGenerateOutsidePackageSaysWhatToDo(t *testing.T) {
 func TestGenerateOverwritesOnlyItsOwnFiles(t *testing.T) {
 	dir := copyPkg(t, thgPkg)
 	manifest := filepath.Join(dir, "muster.yaml")
-	before, _ := os.ReadFile(manifest)
+	before := must.ReadFile(t, manifest)
 	code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "1", "-o", manifest)
 	if code != 2 || !strings.Contains(errs, "refusing to overwrite "+manifest) || !strings.Contains(errs, "--force") {
 		t.Errorf("exit %d, %q", code, errs)
 	}
-	if after, _ := os.ReadFile(manifest); string(after) != string(before) {
+	if after := must.ReadFile(t, manifest); string(after) != string(before) {
 		t.Fatal("muster.yaml was overwritten")
 	}
 
@@ -120,12 +122,12 @@ func TestGenerateOverwritesOnlyItsOwnFiles(t *testing.T) {
 			t.Fatalf("seed %s: exit %d: %s", seed, code, errs)
 		}
 	}
-	data, _ := os.ReadFile(out)
+	data := must.ReadFile(t, out)
 	if !strings.Contains(string(data), "\n# muster-sha256:") || strings.Contains(string(data), "muster-sha256:0000000000") {
 		t.Errorf("no seal:\n%.400s", data)
 	}
 	edited := strings.Replace(string(data), "kind: Scenario", "kind: Scenario\n# my notes", 1)
-	os.WriteFile(out, []byte(edited), 0o644)
+	must.WriteFile(t, out, []byte(edited))
 	if code, _, errs := runCLI(t, "generate", "scenario", dir, "--seed", "3", "-o", out); code != 2 || !strings.Contains(errs, "refusing to overwrite") {
 		t.Errorf("edited: exit %d, %q", code, errs)
 	}
@@ -154,5 +156,40 @@ func TestGenerateOverwritesOnlyItsOwnFiles(t *testing.T) {
 				t.Errorf("left %s", e.Name())
 			}
 		}
+	}
+}
+
+// The command line of a generate is read and checked apart from the run: every usage problem in the order a
+// user meets it, and the request a good command line makes.
+func TestGenerateOptions(t *testing.T) {
+	pkg := t.TempDir()
+	file := filepath.Join(pkg, "muster.yaml")
+	must.WriteFile(t, file, []byte("kind: Package\n"))
+	for _, c := range []struct {
+		name    string
+		args    []string
+		flags   map[string]string
+		problem string
+	}{
+		{"no package", nil, map[string]string{"seed": "7"}, "name one package folder"},
+		{"two packages", []string{pkg, pkg}, map[string]string{"seed": "7"}, "name one package folder"},
+		{"a file", []string{file}, map[string]string{"seed": "7"}, "is not a package folder"},
+		{"no seed", []string{pkg}, nil, "give a seed (--seed 7): the same seed makes the same scenario again"},
+		{"bad seed", []string{pkg}, map[string]string{"seed": "-1"}, `--seed "-1" is not a whole number`},
+		{"seed before points", []string{pkg}, map[string]string{"seed": "x", "points": "0"}, `--seed "x"`},
+		{"no points", []string{pkg}, map[string]string{"seed": "7", "points": "0"}, `--points "0" is not a number of points above 0`},
+		{"empty -o", []string{pkg}, map[string]string{"seed": "7", "out": " "}, "-o needs a file name"},
+	} {
+		if _, problem := generateOptionsFrom("scenario", c.args, c.flags, false); !strings.Contains(problem, c.problem) {
+			t.Errorf("%s: %q, want %q", c.name, problem, c.problem)
+		}
+	}
+	o, problem := generateOptionsFrom("scenario", []string{pkg}, map[string]string{"seed": " 9 ", "generator": "g", "points": "2½", "out": "s.yaml"}, true)
+	if problem != "" || o.Kind != "scenario" || o.PkgDir != pkg || o.Out != "s.yaml" || !o.Force ||
+		o.Request.Seed != 9 || o.Request.Generator != "g" || o.Request.Points == nil || o.Request.Points.String() != "2½" {
+		t.Errorf("%+v, %q", o, problem)
+	}
+	if o, _ := generateOptionsFrom("map", []string{pkg}, map[string]string{"seed": "0"}, false); o.Out != "" || o.Request.Points != nil || o.Request.Kind != "map" {
+		t.Errorf("standard output, the settings' points: %+v", o)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/generators/scaffold"
 )
 
@@ -40,12 +42,12 @@ func TestInitValidatesAndBuilds(t *testing.T) {
 			// Every document of every content file names the package's own schema, which is there.
 			checkModelines(t, dir)
 			// Never over anything: a second init into the same folder is refused and changes nothing.
-			before, _ := os.ReadFile(filepath.Join(dir, "units.yaml"))
+			before := must.ReadFile(t, filepath.Join(dir, "units.yaml"))
 			code, _, errs = runCLI(t, "init", dir, "--grid", grid)
 			if code != 2 || !strings.Contains(errs, "not empty") {
 				t.Errorf("init into a package: exit %d, %s", code, errs)
 			}
-			if after, _ := os.ReadFile(filepath.Join(dir, "units.yaml")); string(after) != string(before) {
+			if after := must.ReadFile(t, filepath.Join(dir, "units.yaml")); string(after) != string(before) {
 				t.Error("a refused init changed a file")
 			}
 		})
@@ -56,13 +58,13 @@ func TestInitValidatesAndBuilds(t *testing.T) {
 // reaches dir/.muster/schemas/muster.schema.json.
 func checkModelines(t *testing.T, dir string) {
 	t.Helper()
-	want, _ := filepath.Abs(filepath.Join(dir, scaffold.SchemaFolder, "muster.schema.json"))
+	want := must.Abs(t, filepath.Join(dir, scaffold.SchemaFolder, "muster.schema.json"))
 	n := 0
 	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".yaml") {
 			return err
 		}
-		data, _ := os.ReadFile(p)
+		data := must.ReadFile(t, p)
 		for i, doc := range strings.Split("\n"+string(data), "\n---\n") {
 			first, _, _ := strings.Cut(strings.TrimPrefix(doc, "\n"), "\n")
 			target, ok := strings.CutPrefix(first, scaffold.ModelinePrefix)

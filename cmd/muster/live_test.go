@@ -141,6 +141,55 @@ func TestBuildWatch(t *testing.T) {
 	}
 }
 
+// build --watch follows a package folder replaced (moved away and back, as a checkout can): it builds again,
+// and a save after it builds; a folder gone for good stops it with exit 2, saying so (issue 26, item 4).
+func TestBuildWatchReplacedFolder(t *testing.T) {
+	dir := copyPkg(t, thgFixture)
+	out := filepath.Join(t.TempDir(), "out")
+	_, stderr, stop := start("build", dir, "-o", out, "--only", "counters", "--watch")
+	pdf := filepath.Join(out, "counters.pdf")
+	var first []byte
+	eventually(t, "the first build", func() bool {
+		first, _ = os.ReadFile(pdf)
+		return len(first) > 0 && strings.Contains(stderr.String(), "watching")
+	})
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // found gone
+	if err := os.Rename(dir+".away", dir); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "built again", func() bool { return strings.Contains(stderr.String(), "changed: "+dir+"\n") })
+	units, _ := filepath.Glob(filepath.Join(dir, "units", "*.yaml"))
+	more, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	units = append(units, more...)
+	re := regexp.MustCompile(`attack: (\d)`)
+	changed := false
+	for _, u := range units {
+		b, _ := os.ReadFile(u)
+		if re.Match(b) {
+			if err := os.WriteFile(u, re.ReplaceAll(b, []byte("attack: 9")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		t.Fatal("no unit with an attack value in the fixture")
+	}
+	eventually(t, "a new counters.pdf", func() bool { b, _ := os.ReadFile(pdf); return len(b) > 0 && !bytes.Equal(first, b) })
+
+	if err := os.Rename(dir, dir+".gone"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the folder reported lost", func() bool { return strings.Contains(stderr.String(), "lost the folder "+dir) })
+	if code := stop(); code != exitUsage {
+		t.Errorf("exit %d, want %d\n%s", code, exitUsage, stderr.String())
+	}
+}
+
 func TestExportCSV(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sheets")
 	code, stdout, stderr := runCLI(t, "export", "csv", "../../examples/highest-ground", "-o", out, "--quiet")

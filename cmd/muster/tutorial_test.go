@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
@@ -189,7 +191,7 @@ func TestTutorial(t *testing.T) {
 			doc := filepath.Join("..", "..", "docs", filepath.FromSlash(s.picture))
 			pictures[filepath.Base(doc)] = true
 			if update {
-				os.MkdirAll(filepath.Dir(doc), 0o755)
+				must.Mkdir(t, filepath.Dir(doc))
 				if err := os.WriteFile(doc, got, 0o644); err != nil {
 					t.Fatal(err)
 				}

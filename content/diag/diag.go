@@ -7,7 +7,6 @@ package diag
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Severity says how bad a finding is. Errors make `muster validate` fail; warnings are suspicious but legal
@@ -207,21 +206,19 @@ func sameDiag(a, b Diagnostic) bool {
 	return a.Pos.Start() == b.Pos.Start() && a.Severity == b.Severity && a.Code == b.Code && a.Message == b.Message
 }
 
-// Summary is the one-line count printed after a list: "2 errors, 1 warning".
+// Summary is the one-line count printed after a list: "2 errors, 1 warning". It names its two nouns itself
+// (content/english composes every other count) so that diag stays a leaf.
 func (l List) Summary() string {
 	e, w := l.Count(Error), l.Count(Warning)
 	if e == 0 && w == 0 {
 		return "no problems"
 	}
-	var parts []string
-	parts = append(parts, plural(e, "error"))
-	parts = append(parts, plural(w, "warning"))
-	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
+	errs, warns := "errors", "warnings"
+	if e == 1 {
+		errs = "error"
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	if w == 1 {
+		warns = "warning"
+	}
+	return fmt.Sprintf("%d %s, %d %s", e, errs, w, warns)
 }

@@ -183,7 +183,7 @@ func (d *Decl) unitType(group bool) types.Map {
 }
 
 // combatantType is one unit of a combat (Combat formulas' attackers and defenders).
-var combatantType = types.Map{"type": types.String, "classes": types.Array(types.String), "across": types.Array(types.String),
+var combatantType = types.Map{"type": types.String, "faction": types.String, "classes": types.Array(types.String), "across": types.Array(types.String),
 	"flipped": types.Bool, "markers": types.Array(types.String)}
 
 // listElems are the element types of a scope's lists of mappings, for naming what an element has.
@@ -208,7 +208,8 @@ func (d *Decl) envType(k Kind) types.Map {
 		delete(env["unit"].(types.Map), "has")
 	case Combat:
 		env = types.Map{"attack": types.Float64, "defence": types.Float64, "terrain": types.String,
-			"attackers": types.Array(combatantType), "defenders": types.Array(combatantType), "across": types.Array(types.String)}
+			"attackers": types.Array(combatantType), "defenders": types.Array(combatantType), "across": types.Array(types.String),
+			"weather": types.String, "attacker": types.Map{"faction": types.String}, "defender": types.Map{"faction": types.String}}
 	case Victory:
 		env = types.Map{"side": types.String, "turn": types.Float64, "end": types.Bool,
 			"controls":   types.TypeOf(func(string) string { return "" }),

@@ -156,9 +156,9 @@ func TestUnknownNameListsTheScope(t *testing.T) {
 		{"scenario.length > 0", Group, "scenario has: id, sides, turns"},
 		{"all(units, .costs > 0)", Group, "an element of units has: "},
 		{"leader.initiative + unit.foo", Pair, "unit has: classes, count"},
-		{"all(attackers, .crossing)", Combat, "an element of attackers has: across, classes, flipped, markers, type"},
+		{"all(attackers, .crossing)", Combat, "an element of attackers has: across, classes, faction, flipped, markers, type"},
 		{"holds('moscow')", Victory, "the victory scope has: adjacent, controlled, controls, distance, end, level, occupies, side, turn"},
-		{"attack / defnce > 2", Combat, "the combat scope has: across, attack, attackers, defence, defenders, terrain"},
+		{"attack / defnce > 2", Combat, "the combat scope has: across, attack, attacker, attackers, defence, defender, defenders, terrain, weather"},
 	}
 	for _, c := range cases {
 		_, err := Compile(src(c.text), c.k, Any, testDecl)

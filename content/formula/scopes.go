@@ -105,6 +105,7 @@ var pairNames = []Name{
 
 var combatantFields = []Name{
 	{Name: "type", Type: "text", Doc: "the unit's type id (\"\" when the combat does not say)"},
+	{Name: "faction", Type: "text", Doc: "its unit type's faction (\"\" when the combat does not say)"},
 	{Name: "classes", Type: "list of text", Doc: "its classes"},
 	{Name: "across", Type: "list of text", Doc: "the hexside features it attacks across"},
 	{Name: "flipped", Type: "true/false", Doc: "whether it is on its back"},
@@ -119,6 +120,11 @@ var combatNames = []Name{
 	{Name: "attackers", Type: "list of combatants", Doc: "the attacking units, each with:", Fields: combatantFields},
 	{Name: "defenders", Type: "list of combatants", Doc: "the defending units, likewise"},
 	{Name: "across", Type: "list of text", Doc: "the hexside features any attacker attacks across"},
+	{Name: "attacker", Type: "mapping", Doc: "the attacking side:", Fields: []Name{
+		{Name: "faction", Type: "text", Doc: "the faction every attacker has (\"\" when they differ or the combat does not say)"}}},
+	{Name: "defender", Type: "mapping", Doc: "the defending side:", Fields: []Name{
+		{Name: "faction", Type: "text", Doc: "the faction every defender has, likewise"}}},
+	{Name: "weather", Type: "text", Doc: "the weather of the turn (a weather id of the System; \"\" when the combat does not say): weather == 'mud'"},
 }
 
 // victoryNames are what a victory condition's formula sees: the state of the game.

@@ -194,7 +194,7 @@ func PairValues(leader, unit Env) Env {
 
 // CombatantData is one unit of a combat.
 type CombatantData struct {
-	Type                     string
+	Type, Faction            string
 	Classes, Across, Markers []string
 	Flipped                  bool
 }
@@ -204,6 +204,8 @@ type CombatData struct {
 	Attack, Defence      float64
 	Terrain              string
 	Attackers, Defenders []CombatantData
+	// Weather is the weather of the turn the attack is made in (a System weather id), "" when not known.
+	Weather string
 }
 
 func texts(xs []string) []any {
@@ -217,7 +219,7 @@ func texts(xs []string) []any {
 func combatants(cs []CombatantData) []any {
 	out := make([]any, len(cs))
 	for i, c := range cs {
-		out[i] = map[string]any{"type": c.Type, "classes": texts(c.Classes), "across": texts(c.Across), "flipped": c.Flipped,
+		out[i] = map[string]any{"type": c.Type, "faction": c.Faction, "classes": texts(c.Classes), "across": texts(c.Across), "flipped": c.Flipped,
 			"markers": texts(c.Markers)}
 	}
 	return out
@@ -236,7 +238,20 @@ func CombatValues(c CombatData) Env {
 		}
 	}
 	return Env{"attack": c.Attack, "defence": c.Defence, "terrain": c.Terrain, "attackers": combatants(c.Attackers),
-		"defenders": combatants(c.Defenders), "across": texts(across)}
+		"defenders": combatants(c.Defenders), "across": texts(across), "weather": c.Weather,
+		"attacker": map[string]any{"faction": sharedFaction(c.Attackers)}, "defender": map[string]any{"faction": sharedFaction(c.Defenders)}}
+}
+
+// sharedFaction is the faction every one of the units has, "" when they have none or differ.
+func sharedFaction(cs []CombatantData) string {
+	f := ""
+	for i, c := range cs {
+		if i > 0 && c.Faction != f {
+			return ""
+		}
+		f = c.Faction
+	}
+	return f
 }
 
 // VictoryData is the state of a game as a victory condition's formula sees it.

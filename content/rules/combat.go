@@ -15,6 +15,7 @@ type Attack struct {
 	Attack, Defence      value.Number
 	Terrain              string
 	Attackers, Defenders []content.Combatant
+	Weather              string // the turn's weather (a System weather id), "" when not known
 }
 
 // Column is where an attack falls on a table: the column before shifts, the shifts that applied, and the
@@ -146,11 +147,11 @@ func (e *Engine) combatData(a Attack) formula.CombatData {
 		for i, c := range cs {
 			out[i] = formula.CombatantData{Type: c.Unit, Across: c.Across, Markers: c.Markers, Flipped: c.Flipped}
 			if ut := e.pkg.UnitType(c.Unit); ut != nil {
-				out[i].Classes = ut.Classes
+				out[i].Classes, out[i].Faction = ut.Classes, ut.Faction
 			}
 		}
 		return out
 	}
 	return formula.CombatData{Attack: a.Attack.Float(), Defence: a.Defence.Float(), Terrain: a.Terrain,
-		Attackers: conv(a.Attackers), Defenders: conv(a.Defenders)}
+		Attackers: conv(a.Attackers), Defenders: conv(a.Defenders), Weather: a.Weather}
 }

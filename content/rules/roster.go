@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -124,7 +123,7 @@ func (e *Engine) Roster(forceID, scenarioID string) (*Roster, error) {
 				add(rf)
 			}
 			if lines := e.SideReinforcements(sc, s); len(lines) > 0 {
-				rf := RosterForce{ID: "reinforcements", Name: "Reinforcements of " + cmp.Or(s.Name, s.ID), Side: s.ID}
+				rf := RosterForce{ID: "reinforcements", Name: "Reinforcements of " + s.DisplayName(), Side: s.ID}
 				for _, l := range lines {
 					rl := rosterLine(l, m)
 					rf.Lines = append(rf.Lines, rl)

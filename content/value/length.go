@@ -61,15 +61,21 @@ type Paper struct {
 	Width, Height float64
 }
 
-// Papers are the named sizes muster knows.
+// The named paper sizes, exact in points: the A sizes are whole millimetres (A4 is 595.2756 pt wide), rounded
+// only where a PDF writes them. This is muster's one paper table: the printers, the plan and the exports read it.
+var (
+	Letter  = Paper{"letter", 8.5 * PointsPerInch, 11 * PointsPerInch}
+	Legal   = Paper{"legal", 8.5 * PointsPerInch, 14 * PointsPerInch}
+	Tabloid = Paper{"tabloid", 11 * PointsPerInch, 17 * PointsPerInch}
+	Ledger  = Paper{"ledger", 17 * PointsPerInch, 11 * PointsPerInch} // tabloid turned sideways
+	A3      = Paper{"a3", 297 * PointsPerMM, 420 * PointsPerMM}
+	A4      = Paper{"a4", 210 * PointsPerMM, 297 * PointsPerMM}
+	A5      = Paper{"a5", 148 * PointsPerMM, 210 * PointsPerMM}
+)
+
+// Papers are the named sizes muster knows, by name.
 var Papers = map[string]Paper{
-	"letter":  {"letter", 612, 792},
-	"legal":   {"legal", 612, 1008},
-	"tabloid": {"tabloid", 792, 1224},
-	"ledger":  {"ledger", 1224, 792},
-	"a3":      {"a3", 841.89, 1190.55},
-	"a4":      {"a4", 595.28, 841.89},
-	"a5":      {"a5", 419.53, 595.28},
+	Letter.Name: Letter, Legal.Name: Legal, Tabloid.Name: Tabloid, Ledger.Name: Ledger, A3.Name: A3, A4.Name: A4, A5.Name: A5,
 }
 
 // ParsePaper reads a named size (letter, a4, ...) or WxH with a unit: 23x35in, 210x297mm, 8.5x11in.

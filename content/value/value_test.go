@@ -324,8 +324,29 @@ func TestParseLengthAndPaper(t *testing.T) {
 	if p, _ := ParsePaper("Letter"); p.Width != 612 || p.Height != 792 {
 		t.Errorf("letter = %+v", p)
 	}
-	if p, _ := ParsePaper("a4"); math.Abs(p.Width-595.28) > 0.01 {
+	if p, _ := ParsePaper("a4"); p != A4 {
 		t.Errorf("a4 = %+v", p)
+	}
+	// The table is exact: the A sizes are whole millimetres (A4 is not the rounded 595.28 x 841.89 pt).
+	for _, c := range []struct {
+		p    Paper
+		w, h float64
+		mm   bool
+	}{{Letter, 8.5, 11, false}, {Legal, 8.5, 14, false}, {Tabloid, 11, 17, false}, {Ledger, 17, 11, false},
+		{A3, 297, 420, true}, {A4, 210, 297, true}, {A5, 148, 210, true}} {
+		unit := PointsPerInch
+		if c.mm {
+			unit = PointsPerMM
+		}
+		if math.Abs(c.p.Width/unit-c.w) > 1e-12 || math.Abs(c.p.Height/unit-c.h) > 1e-12 {
+			t.Errorf("%s = %v x %v pt, want %v x %v", c.p.Name, c.p.Width, c.p.Height, c.w, c.h)
+		}
+		if q, err := ParsePaper(" " + strings.ToUpper(c.p.Name) + " "); err != nil || q != c.p {
+			t.Errorf("ParsePaper(%s) = %+v, %v", c.p.Name, q, err)
+		}
+	}
+	if len(Papers) != 7 {
+		t.Errorf("%d papers", len(Papers))
 	}
 	for _, bad := range []string{"", "b5", "23x35", "x35in", "23xin"} {
 		if _, err := ParsePaper(bad); err == nil {

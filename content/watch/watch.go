@@ -1,10 +1,14 @@
 // Package watch tells when the content files of a package change on disk, debounced: an editor's save (often a
 // write to a temporary file, then a rename over the old one) or a spreadsheet export arrives as one batch, after
 // the files have gone quiet. `muster serve` and `muster build --watch` both re-run the pipeline on each batch.
+// A watched folder that is replaced (moved away and back, deleted and made again, as a git checkout can) is
+// watched again as soon as it is back; one that stays away is reported lost, so that a command never waits
+// silently on a folder it no longer sees.
 package watch
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,6 +30,28 @@ type Options struct {
 	MaxWait time.Duration
 	// Ignore leaves out paths besides the default ones (e.g. build --watch's output folder).
 	Ignore func(path string) bool
+	// Poll is how often the watched folders are looked at (default 250 ms): the file-system notifications stop
+	// for a folder that is moved or deleted, so whether it is still the folder watched, or back, is asked.
+	Poll time.Duration
+	// LostAfter is how long a watched folder may be gone before it is reported on Lost (default 10 s).
+	LostAfter time.Duration
+}
+
+// LostError is a watched folder that has been gone longer than Options.LostAfter.
+type LostError struct {
+	Dir string
+	For time.Duration
+}
+
+func (e *LostError) Error() string {
+	return fmt.Sprintf("lost the folder %s: it was moved or deleted and has not come back in %v", e.Dir, e.For.Round(time.Second))
+}
+
+// root is a folder New or Add was given: watched with its subfolders, and looked at every Poll.
+type root struct {
+	info     os.FileInfo // the folder watched, to tell it from another made at its path
+	gone     time.Time   // when it was found gone; zero while it is there
+	reported bool
 }
 
 // Watcher watches folders, with their subfolders, for changes to content files.
@@ -36,8 +62,11 @@ type Watcher struct {
 	errs    chan error
 	done    chan struct{}
 
+	lost chan error
+
 	mu      sync.Mutex
 	watched map[string]bool
+	roots   map[string]*root
 	closed  bool
 	wg      sync.WaitGroup
 }
@@ -77,11 +106,18 @@ func New(dirs []string, opt Options) (*Watcher, error) {
 	if opt.MaxWait <= 0 {
 		opt.MaxWait = 2 * time.Second
 	}
+	if opt.Poll <= 0 {
+		opt.Poll = 250 * time.Millisecond
+	}
+	if opt.LostAfter <= 0 {
+		opt.LostAfter = 10 * time.Second
+	}
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{opt: opt, fs: fw, changes: make(chan []string, 1), errs: make(chan error, 8), done: make(chan struct{}), watched: map[string]bool{}}
+	w := &Watcher{opt: opt, fs: fw, changes: make(chan []string, 1), errs: make(chan error, 8), lost: make(chan error, 16),
+		done: make(chan struct{}), watched: map[string]bool{}, roots: map[string]*root{}}
 	for _, d := range dirs {
 		if err := w.Add(d); err != nil {
 			fw.Close()
@@ -106,7 +142,67 @@ func (w *Watcher) Add(dir string) error {
 	if !st.IsDir() {
 		return errors.New(dir + " is not a folder")
 	}
-	return w.addTree(abs)
+	if err := w.addTree(abs); err != nil {
+		return err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.roots[abs] == nil {
+		w.roots[abs] = &root{info: st}
+	}
+	return nil
+}
+
+// forget stops watching a folder and its subfolders (which are gone, or are to be watched again).
+func (w *Watcher) forget(dir string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for p := range w.watched {
+		if p == dir || strings.HasPrefix(p, dir+string(filepath.Separator)) {
+			delete(w.watched, p)
+			_ = w.fs.Remove(p) // fsnotify has dropped the watch of a folder that went: nothing to remove
+		}
+	}
+}
+
+// lookAtRoots asks whether each watched folder is still the one watched: one that is gone is noted (and
+// reported on Lost once it has been gone LostAfter), one that is back or was replaced is watched again,
+// from the top, and given to changed (everything in it may differ).
+func (w *Watcher) lookAtRoots(now time.Time, changed func(string)) {
+	w.mu.Lock()
+	dirs := make([]string, 0, len(w.roots))
+	for d := range w.roots {
+		dirs = append(dirs, d)
+	}
+	w.mu.Unlock()
+	sort.Strings(dirs)
+	for _, d := range dirs {
+		w.mu.Lock()
+		r := w.roots[d]
+		w.mu.Unlock()
+		st, err := os.Stat(d)
+		switch {
+		case err != nil || !st.IsDir():
+			if r.gone.IsZero() {
+				r.gone = now
+				w.forget(d)
+			}
+			if !r.reported && now.Sub(r.gone) >= w.opt.LostAfter {
+				r.reported = true
+				select {
+				case w.lost <- &LostError{Dir: d, For: now.Sub(r.gone)}:
+				default:
+				}
+			}
+		case !r.gone.IsZero() || !os.SameFile(st, r.info):
+			w.forget(d)
+			if err := w.addTree(d); err != nil {
+				continue // not readable yet: asked again at the next look
+			}
+			r.info, r.gone, r.reported = st, time.Time{}, false
+			changed(d)
+		}
+	}
 }
 
 func (w *Watcher) addTree(root string) error {
@@ -142,6 +238,11 @@ func (w *Watcher) Changes() <-chan []string { return w.changes }
 // Errors sends problems the file-system notifications report.
 func (w *Watcher) Errors() <-chan error { return w.errs }
 
+// Lost sends a *LostError for each watched folder gone longer than Options.LostAfter: what was in it can no
+// longer be watched, and a command that watches it should say so and stop. A folder back later is watched
+// again all the same.
+func (w *Watcher) Lost() <-chan error { return w.lost }
+
 // Close stops watching and closes Changes.
 func (w *Watcher) Close() error {
 	w.mu.Lock()
@@ -163,6 +264,20 @@ func (w *Watcher) loop() {
 	pending := map[string]bool{}
 	var quiet, deadline <-chan time.Time
 	var quietT, deadlineT *time.Timer
+	look := time.NewTicker(w.opt.Poll)
+	defer look.Stop()
+	touch := func(p string) {
+		pending[p] = true
+		if quietT != nil {
+			quietT.Stop()
+		}
+		quietT = time.NewTimer(w.opt.Quiet)
+		quiet = quietT.C
+		if deadline == nil {
+			deadlineT = time.NewTimer(w.opt.MaxWait)
+			deadline = deadlineT.C
+		}
+	}
 	flush := func() {
 		if quietT != nil {
 			quietT.Stop()
@@ -205,22 +320,28 @@ func (w *Watcher) loop() {
 					continue
 				}
 			}
+			if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+				w.mu.Lock()
+				dir := w.watched[ev.Name]
+				if r := w.roots[ev.Name]; r != nil && r.gone.IsZero() {
+					// Gone, whatever the next look finds at its path: a folder made again at once may
+					// reuse its inode, and would pass for the folder watched.
+					r.gone = time.Now()
+				}
+				w.mu.Unlock()
+				if dir {
+					w.forget(ev.Name) // a folder that went: if one comes back at its path, it is new
+				}
+			}
 			if ev.Has(fsnotify.Chmod) && !ev.Has(fsnotify.Write) {
 				continue // a touch of permissions or times changes nothing muster reads
 			}
 			if !Relevant(ev.Name) || w.ignored(ev.Name) || w.ignored(filepath.Dir(ev.Name)) {
 				continue
 			}
-			pending[ev.Name] = true
-			if quietT != nil {
-				quietT.Stop()
-			}
-			quietT = time.NewTimer(w.opt.Quiet)
-			quiet = quietT.C
-			if deadline == nil {
-				deadlineT = time.NewTimer(w.opt.MaxWait)
-				deadline = deadlineT.C
-			}
+			touch(ev.Name)
+		case now := <-look.C:
+			w.lookAtRoots(now, touch)
 		case err, ok := <-w.fs.Errors:
 			if !ok {
 				return

@@ -1,9 +1,11 @@
 package watch
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -99,5 +101,107 @@ func TestRelevant(t *testing.T) {
 		if Relevant(p) != want {
 			t.Errorf("Relevant(%q) = %v", p, !want)
 		}
+	}
+}
+
+// until takes batches until one holds want (the watcher may report a replaced folder, then the file in it).
+func until(t *testing.T, w *Watcher, want string) {
+	t.Helper()
+	for {
+		b := next(t, w)
+		for _, p := range b {
+			if p == want {
+				return
+			}
+		}
+	}
+}
+
+// A package folder replaced — moved away and back, deleted and made again (git checkout), or a subfolder
+// deleted and made again — is watched again: a save after it is a batch, as before (issue 26, item 4).
+func TestWatchFolderReplaced(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "pkg")
+	sub := filepath.Join(dir, "units")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, err := New([]string{dir}, Options{Quiet: 50 * time.Millisecond, Poll: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+
+	// Moved away and back.
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the watcher finds it gone
+	if err := os.Rename(dir+".away", dir); err != nil {
+		t.Fatal(err)
+	}
+	until(t, w, dir) // back: everything in it may have changed
+	write(t, filepath.Join(dir, "a.yaml"), "a")
+	until(t, w, filepath.Join(dir, "a.yaml"))
+	write(t, filepath.Join(sub, "b.yaml"), "b")
+	until(t, w, filepath.Join(sub, "b.yaml"))
+
+	// Deleted and made again, at once, as a checkout does.
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	until(t, w, dir)
+	write(t, filepath.Join(sub, "c.yaml"), "c")
+	until(t, w, filepath.Join(sub, "c.yaml"))
+
+	// A subfolder deleted and made again.
+	if err := os.RemoveAll(sub); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the watcher adds the folder when it hears of it
+	write(t, filepath.Join(sub, "d.yaml"), "d")
+	until(t, w, filepath.Join(sub, "d.yaml"))
+	select {
+	case err := <-w.Lost():
+		t.Errorf("lost: %v", err)
+	default:
+	}
+}
+
+// A folder that stays away is reported on Lost, naming it, once: the command watching it says so and stops.
+func TestWatchFolderLost(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkg")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, err := New([]string{dir}, Options{Poll: 20 * time.Millisecond, LostAfter: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-w.Lost():
+		var le *LostError
+		if !errors.As(err, &le) || le.Dir != dir || !strings.Contains(err.Error(), "lost the folder "+dir) {
+			t.Errorf("lost: %v", err)
+		}
+	case <-time.After(wait):
+		t.Fatal("the folder gone was never reported")
+	}
+	none(t, w, 300*time.Millisecond)
+	select {
+	case err := <-w.Lost():
+		t.Errorf("reported twice: %v", err)
+	default:
 	}
 }

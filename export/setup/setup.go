@@ -112,11 +112,7 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 				pl.take(key, n)
 			case place.Zone != nil:
 				n := max(place.Count, 1)
-				gridType := ""
-				if set != nil {
-					gridType = set.Type
-				}
-				label := "Set up" + ZoneText(place.Zone, gridType)
+				label := "Set up" + ZoneText(set, place.Zone)
 				if place.Flipped {
 					label += ", on its back"
 				}
@@ -307,9 +303,10 @@ func EntryText(en content.Entry) string {
 	return " " + strings.Join(parts, ", ")
 }
 
-// ZoneText says where a zone is, after a space, in content's words (Zone.Describe).
-func ZoneText(z *content.Zone, gridType string) string {
-	if d := z.Describe(gridType); d != "" {
+// ZoneText says where a zone is, after a space, in the words of the map set (content.MapSet.DescribeZone, as
+// the sheet and the map print it); set is nil for a scenario without a map.
+func ZoneText(set *content.MapSet, z *content.Zone) string {
+	if d := set.DescribeZone(z); d != "" {
 		return " " + d
 	}
 	return ""

@@ -12,7 +12,6 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/internal/pngenc"
 	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/digital"
@@ -57,7 +56,7 @@ func (x *exporter) planBoards() error {
 		if m.Board != "" && m.Board != name {
 			name = "Board " + m.Board + ": " + name
 		}
-		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + names.Stem(m.ID), drawing: d, set: d.Set,
+		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + content.Stem(m.ID, content.ExportStem), drawing: d, set: d.Set,
 			at: posOf(&m.Meta, "/grid")})
 	}
 	for _, sc := range x.pkg.Scenarios() {
@@ -70,7 +69,7 @@ func (x *exporter) planBoards() error {
 			return x.printerError(err, "scenario %s", sc.ID)
 		}
 		d.HideUnits = true
-		x.boards = append(x.boards, &boardImage{name: cmp.Or(sc.Name, sc.ID), stem: "scenario-" + names.Stem(sc.ID),
+		x.boards = append(x.boards, &boardImage{name: cmp.Or(sc.Name, sc.ID), stem: "scenario-" + content.Stem(sc.ID, content.ExportStem),
 			drawing: d, set: set, scenario: sc, at: posOf(&sc.Meta, "/map")})
 	}
 	for _, b := range x.boards {
@@ -130,10 +129,9 @@ type drawJob struct {
 
 	data []byte
 	enc  time.Duration
-	err  error
 }
 
-// draw draws and encodes every image, two at a time.
+// draw draws and encodes every image on the pool's workers (package parallel).
 func (x *exporter) draw() error {
 	var jobs []*drawJob
 	for _, b := range x.boards {
@@ -154,30 +152,29 @@ func (x *exporter) draw() error {
 	}
 	jobs = append(jobs, x.faceJobs()...)
 	jobs = append(jobs, x.thumbJobs()...)
-	parallel.Each(len(jobs), func(i int) {
+	errs := parallel.Each(len(jobs), func(i int) error {
 		j := jobs[i]
-		defer func() {
-			if r := recover(); r != nil {
-				j.err = fmt.Errorf("tts: drawing %s failed (a bug in muster; please report it): %v", j.what, r)
-			}
-		}()
 		t := time.Now()
 		im, err := j.draw()
 		if err != nil {
-			j.err = err
-			return
+			return err
 		}
 		t2 := time.Now()
-		j.data, j.err = pngenc.EncodeRGB(im)
-		if j.err == nil && j.thumbOf {
-			j.thumb, j.err = pngenc.EncodeRGB(thumbnail(im))
+		if j.data, err = pngenc.EncodeRGB(im); err != nil {
+			return err
+		}
+		if j.thumbOf {
+			if j.thumb, err = pngenc.EncodeRGB(thumbnail(im)); err != nil {
+				return err
+			}
 		}
 		j.enc = time.Since(t2)
 		x.count(im, t2.Sub(t))
+		return nil
 	})
-	for _, j := range jobs {
-		if j.err != nil {
-			return x.printerError(j.err, "%s", j.what)
+	for i, j := range jobs {
+		if errs[i] != nil {
+			return x.printerError(errs[i], "%s", j.what)
 		}
 		x.stats.PNGEncode += j.enc
 		if err := j.done(j.data); err != nil {

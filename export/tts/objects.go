@@ -23,7 +23,7 @@ var ttsDice = map[int]string{4: "Die_4", 6: "Die_6", 8: "Die_8", 10: "Die_10", 1
 // buildSet makes the package's saved object: every map and board on its own in a row, the counters in a
 // bag per faction (and one for markers) as many as the counter mix holds, and the System's dice.
 func (x *exporter) buildSet() error {
-	stem := names.Stem(x.pkg.ID)
+	stem := content.Stem(x.pkg.ID, content.ExportStem)
 	g := newGUIDs(stem)
 	st := newSave()
 	so := SavedObject{File: stem + ".json", Name: x.packageName()}
@@ -81,7 +81,7 @@ func (x *exporter) buildSet() error {
 // objectives, every unit set up in its cell, and the units that wait in a bag per group (set up in a zone,
 // entering, reinforcements by turn), as the scenario sheet sorts them.
 func (x *exporter) buildScenarios() error {
-	pstem := names.Stem(x.pkg.ID)
+	pstem := content.Stem(x.pkg.ID, content.ExportStem)
 	stems := names.NewUnique("%s-%d", pstem)
 	for _, sc := range x.pkg.Scenarios() {
 		var b *boardImage
@@ -90,7 +90,7 @@ func (x *exporter) buildScenarios() error {
 				b = bi
 			}
 		}
-		stem := stems.Take(pstem + "-" + names.Stem(sc.ID))
+		stem := stems.Take(pstem + "-" + content.Stem(sc.ID, content.ExportStem))
 		g := newGUIDs(stem)
 		st := newSave()
 		so := SavedObject{File: stem + ".json", Name: cmp.Or(sc.Name, sc.ID), Scenario: sc}
@@ -126,7 +126,7 @@ func (x *exporter) buildScenarios() error {
 		first := len(st.ObjectStates)
 		for _, h := range plan.Holdings {
 			sd := sc.Sides[h.Side]
-			bg := &bag{name: shortName(cmp.Or(sd.Name, sd.ID)) + ": " + h.Label, tint: x.sideTint(&sd)}
+			bg := &bag{name: sd.ShortName() + ": " + h.Label, tint: x.sideTint(&sd)}
 			var lines []string
 			for _, u := range h.Units {
 				d := x.byKey[u.Key]
@@ -313,12 +313,4 @@ func (x *exporter) thumbJobs() []*drawJob {
 			done: func(data []byte) error { b.thumb = data; return nil }})
 	}
 	return jobs
-}
-
-// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
-func shortName(n string) string {
-	if i := strings.Index(n, " ("); i > 0 {
-		return n[:i]
-	}
-	return n
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
-	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/shape"
@@ -97,7 +96,7 @@ func (x *exporter) planDesigns() error {
 		}
 		d.dpi = dpi
 		d.wpx, d.hpx = digital.Pixels(w, dpi), digital.Pixels(h, dpi)
-		stem := "counter-" + names.Stem(c.Kind+"-"+c.ID)
+		stem := "counter-" + content.Stem(c.Kind+"-"+c.ID, content.ExportStem)
 		d.front, d.back = x.imageName(stem), x.imageName(stem+"-back")
 		x.byKey[key] = d
 		x.designs = append(x.designs, d)

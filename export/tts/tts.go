@@ -14,6 +14,7 @@ import (
 	"maps"
 	"math"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/internal/names"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -41,15 +43,9 @@ type Options struct {
 	CounterDPI float64
 }
 
-// File is one file of the set: its path in the set's folder (forward slashes) and its bytes.
-type File struct {
-	Path string
-	Data []byte
-}
-
 // Set is an exported Tabletop Simulator set.
 type Set struct {
-	Files   []File        // sorted by path
+	Files   []output.File // sorted by path, relative to the set's folder; Output is empty (the caller names it)
 	Objects []SavedObject // the saved objects, the package's set first
 	Notes   []string      // what the set holds and what Tabletop Simulator cannot express (also in README.txt)
 	Stats   Stats
@@ -131,7 +127,9 @@ func Export(c *validate.Checked, opt Options) (*Set, diag.List, error) {
 }
 
 // CheckImageBaseURL checks an image base address (file:///, http:// or https://, with a path) and returns it
-// ending in a slash.
+// as net/url writes it (a character a URL may not hold percent-encoded), ending in a slash. The images' names
+// follow it, so an address with a query or a fragment (even an empty one: https://example.org/#) is refused:
+// every image would have the same address.
 func CheckImageBaseURL(base string) (string, error) {
 	if strings.TrimSpace(base) == "" {
 		return "", errors.New("tts: no image address: give the images' base URL (a file:/// address of the images folder, or where they are uploaded)")
@@ -155,13 +153,37 @@ func CheckImageBaseURL(base string) (string, error) {
 	default:
 		return "", fmt.Errorf("tts: image address %q: use file:///, http:// or https://", base)
 	}
-	if u.RawQuery != "" || u.Fragment != "" {
-		return "", fmt.Errorf("tts: image address %q: image names follow the address, so it cannot have a query or fragment", base)
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.ContainsAny(base, "?#") {
+		return "", fmt.Errorf("tts: image address %q: image names follow the address, so it cannot have a query (?) or a fragment (#): every image would have the same address", base)
 	}
-	if !strings.HasSuffix(base, "/") {
-		base += "/"
+	if u.User != nil {
+		return "", fmt.Errorf("tts: image address %q: it may not hold a user name or password, which every player would see", base)
 	}
-	return base, nil
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+		if u.RawPath != "" {
+			u.RawPath += "/"
+		}
+	}
+	return u.String(), nil
+}
+
+// FileURL is the file:/// address of a folder (made absolute), ending in a slash, as Tabletop Simulator names
+// an image on this disk: built by net/url, so that a folder named p%20q, x#y or q?r is the folder itself and
+// not another, or an address with a fragment.
+func FileURL(folder string) (string, error) {
+	abs, err := filepath.Abs(folder)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/Users/... on Windows
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String(), nil
 }
 
 // exporter holds one export's state; names are given out in content order, so that the same package gives
@@ -222,7 +244,7 @@ func (x *exporter) printerError(err error, format string, args ...any) error {
 }
 
 // imageURL is the address of an image of the set.
-func (x *exporter) imageURL(name string) string { return x.opt.ImageBaseURL + name }
+func (x *exporter) imageURL(name string) string { return x.opt.ImageBaseURL + url.PathEscape(name) }
 
 // packageName is the package's display name.
 func (x *exporter) packageName() string {
@@ -236,20 +258,20 @@ func (x *exporter) packageName() string {
 func (x *exporter) set() (*Set, error) {
 	s := &Set{Stats: x.stats, Notes: append(append([]string(nil), x.notes...), x.cannot...)}
 	for _, name := range slices.Sorted(maps.Keys(x.images)) {
-		s.Files = append(s.Files, File{Path: "images/" + name, Data: x.images[name]})
+		s.Files = append(s.Files, output.File{Path: "images/" + name, Data: x.images[name]})
 	}
 	for _, o := range x.objects {
 		data, err := marshal(o.state)
 		if err != nil {
 			return nil, err
 		}
-		s.Files = append(s.Files, File{Path: o.File, Data: data})
+		s.Files = append(s.Files, output.File{Path: o.File, Data: data})
 		if o.thumb != nil {
-			s.Files = append(s.Files, File{Path: strings.TrimSuffix(o.File, ".json") + ".png", Data: o.thumb})
+			s.Files = append(s.Files, output.File{Path: strings.TrimSuffix(o.File, ".json") + ".png", Data: o.thumb})
 		}
 		s.Objects = append(s.Objects, o.SavedObject)
 	}
-	s.Files = append(s.Files, File{Path: ReadmeName, Data: x.readme(s)})
+	s.Files = append(s.Files, output.File{Path: ReadmeName, Data: x.readme(s)})
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	return s, nil
 }

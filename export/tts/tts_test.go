@@ -3,15 +3,18 @@ package tts
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"math"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
-	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
+	"github.com/muster-wargames/muster/internal/fuzzbound"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
@@ -118,7 +121,7 @@ func TestExamplesObjectCounts(t *testing.T) {
 			for _, n := range perSides {
 				wantDice += n
 			}
-			set := e.set.file(names.Stem(pkg.ID) + ".json")
+			set := e.set.file(content.Stem(pkg.ID, content.ExportStem) + ".json")
 			if set == nil {
 				t.Fatalf("no %s.json", pkg.ID)
 			}
@@ -527,10 +530,37 @@ func TestImageBaseURL(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "  ", "images/", "/home/me/images", "file://host/x/", "ftp://example.org/x/",
-		"https:///x", `file:///C:\Users\x`, "https://example.org/x/?v=1", "https://example.org/\"x"} {
+		"https:///x", `file:///C:\Users\x`, "https://example.org/x/?v=1", "https://example.org/\"x",
+		"https://ex.org/#", "https://ex.org/?", "https://ex.org/x#top", "file:///home/me/q?r/", "https://me:pw@ex.org/x/"} {
 		if got, err := CheckImageBaseURL(bad); err == nil {
 			t.Errorf("%q is taken as %q", bad, got)
 		}
+	}
+	if _, err := CheckImageBaseURL("https://ex.org/#"); err == nil || !strings.Contains(err.Error(), "fragment (#)") {
+		t.Errorf("an empty fragment: %v", err)
+	}
+}
+
+// A folder's file:/// address is built by net/url: a folder named p%20q is that folder (not "p q"), and x#y
+// or q?r are paths, not a fragment or a query (issue 26, item 7); CheckImageBaseURL takes each as it is, and
+// url.Parse reads each back to the folder.
+func TestFileURL(t *testing.T) {
+	for _, name := range []string{"p%20q", "x#y", "q?r", "a b", "ünï", "plain"} {
+		dir := filepath.Join(t.TempDir(), name, "images")
+		got, err := FileURL(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked, err := CheckImageBaseURL(got); err != nil || checked != got {
+			t.Errorf("%s: %q checked as %q, %v", name, got, checked, err)
+		}
+		u, err := url.Parse(got + "counter.png")
+		if err != nil || u.Path != filepath.ToSlash(dir)+"/counter.png" || u.Fragment != "" || u.RawQuery != "" {
+			t.Errorf("%s: %q reads back as path %q (fragment %q, query %q), %v", name, got, u.Path, u.Fragment, u.RawQuery, err)
+		}
+	}
+	if got, _ := FileURL("/tmp/snap/art/tts/images"); got != "file:///tmp/snap/art/tts/images/" {
+		t.Errorf("a plain folder: %q", got)
 	}
 }
 
@@ -546,4 +576,52 @@ func TestImageNamesAreUnique(t *testing.T) {
 		}
 		seen[n] = true
 	}
+}
+
+// FuzzImageBaseURL checks anything as an --image-base-url, and makes the file:/// address of any folder:
+// nothing panics; an address taken ends in a slash, has no query or fragment, is one CheckImageBaseURL takes
+// again as it is, and an image's address after it reads back (net/url) to the image's name under its path; a
+// folder's address is taken and reads back to the folder.
+func FuzzImageBaseURL(f *testing.F) {
+	for _, s := range []string{"https://example.org/thg/images", "file:///home/me/set/images/", "https://ex.org/#", "https://ex.org/?",
+		"file:///tmp/p%20q/", "http://localhost:8000/x", "https://ex.org/a%2Fb/", "file:///C:/Users/x/", "https://me@ex.org/", "ftp://x/", "", " "} {
+		f.Add(s, "counter-unit-a.png")
+	}
+	f.Fuzz(func(t *testing.T, s, name string) {
+		if len(s)+len(name) > 4096 || name == "" {
+			return
+		}
+		fuzzbound.Run(t, func() error {
+			x := &exporter{}
+			if base, err := CheckImageBaseURL(s); err == nil {
+				if !strings.HasSuffix(base, "/") || strings.ContainsAny(base, "?#") {
+					return fmt.Errorf("%q taken as %q", s, base)
+				}
+				if again, err := CheckImageBaseURL(base); err != nil || again != base {
+					return fmt.Errorf("%q taken as %q, which is taken as %q, %v", s, base, again, err)
+				}
+				b, _ := url.Parse(base)
+				x.opt.ImageBaseURL = base
+				u, err := url.Parse(x.imageURL(name))
+				if err != nil || u.Path != b.Path+name || u.Fragment != "" || u.RawQuery != "" {
+					return fmt.Errorf("image %q under %q: %q, %v", name, base, x.imageURL(name), err)
+				}
+			}
+			if strings.ContainsRune(s, 0) {
+				return nil
+			}
+			dir := filepath.Join("/", s)
+			base, err := FileURL(dir)
+			if err != nil {
+				return nil
+			}
+			if checked, err := CheckImageBaseURL(base); err != nil || checked != base {
+				return fmt.Errorf("folder %q: %q checked as %q, %v", dir, base, checked, err)
+			}
+			if u, err := url.Parse(base); err != nil || strings.TrimSuffix(u.Path, "/") != strings.TrimSuffix(filepath.ToSlash(dir), "/") {
+				return fmt.Errorf("folder %q: %q reads back as %v, %v", dir, base, u, err)
+			}
+			return nil
+		})
+	})
 }

@@ -89,7 +89,7 @@ func (x *exporter) buildAids() error {
 		if err := scenario.Render(pdf, x.pkg, sc, scenario.Options{Paper: paper, Title: title}); err != nil {
 			return x.printerError(err, "scenario %s", sc.ID)
 		}
-		if err := x.addPDF("docs/scenario-"+names.Stem(sc.ID)+".pdf", "Scenario: "+cmp.Or(sc.Name, sc.ID), pdf); err != nil {
+		if err := x.addPDF("docs/scenario-"+content.Stem(sc.ID, content.ExportStem)+".pdf", "Scenario: "+cmp.Or(sc.Name, sc.ID), pdf); err != nil {
 			return err
 		}
 	}
@@ -121,11 +121,11 @@ func (x *exporter) buildAids() error {
 
 // paper is the package's paper (its print settings), else Letter: the pages of the charts and sheets.
 func (x *exporter) paper() surface.Size {
-	p := value.Papers["letter"]
+	p := value.Letter
 	if m := x.pkg.Manifest; m != nil && m.Print != nil && m.Print.Paper != nil && m.Print.Paper.Width > 0 && m.Print.Paper.Height > 0 {
 		p = *m.Print.Paper
 	}
-	return surface.Size{W: p.Width, H: p.Height}
+	return surface.PaperSize(p)
 }
 
 // addPDF adds a PDF document to the module and the documentation menu.
@@ -180,8 +180,8 @@ func (x *exporter) packagePDFs() error {
 		if err != nil || !bytes.HasPrefix(data, []byte("%PDF")) {
 			continue
 		}
-		stem := used.Take(names.Stem(strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel))))
-		name := "docs/package-" + names.Stem(stem) + ".pdf"
+		stem := used.Take(content.Stem(strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel)), content.ExportStem))
+		name := "docs/package-" + content.Stem(stem, content.ExportStem) + ".pdf"
 		if err := x.addFile(name, data); err != nil {
 			return err
 		}

@@ -65,7 +65,7 @@ func (x *exporter) planBoards() error {
 		}
 		d.HideUnits = true
 		name := boardNames.Take(cmp.Or(sc.Name, sc.ID))
-		x.boards = append(x.boards, &boardImage{name: name, file: "board-scenario-" + names.Stem(sc.ID) + ".png",
+		x.boards = append(x.boards, &boardImage{name: name, file: "board-scenario-" + content.Stem(sc.ID, content.ExportStem) + ".png",
 			drawing: d, set: set, scenario: sc, onMain: true})
 		if len(set.Boards) == 1 && set.Boards[0].Rotate == 0 {
 			shown[set.Boards[0].Map] = true
@@ -84,7 +84,7 @@ func (x *exporter) planBoards() error {
 		if m.Board != "" {
 			name = m.Board
 		}
-		x.boards = append(x.boards, &boardImage{name: boardNames.Take(name), file: "board-" + names.Stem(m.ID) + ".png",
+		x.boards = append(x.boards, &boardImage{name: boardNames.Take(name), file: "board-" + content.Stem(m.ID, content.ExportStem) + ".png",
 			drawing: d, set: d.Set, mapDoc: m, onMain: !haveScenarios, turnable: m.Board != ""})
 	}
 	return nil
@@ -126,43 +126,35 @@ func (x *exporter) chooseDPI() error {
 	return nil
 }
 
-// renderBoards draws every board image (two at a time) and fits its grid.
+// renderBoards draws every board image on the pool's workers (package parallel) and fits its grid.
 func (x *exporter) renderBoards() error {
 	type result struct {
 		data []byte
 		enc  time.Duration
-		err  error
 	}
 	res := make([]result, len(x.boards))
-	parallel.Each(len(x.boards), func(i int) {
+	errs := parallel.Each(len(x.boards), func(i int) error {
 		b := x.boards[i]
-		defer func() {
-			if r := recover(); r != nil {
-				res[i].err = fmt.Errorf("vassal: drawing board %s failed (a bug in muster; please report it): %v", b.name, r)
-			}
-		}()
 		px, py, dx, dy := b.drawing.PixelOrigin(x.dpi)
 		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
 		if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
-			res[i].err = err
-			return
+			return err
 		}
 		im, err := s.PageImage(0)
 		if err != nil {
-			res[i].err = err
-			return
+			return err
 		}
 		w, h := b.drawing.FramePixels(x.dpi)
 		if im.Bounds().Dx() != w || im.Bounds().Dy() != h {
-			res[i].err = fmt.Errorf("vassal: board %s: image is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), w, h)
-			return
+			return fmt.Errorf("vassal: board %s: image is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), w, h)
 		}
 		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h, scale: b.drawing.Scale}
-		res[i].data, res[i].enc, res[i].err = encodePNG(im)
+		res[i].data, res[i].enc, err = encodePNG(im)
+		return err
 	})
 	for i, b := range x.boards {
-		if res[i].err != nil {
-			return x.printerError(res[i].err, "board %s", b.name)
+		if errs[i] != nil {
+			return x.printerError(errs[i], "board %s", b.name)
 		}
 		x.stats.PNGEncode += res[i].enc
 		x.stats.Images++

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
@@ -148,16 +150,16 @@ func withModule(t *testing.T, m *Module, edit func(string) string, drop ...strin
 	for _, f := range m.Files {
 		skip := false
 		for _, d := range drop {
-			skip = skip || f.Name == d
+			skip = skip || f.Path == d
 		}
 		if skip {
 			continue
 		}
 		data := f.Data
-		if f.Name == "buildFile.xml" && edit != nil {
+		if f.Path == "buildFile.xml" && edit != nil {
 			data = []byte(edit(string(data)))
 		}
-		w, _ := zw.Create(f.Name)
+		w, _ := zw.Create(f.Path)
 		w.Write(data)
 	}
 	zw.Close()
@@ -222,8 +224,8 @@ func TestCorruptedModulesFailWithTheElementPath(t *testing.T) {
 		d := thg.mod
 		var img string
 		for _, f := range d.Files {
-			if strings.HasPrefix(f.Name, "images/piece-") {
-				img = f.Name
+			if strings.HasPrefix(f.Path, "images/piece-") {
+				img = f.Path
 				break
 			}
 		}
@@ -290,7 +292,7 @@ func copyPackage(t *testing.T, name string) string {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
+		rel := must.Rel(t, src, p)
 		if info.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}

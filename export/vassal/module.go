@@ -13,6 +13,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/seqenc"
+	"github.com/muster-wargames/muster/output"
 )
 
 // Classes of the module's frame.
@@ -53,9 +54,9 @@ func (x *exporter) module() (*Module, error) {
 		}
 		m.Boards = append(m.Boards, BoardRef{Name: b.name, Map: mp, Scenario: b.scenario, Content: b.mapDoc, Width: b.pl.w, Height: b.pl.h})
 	}
-	m.Files = append(m.Files, File{"moduledata", md}, File{"buildFile.xml", bf})
+	m.Files = append(m.Files, output.File{Path: "moduledata", Data: md}, output.File{Path: "buildFile.xml", Data: bf})
 	for _, name := range slices.Sorted(maps.Keys(x.files)) {
-		m.Files = append(m.Files, File{name, x.files[name]})
+		m.Files = append(m.Files, output.File{Path: name, Data: x.files[name]})
 	}
 	return m, nil
 }

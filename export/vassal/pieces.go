@@ -79,8 +79,7 @@ func (x *exporter) planSides() error {
 		for _, sd := range sc.Sides {
 			si, ok := byID[sd.ID]
 			if !ok {
-				n := cmp.Or(sd.Name, sd.ID)
-				si = &sideInfo{id: sd.ID, name: n, dead: &deadPile{name: piles.Take("Dead: " + shortName(n))}}
+				si = &sideInfo{id: sd.ID, name: sd.DisplayName(), dead: &deadPile{name: piles.Take("Dead: " + sd.ShortName())}}
 				byID[sd.ID] = si
 				x.sides = append(x.sides, si)
 				x.deadPiles = append(x.deadPiles, si.dead)
@@ -160,7 +159,7 @@ func (x *exporter) buildPieces() error {
 				d.backLabel = "back"
 			}
 		}
-		stem := stems.Take(names.Stem(c.Kind + "-" + c.ID))
+		stem := stems.Take(content.Stem(c.Kind+"-"+c.ID, content.ExportStem))
 		d.front = "piece-" + stem + ".png"
 		if d.backLabel != "" {
 			d.back = "piece-" + stem + "-back.png"
@@ -201,7 +200,6 @@ func (x *exporter) drawPieces() error {
 		front, back []byte
 		w, h        int
 		enc         time.Duration
-		err         error
 	}
 	res := make([]result, len(x.pieces))
 	draw := func(c *counters.Counter, f *counters.Face) ([]byte, int, int, time.Duration, error) {
@@ -218,26 +216,23 @@ func (x *exporter) drawPieces() error {
 		data, enc, err := encodePNG(im)
 		return data, im.Bounds().Dx(), im.Bounds().Dy(), enc, err
 	}
-	parallel.Each(len(x.pieces), func(i int) {
+	errs := parallel.Each(len(x.pieces), func(i int) error {
 		d := x.pieces[i]
 		r := &res[i]
-		defer func() {
-			if p := recover(); p != nil {
-				r.err = fmt.Errorf("vassal: drawing %s failed (a bug in muster; please report it): %v", d.name, p)
-			}
-		}()
 		var enc time.Duration
-		r.front, r.w, r.h, enc, r.err = draw(&d.counter, &d.counter.Front)
+		var err error
+		r.front, r.w, r.h, enc, err = draw(&d.counter, &d.counter.Front)
 		r.enc += enc
-		if r.err == nil && d.back != "" {
-			r.back, _, _, enc, r.err = draw(&d.counter, &d.counter.Back)
+		if err == nil && d.back != "" {
+			r.back, _, _, enc, err = draw(&d.counter, &d.counter.Back)
 			r.enc += enc
 		}
+		return err
 	})
 	for i, d := range x.pieces {
 		r := res[i]
-		if r.err != nil {
-			return x.printerError(r.err, "%s", d.name)
+		if errs[i] != nil {
+			return x.printerError(errs[i], "%s", d.name)
 		}
 		d.w, d.h = r.w, r.h
 		x.stats.PNGEncode += r.enc
@@ -448,12 +443,4 @@ func (x *exporter) pieceWindow() (*buildfile.Element, error) {
 	w := buildfile.New(classPieceWindow, "name", "Counters", "text", "Counters", "tooltip", "Show the counters",
 		"hidden", "false", "icon", "", "hotkey", "", "scale", "1.0", "defaultWidth", "0")
 	return w.Add(tw), nil
-}
-
-// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
-func shortName(n string) string {
-	if i := strings.Index(n, " ("); i > 0 {
-		return n[:i]
-	}
-	return n
 }

@@ -74,7 +74,7 @@ func (x *exporter) buildScenarios() error {
 		}
 		so := &scenarioOut{sc: b.scenario, board: b}
 		so.oobName = oobNames.Take(b.name)
-		so.oobFile = "oob-" + names.Stem(b.scenario.ID) + ".png"
+		so.oobFile = "oob-" + content.Stem(b.scenario.ID, content.ExportStem) + ".png"
 		if err := x.placeScenario(so); err != nil {
 			return err
 		}
@@ -225,7 +225,7 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 			heads = append(heads, struct {
 				text string
 				y    float64
-			}{cmp.Or(so.sc.Sides[side].Name, so.sc.Sides[side].ID), y})
+			}{so.sc.Sides[side].DisplayName(), y})
 			y += 0.3 * surface.Inch
 		} else if col == oobPerRow {
 			col = 0
@@ -265,7 +265,7 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 		}
 		cx, cy := int(math.Round((p.x+box/2)*k)), int(math.Round((by+box/2)*k))
 		side := so.sc.Sides[p.h.side]
-		st := buildfile.New(classSetupStack, "name", shortName(cmp.Or(side.Name, side.ID))+": "+p.h.label, "owningBoard", so.oobName, "useGridLocation", "false",
+		st := buildfile.New(classSetupStack, "name", side.ShortName()+": "+p.h.label, "owningBoard", so.oobName, "useGridLocation", "false",
 			"location", "", "x", itoa(cx), "y", itoa(cy))
 		for _, it := range p.h.units {
 			for n := 0; n < it.n; n++ {

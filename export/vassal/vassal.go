@@ -17,6 +17,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -46,18 +47,12 @@ type Options struct {
 	DPI float64
 }
 
-// File is one entry of the module's zip.
-type File struct {
-	Name string
-	Data []byte
-}
-
 // Module is an exported module: its files in zip order, and what was decided on the way.
 type Module struct {
-	Files  []File
-	DPI    float64    // the resolution used
-	Boards []BoardRef // the boards drawn from the content, in module order
-	Notes  []string   // what the module holds and what it could not express, as in its notes page
+	Files  []output.File // the zip's entries: Path is the entry's name; Output is empty
+	DPI    float64       // the resolution used
+	Boards []BoardRef    // the boards drawn from the content, in module order
+	Notes  []string      // what the module holds and what it could not express, as in its notes page
 	Stats  Stats
 }
 
@@ -81,7 +76,7 @@ type Stats struct {
 // File returns an entry's data, or nil.
 func (m *Module) File(name string) []byte {
 	for _, f := range m.Files {
-		if f.Name == name {
+		if f.Path == name {
 			return f.Data
 		}
 	}

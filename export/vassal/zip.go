@@ -31,8 +31,8 @@ func (m *Module) Zip() ([]byte, error) {
 func (m *Module) writeZip(w io.Writer) error {
 	zw := zip.NewWriter(w)
 	for _, f := range m.Files {
-		h := &zip.FileHeader{Name: f.Name, Method: zip.Deflate, Modified: zipTime}
-		if strings.HasSuffix(f.Name, ".png") {
+		h := &zip.FileHeader{Name: f.Path, Method: zip.Deflate, Modified: zipTime}
+		if strings.HasSuffix(f.Path, ".png") {
 			h.Method = zip.Store
 		}
 		h.SetMode(0o644)

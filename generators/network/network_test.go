@@ -13,7 +13,6 @@ import (
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
-	"github.com/muster-wargames/muster/generators/emit"
 	"github.com/muster-wargames/muster/generators/network"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -45,7 +44,7 @@ func generate(t *testing.T, dir string, pkg *content.Package, g *content.Generat
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
-	data, err := emit.File("schema.json", nil, emit.Map(m))
+	data, err := content.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"text/template"
 	"unicode"
 
+	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 )
@@ -112,6 +113,7 @@ func render(rel, src string, opt Options) ([]byte, error) {
 	funcs := template.FuncMap{
 		"modeline":    func() string { return Modeline(rel) },
 		"gridWords":   func() string { return words[0] },
+		"musterRange": MusterRange,
 		"cellWord":    func() string { return words[1] },
 		"riverSides":  func() string { return riverSides(opt.Grid) },
 		"quoteString": func(s string) string { b, _ := json.Marshal(s); return string(b) },
@@ -287,4 +289,12 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// MusterRange is the manifest's muster range for a package started with this muster: this release and any
+// later one with the same major number (">=0.2" for muster 0.2.x), so validate names the checks added after it.
+func MusterRange() string {
+	major, rest, _ := strings.Cut(content.MusterVersion, ".")
+	minor, _, _ := strings.Cut(rest, ".")
+	return ">=" + major + "." + minor
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 // Every example package carries the schemas its modelines point at, exactly as muster writes them today.
@@ -15,13 +17,13 @@ func TestExampleSchemasAreCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs, _ := filepath.Glob("../../examples/*/muster.yaml")
+	dirs := must.Glob(t, "../../examples/*/muster.yaml")
 	if len(dirs) < 6 {
 		t.Fatalf("found %d examples", len(dirs))
 	}
 	for _, m := range dirs {
 		folder := filepath.Join(filepath.Dir(m), filepath.FromSlash(SchemaFolder))
-		ents, _ := os.ReadDir(folder)
+		ents := must.ReadDir(t, folder)
 		if len(ents) != len(want) {
 			t.Errorf("%s holds %d files, want %d: for d in examples/*/.muster/schemas; do go run ./cmd/muster schema export $d; done", folder, len(ents), len(want))
 		}

@@ -270,7 +270,7 @@ func (ru *run) tableObjectives(og *content.ObjectivesGen, n int, pts *value.Numb
 			id := fmt.Sprintf("objective-%d", k+1)
 			m.Locations = append(m.Locations, content.Location{ID: id, Name: fmt.Sprintf("Objective %d", k+1), Kind: "objective",
 				Point: []value.Length{terrain.Inches(c.Col * 8), terrain.Inches(c.Row * 8)}})
-			ru.sc.Objectives = append(ru.sc.Objectives, content.Objective{ID: id, Name: fmt.Sprintf("Objective %d (placed by %s)", k+1, sideName(&by)),
+			ru.sc.Objectives = append(ru.sc.Objectives, content.Objective{ID: id, Name: fmt.Sprintf("Objective %d (placed by %s)", k+1, by.DisplayName()),
 				Location: id, Points: pts})
 			placed = true
 		}

@@ -360,7 +360,7 @@ func (ru *run) forces(points *value.Number) error {
 		}
 		total := res.Total
 		f := &content.Force{Meta: content.Meta{Kind: content.KindForce, ID: ru.sc.ID + "-" + sd.ID,
-			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sideName(sd)), Source: ru.sc.Source},
+			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sd.DisplayName()), Source: ru.sc.Source},
 			Faction: faction, Factions: factions, Mix: sd.Mix, Scale: ru.sg.Scale, Units: res.Units, Items: res.Items, Points: &total}
 		ru.out.Forces = append(ru.out.Forces, f)
 		s := &ru.sc.Sides[i]
@@ -390,7 +390,7 @@ func (ru *run) armies() error {
 			return fmt.Errorf("side %s: %d copies of force %s", sd.ID, n, pick.Force)
 		}
 		f := &content.Force{Meta: content.Meta{Kind: content.KindForce, ID: ru.sc.ID + "-" + sd.ID,
-			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sideName(sd)), Source: ru.sc.Source},
+			Name: fmt.Sprintf("%s, %s", ru.sc.Name, sd.DisplayName()), Source: ru.sc.Source},
 			Faction: src.Faction, Factions: src.Factions, Grants: src.Grants, Scale: src.Scale} // a whole army, not drawn from the counter mix's supply
 		what := cmp.Or(src.Name, src.ID)
 		if n > 1 {
@@ -442,13 +442,6 @@ func mergeLines(ls []content.ForceEntry) []content.ForceEntry {
 		out = append(out, l)
 	}
 	return out
-}
-
-func sideName(sd *content.SideGen) string {
-	if sd.Name != "" {
-		return sd.Name
-	}
-	return sd.ID
 }
 
 // ----------------------------------------------------------------------------------------- objectives

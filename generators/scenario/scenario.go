@@ -2,8 +2,8 @@
 // table by package terrain, an area or point-to-point map by package network), entry edges, objectives by dice
 // coordinates or placed in turn, point-bought forces within the balance tolerance, set-up by the edges (in
 // areas and places as their capacity allows), and victory conditions with a level table derived from the
-// forces. The result is content model values for package emit to write; every draw comes from the seed, part
-// by part (see package dice).
+// forces. The result is content model values for content.WriteYAML to write; every draw comes from the seed,
+// part by part (see package dice).
 package scenario
 
 import (

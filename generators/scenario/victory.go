@@ -31,7 +31,7 @@ func (ru *run) victory() error {
 		return whole()
 	}
 	a, b := &ru.sc.Sides[0], &ru.sc.Sides[1]
-	an, bn := shortName(&ru.sg.Sides[0]), shortName(&ru.sg.Sides[1])
+	an, bn := ru.sg.Sides[0].ShortName(), ru.sg.Sides[1].ShortName()
 	v := &content.Victory{Score: a.ID, Measure: "points", Source: "generated: templates " + strings.Join(vg.Templates, ", ")}
 	var potA, potB value.Number
 	one := value.Int(1)
@@ -154,7 +154,7 @@ func (ru *run) victory() error {
 func (ru *run) pointsLeft() {
 	v := &content.Victory{Measure: "compare", Source: "generated: template points-left (the higher total of cost points left wins)"}
 	for i, s := range ru.sc.Sides {
-		n := shortName(&ru.sg.Sides[i])
+		n := ru.sg.Sides[i].ShortName()
 		v.Awards = append(v.Awards, content.Award{Side: s.ID, Points: value.Int(1), Of: s.ID, Counts: content.MeasurePoints,
 			Per: fmt.Sprintf("cost point of %s units left at the end, units retreated off the board included", n)})
 	}
@@ -176,7 +176,7 @@ func (ru *run) controlObjectives() error {
 		ids = append(ids, o.ID)
 	}
 	a, b := &ru.sc.Sides[0], &ru.sc.Sides[1]
-	an, bn := shortName(&ru.sg.Sides[0]), shortName(&ru.sg.Sides[1])
+	an, bn := ru.sg.Sides[0].ShortName(), ru.sg.Sides[1].ShortName()
 	most := n/2 + 1
 	v := &content.Victory{Source: "generated: template control-objectives (victory by control, no points)"}
 	if n > 1 {
@@ -224,15 +224,6 @@ func bandText(b *content.VictoryBand) string {
 		return strings.ToUpper(lo[:1]) + lo[1:]
 	}
 	return lo + " to " + hi
-}
-
-// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms and Mercenaries)" is Allied.
-func shortName(sd *content.SideGen) string {
-	n := sideName(sd)
-	if i := strings.Index(n, " ("); i > 0 {
-		n = n[:i]
-	}
-	return n
 }
 
 // unitPoints is what side i's units cost (items left out).
@@ -303,7 +294,7 @@ func (ru *run) illustrative() error {
 					if what == "" {
 						what = english.Noun(most, english.List(p.Classes, "or"))
 					}
-					ru.invented = append(ru.invented, fmt.Sprintf("%s takes %s %s", sideName(&sd), rangeText(p.Count), what))
+					ru.invented = append(ru.invented, fmt.Sprintf("%s takes %s %s", sd.DisplayName(), rangeText(p.Count), what))
 				}
 			}
 		case "length":

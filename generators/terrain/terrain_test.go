@@ -11,7 +11,6 @@ import (
 	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
-	"github.com/muster-wargames/muster/generators/emit"
 	"github.com/muster-wargames/muster/generators/internal/testpkg"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -50,7 +49,7 @@ func loadPkg(t testing.TB, dir string) *content.Package {
 
 func writeMap(t testing.TB, dir, name string, m *content.Map) string {
 	t.Helper()
-	data, err := emit.File("../../../schema/muster.schema.json", nil, emit.Map(m))
+	data, err := content.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,12 +11,13 @@ const Module = "github.com/muster-wargames/muster"
 // Layers are the top-level folders, bottom to top. A package may import packages of its own folder and of the
 // layers below its own; folders of one layer are peers and import none of each other.
 var Layers = [][]string{
-	{"content", "internal", "examples"}, // the typed model, loader, rules engine, grids, diagnostics; tools with no domain; the example data
-	{"schema", "print", "output"},       // JSON Schemas; planning and drawing on one surface; the output folder's transaction
-	{"validate"},                        // every check, one ordered list; it reads the plan, never an exporter
-	{"export", "generators"},            // digital play; seeded generators and `muster init`'s scaffold
-	{"build", "serve"},                  // the pipeline `muster build` runs; the live preview
-	{"cmd", "docs"},                     // the command line: flags, a call, rendering; the docs' own tests
+	{"internal"},                  // tools with no domain (the worker pool, tests' set-up helpers, the fuzz targets' bound), which every layer may use
+	{"content", "examples"},       // the typed model, loader, rules engine, grids, diagnostics; the example data
+	{"schema", "print", "output"}, // JSON Schemas; planning and drawing on one surface; the output folder's transaction
+	{"validate"},                  // every check, one ordered list; it reads the plan, never an exporter
+	{"export", "generators"},      // digital play; seeded generators and `muster init`'s scaffold
+	{"build", "serve"},            // the pipeline `muster build` runs; the live preview
+	{"cmd", "docs"},               // the command line: flags, a call, rendering; the docs' own tests
 }
 
 // Of is the layer (its index in Layers) and the top-level folder of a package's import path; ok is false for a

@@ -60,6 +60,8 @@ func TestAllowed(t *testing.T) {
 		{"cmd/muster", "serve", true},
 		{"serve", "cmd/muster", false},
 		{"content/x", "elsewhere/y", false},
+		{"content", "internal/fuzzbound", true},
+		{"internal/parallel", "content", false},
 	}
 	for _, c := range cases {
 		if got := Allowed(Module+"/"+c.from, Module+"/"+c.to); got != c.want {

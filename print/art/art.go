@@ -26,11 +26,35 @@ type Picture struct {
 	Width, Height float64
 }
 
-// IsSVG reports whether a file's bytes are XML (SVG), not a PNG, JPEG or GIF image.
+// IsSVG reports whether a file's bytes are XML (SVG), not a PNG, JPEG or GIF image: UTF-8 text, or UTF-16
+// text (which Load refuses, saying so).
 func IsSVG(data []byte) bool {
+	if isUTF16(data) {
+		return true
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	data = bytes.TrimLeft(data, " \t\r\n")
 	return len(data) > 0 && data[0] == '<'
+}
+
+// isUTF16 reports whether data is XML in UTF-16: a byte order mark of either order, or a '<' with the zero
+// byte UTF-16 gives it (after any spaces, each with its zero byte).
+func isUTF16(data []byte) bool {
+	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
+		return true
+	}
+	for len(data) >= 2 {
+		a, b := data[0], data[1]
+		switch {
+		case a == '<' && b == 0 || a == 0 && b == '<':
+			return true
+		case (a == 0) != (b == 0) && strings.IndexByte(" \t\r\n", a|b) >= 0:
+			data = data[2:]
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // Read reads a picture file's bytes: SVG art (checked and parsed once per content: Load), or a PNG, JPEG or GIF

@@ -3,16 +3,18 @@ package art
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/pixelcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -259,15 +261,7 @@ func TestArtCrossBackend(t *testing.T) {
 	if bytes.Contains(pdf, []byte("/Subtype /Image")) {
 		t.Error("the PDF holds an image")
 	}
-	if q, err := exec.LookPath("qpdf"); err == nil {
-		path := filepath.Join(t.TempDir(), "art.pdf")
-		if err := os.WriteFile(path, pdf, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command(q, "--check", path).CombinedOutput(); err != nil {
-			t.Errorf("qpdf --check: %v\n%s", err, out)
-		}
-	}
+	pdfcheck.Check(t, "art.pdf", pdf)
 	ref, err := pixelcheck.Rasterize(pdf, 1, 100)
 	if errors.Is(err, pixelcheck.ErrNoPdftoppm) {
 		t.Skip("pdftoppm not installed")
@@ -288,5 +282,128 @@ func TestArtCrossBackend(t *testing.T) {
 	t.Logf("PDF vs PNG: mean |diff| %.2f/255, %d of %d pixels far off", mean, far, d.Pixels)
 	if mean > 2 || far > d.Pixels/200 {
 		t.Errorf("backends disagree: mean %.2f, %d pixels far off", mean, far)
+	}
+}
+
+// Issue 26's SVGs: every one validate accepts is drawn through the PNG renderer and the PDF writer in bounded
+// memory; every one it refuses is a problem at the line that asks too much.
+func TestIssueInputs(t *testing.T) {
+	// <circle r="9999999"/> (within the coordinate cap) is drawn: in 16 MB, where gg took gigabytes.
+	a, problems := Load(svg(issueInputs[0]))
+	if a == nil {
+		t.Fatalf("refused: %v", problems)
+	}
+	var err error
+	if n := allocated(func() { err = drawEverywhere(a) }); err != nil || n > 16<<20 {
+		t.Errorf("drawing it allocated %d MB (%v)", n>>20, err)
+	}
+	for _, c := range []struct {
+		name, svg, code, words string
+		line                   int
+	}{
+		{"dasharray 1e-300", string(svg(issueInputs[1])), "limit", "dashes", 2},
+		{"viewBox 1e-6", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e-6 1e-6"><circle r="1"/></svg>`, "limit", "viewBox", 1},
+		{"257 stops", string(svg(issueInputs[2])), "limit", "257 stops", 2},
+		{"fx NaN", string(svg(issueInputs[3])), "malformed", "fx", 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, problems := Load([]byte(c.svg))
+			p := FirstError(problems)
+			if a != nil || p.Code != c.code || !strings.Contains(p.Message, c.words) || p.Line != c.line {
+				t.Errorf("art %v, problems %v", a != nil, problems)
+			}
+		})
+	}
+}
+
+// Each limit the backends share is a problem at the line of the element past it, found by the check or, for
+// what only the parsed drawing shows (transforms, dashes along a path, a stroke's width, the pixels touched),
+// traced back to the element that made the path.
+func TestLimits(t *testing.T) {
+	rects := strings.Repeat(`<rect width="100" height="100"/>`+"\n", surface.MaxOverdraw+1)
+	for _, c := range []struct {
+		name, body, code, words string
+		line                    int
+	}{
+		{"coordinate", `<circle r="99999999"/>`, "unsupported", "beyond", 2},
+		{"circle past the cap", "<rect width=\"5\" height=\"5\"/>\n<circle cx=\"50\" r=\"9999999\"/>", "limit", "reaching 1e+07 units", 3},
+		{"transform number", `<g transform="scale(1e8)"/>`, "limit", "transform", 2},
+		{"transform NaN", `<g transform="translate(NaN 1)"/>`, "malformed", "not finite", 2},
+		{"hex float", `<rect width="0x1p1023" height="5"/>`, "malformed", "not decimal", 2},
+		{"transformed", "<g transform=\"scale(1e4)\">\n<rect width=\"5\" height=\"5\"/>\n<circle r=\"5000\"/>\n</g>", "limit", "once its transforms", 4},
+		{"nested transforms", "<g transform=\"scale(1e4)\">\n<g transform=\"scale(1e4)\">\n<rect width=\"5\" height=\"5\"/>\n</g></g>", "limit", "once its transforms", 4},
+		{"a use", "<defs><circle id=\"c\" r=\"5\"/></defs>\n<rect width=\"5\" height=\"5\"/>\n<use xlink:href=\"#c\" transform=\"scale(1e7)\"/>", "limit", "once its transforms", 4},
+		{"dash entries", `<path d="M0 0 H9" stroke="red" stroke-dasharray="` + strings.Repeat("1 ", 65) + `"/>`, "limit", "65 lengths", 2},
+		{"negative dash", `<path d="M0 0 H9" stroke="red" stroke-dasharray="1 -1"/>`, "malformed", "dasharray", 2},
+		{"dashes along a path", "<path d=\"M0 0 H9\" stroke=\"red\"/>\n<path d=\"M0 0 H90 V90 H0 Z\" stroke=\"red\" stroke-dasharray=\"0.001\"/>", "limit", "dashes", 3},
+		{"dashes by class", "<style>.d { stroke-dasharray: 0.0001 }</style>\n<path class=\"d\" d=\"M0 0 H90\" stroke=\"red\"/>", "limit", "dashes", 3},
+		{"wide stroke", "<rect width=\"5\" height=\"5\"/>\n<path d=\"M0 0 H9\" stroke=\"red\" stroke-width=\"1000\"/>", "limit", "wider than the whole drawing", 3},
+		{"overdraw", rects, "limit", "over more than", 2 + surface.MaxOverdraw},
+		{"infinite transform", "<g transform=\"scale(1e7)\">\n<g transform=\"scale(1e7)\">\n" + strings.Repeat("<g transform=\"scale(1e7)\">", 50) + "\n<rect width=\"5\" height=\"5\"/>" + strings.Repeat("</g>", 52), "malformed", "not finite", 5},
+		{"stop offset", `<linearGradient id="g"><stop offset="Inf" stop-color="red"/></linearGradient>`, "malformed", "offset", 2},
+		{"gradient transform", `<linearGradient id="g" gradientTransform="scale(1e9)"><stop offset="0" stop-color="red"/></linearGradient>`, "limit", "gradientTransform", 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, problems := Load(svg(c.body))
+			p := FirstError(problems)
+			if a != nil || p.Code != c.code || !strings.Contains(p.Message, c.words) || p.Line != c.line {
+				t.Errorf("art %v, problems %v", a != nil, problems)
+			}
+		})
+	}
+	// Just within the limits, art is drawn.
+	for _, body := range []string{
+		strings.Repeat(`<rect width="100" height="100"/>`, surface.MaxOverdraw),
+		`<path d="M0 0 H100" stroke="red" stroke-dasharray="0.002"/>`,
+		`<path d="M0 0 H9" stroke="red" stroke-width="141"/>`,
+		`<g transform="scale(1e3)"><circle r="9999"/></g>`,
+	} {
+		a, problems := Load(svg(body))
+		if a == nil {
+			t.Errorf("%.60s: %v", body, problems)
+			continue
+		}
+		if err := drawEverywhere(a); err != nil {
+			t.Errorf("%.60s: %v", body, err)
+		}
+	}
+}
+
+// utf16 is s in UTF-16, little- or big-endian, with or without a byte order mark.
+func utf16Of(s string, little, bom bool) []byte {
+	var out []byte
+	if bom {
+		out = append(out, 0xfe, 0xff)
+		if little {
+			out[0], out[1] = 0xff, 0xfe
+		}
+	}
+	for _, u := range utf16.Encode([]rune(s)) {
+		if little {
+			out = binary.LittleEndian.AppendUint16(out, u)
+		} else {
+			out = binary.BigEndian.AppendUint16(out, u)
+		}
+	}
+	return out
+}
+
+// An SVG saved as UTF-16, with or without a byte order mark or a declaration, is refused as UTF-16 (issue 26,
+// item 8: it was "empty", or not an image at all), with the fix in the hint.
+func TestUTF16(t *testing.T) {
+	for _, decl := range []string{"", `<?xml version="1.0" encoding="UTF-16"?>` + "\n"} {
+		s := decl + "  <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><rect width=\"5\" height=\"5\"/></svg>"
+		for _, little := range []bool{true, false} {
+			for _, bom := range []bool{true, false} {
+				p, problems := Read(utf16Of(s, little, bom))
+				e := FirstError(problems)
+				if p != nil || !strings.Contains(e.Message, "UTF-16") || !strings.Contains(e.Hint, "UTF-8") {
+					t.Errorf("declaration %v, little-endian %v, BOM %v: %v", decl != "", little, bom, problems)
+				}
+			}
+		}
+	}
+	if p, problems := Read(svg(`<rect width="5" height="5"/>`)); p == nil {
+		t.Errorf("UTF-8: %v", problems)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fyne-io/oksvg"
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/print/surface"
 	"golang.org/x/net/html/charset"
 )
 
@@ -102,6 +103,13 @@ type checker struct {
 	classes                  map[string]map[string]string
 	classUsed                int // offset of the first element with a class, -1 for none
 	gradientRefs             []useInfo
+	elems                    layout
+}
+
+// layout is where each element of an SVG starts and where its start tag ends, in document order: enough to
+// find the element that made a path of the renderer's (see locate).
+type layout struct {
+	starts, ends []int
 }
 
 // rootInfo is what the svg element says of the picture's size and placing.
@@ -113,20 +121,26 @@ type rootInfo struct {
 	width, high float64
 }
 
-// check reads an SVG and returns the problems found, and what its root says.
-func check(data []byte) ([]Problem, rootInfo) {
+// check reads an SVG and returns the problems found, what its root says and where its elements are.
+func check(data []byte) ([]Problem, rootInfo, layout) {
 	c := &checker{data: data, gradients: map[string]*gradientInfo{}, styleEnd: -1, classUsed: -1}
 	c.root.align = "xMidYMid"
 	if len(data) > content.MaxSVGBytes {
 		c.add(-1, Problem{Code: "too-large", Message: fmt.Sprintf("is larger than %d MB", content.MaxSVGBytes>>20),
 			Hint: "simplify the drawing (Inkscape: Path > Simplify) or save it as plain SVG without embedded images"})
-		return c.problems, c.root
+		return c.problems, c.root, c.elems
+	}
+	if isUTF16(data) {
+		// encoding/xml reads UTF-8 alone, and finds no element in UTF-16 text (it said "empty").
+		c.add(-1, Problem{Code: "malformed", Message: "is saved as UTF-16 text, which the SVG renderer does not read: it reads UTF-8",
+			Hint: "save it again as UTF-8 (Inkscape: Save As, Plain SVG; a text editor: Save As, encoding UTF-8)"})
+		return c.problems, c.root, c.elems
 	}
 	c.read()
 	if !c.stop {
 		c.finish()
 	}
-	return c.problems, c.root
+	return c.problems, c.root, c.elems
 }
 
 // add records a problem at a byte offset of the SVG (-1 for none).
@@ -189,6 +203,8 @@ func (c *checker) read() {
 					Hint: "put the styles in the elements' own attributes"})
 			}
 		case xml.StartElement:
+			c.elems.starts = append(c.elems.starts, at)
+			c.elems.ends = append(c.elems.ends, int(d.InputOffset()))
 			c.start(t, at)
 		case xml.EndElement:
 			c.end(t, int(d.InputOffset()))
@@ -355,8 +371,18 @@ func (c *checker) readRoot(t xml.StartElement, at int) {
 			ok = err == nil && finite(v)
 			c.root.viewBox[i] = v
 		}
-		if !ok || !(c.root.viewBox[2] > 0) || !(c.root.viewBox[3] > 0) {
+		vw, vh := c.root.viewBox[2], c.root.viewBox[3]
+		switch {
+		case !ok || !(vw > 0) || !(vh > 0):
 			c.add(at, Problem{Code: "malformed", Message: fmt.Sprintf("has a viewBox %q that is not four numbers with a width and height above 0", vb), Hint: "write viewBox=\"0 0 WIDTH HEIGHT\""})
+			ok = false
+		case vw < surface.MinViewBox || vh < surface.MinViewBox:
+			c.add(at, Problem{Code: "limit", Message: fmt.Sprintf("has a viewBox %q smaller than %g unit across: the renderer keeps coordinates to 1/64 of a unit, so muster refuses to draw it", vb, surface.MinViewBox),
+				Hint: "scale the drawing up (Inkscape: Document Properties, scale), so that its viewBox is at least 1 unit wide and high"})
+			ok = false
+		case !inRange(c.root.viewBox[:]...):
+			c.add(at, Problem{Code: "limit", Message: fmt.Sprintf("has a viewBox %q with numbers beyond ±%.0f, which the renderer cannot hold", vb, surface.MaxCoordinate), Hint: "scale the drawing down"})
+			ok = false
 		}
 		c.root.hasViewBox = ok
 	}
@@ -410,11 +436,54 @@ func (c *checker) gradient(t xml.StartElement, at int) {
 			Hint: "use spreadMethod=\"pad\" and give the gradient the stops it needs"})
 	}
 	for _, a := range t.Attr {
-		if a.Name.Local == "href" {
+		switch a.Name.Local {
+		case "href":
 			c.add(at, Problem{Code: "gradient", Message: fmt.Sprintf("has a gradient %q that takes its stops from another (href %s), which the renderer does not follow", g.id, a.Value),
 				Hint: "copy the stops into the gradient (Inkscape writes gradients this way: save as plain SVG, or edit the file)"})
+		case "x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy":
+			c.fraction(a.Name.Local, a.Value, at)
+		case "gradientTransform":
+			c.numberList("gradientTransform", a.Value, at)
 		}
 	}
+}
+
+// fraction checks a number the renderer reads as a fraction (0.5 or 50%): it must be a finite number within
+// MaxCoordinate.
+func (c *checker) fraction(k, v string, at int) {
+	v = strings.TrimSuffix(strings.TrimSpace(v), "%")
+	if n, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || !finite(n) || hexOrWord(v) {
+		c.add(at, Problem{Code: "malformed", Message: fmt.Sprintf("gives %s as %q, which is not a finite number", k, short(v)), Hint: "write it as a plain number, or a percentage"})
+	} else if !inRange(n) {
+		c.add(at, Problem{Code: "limit", Message: fmt.Sprintf("gives %s as %q, beyond ±%.0f, which the renderer cannot hold", k, short(v), surface.MaxCoordinate), Hint: "scale the drawing down"})
+	}
+}
+
+// numberList checks a list of numbers (a transform's, a dash pattern's): each finite and within MaxCoordinate.
+func (c *checker) numberList(k, v string, at int) {
+	if hexOrWord(v) {
+		c.add(at, Problem{Code: "malformed", Message: fmt.Sprintf("gives %s as %q, with a number that is not finite or not decimal", k, short(v)), Hint: "write plain decimal numbers"})
+		return
+	}
+	if _, big := scanNumbers(v, len(v)+1); big {
+		c.add(at, Problem{Code: "limit", Message: fmt.Sprintf("has numbers beyond ±%.0f in %s, which the renderer cannot hold", surface.MaxCoordinate, k), Hint: "scale the drawing down"})
+	}
+}
+
+// hexOrWord reports whether numbers hold what strconv reads and SVG does not: NaN, Inf, hexadecimal floats.
+func hexOrWord(v string) bool {
+	l := strings.ToLower(v)
+	return strings.Contains(l, "nan") || strings.Contains(l, "inf") || strings.Contains(l, "0x")
+}
+
+// inRange reports whether every v is a finite number within ±MaxCoordinate.
+func inRange(vs ...float64) bool {
+	for _, v := range vs {
+		if !(v >= -surface.MaxCoordinate && v <= surface.MaxCoordinate) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *checker) stopEl(t xml.StartElement, at int) {
@@ -423,6 +492,11 @@ func (c *checker) stopEl(t xml.StartElement, at int) {
 		return
 	}
 	g.stops++
+	for _, k := range []string{"offset", "stop-opacity"} {
+		if v := attr(t, k); v != "" {
+			c.fraction(k, v, at)
+		}
+	}
 	op := 1.0
 	if v := strings.TrimSpace(attr(t, "stop-opacity")); v != "" {
 		if n, err := strconv.ParseFloat(v, 64); err == nil {
@@ -433,6 +507,11 @@ func (c *checker) stopEl(t xml.StartElement, at int) {
 }
 
 func (c *checker) gradientDone(g *gradientInfo) {
+	if g.stops > surface.MaxGradientStops {
+		c.add(g.at, Problem{Code: "limit", Message: fmt.Sprintf("has a gradient %q of %d stops, more than the %d muster draws", g.id, g.stops, surface.MaxGradientStops),
+			Hint: "give the gradient fewer stops: a smooth blend needs a few"})
+		return
+	}
 	if g.stops == 0 {
 		c.add(g.at, Problem{Code: "gradient", Message: fmt.Sprintf("has a gradient %q with no stops", g.id), Hint: "give the gradient its stops (<stop offset=\"0\" stop-color=\"...\"/>)"})
 		return
@@ -572,6 +651,26 @@ func (c *checker) prop(element, k, v string, inStyle bool, at int) {
 			c.add(at, Problem{Code: "unsupported", Warning: true, Message: "joins strokes with bevels, which muster draws as miters (the renderer gives a stroke without a join a bevel, so muster cannot tell them apart)",
 				Hint: "use miter or round joins"})
 		}
+	case "stroke-dasharray":
+		if lv == "none" {
+			return
+		}
+		f := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
+		if len(f) > surface.MaxDashEntries {
+			c.add(at, Problem{Code: "limit", Message: fmt.Sprintf("has a dash pattern of %d lengths, more than the %d muster draws", len(f), surface.MaxDashEntries), Hint: "shorten the dash pattern"})
+			return
+		}
+		for _, d := range f {
+			n, ok := svgLength(d)
+			if !ok || n < 0 || hexOrWord(d) {
+				bad("malformed", fmt.Sprintf("gives stroke-dasharray as %q: %q is not a length of 0 or more", short(v), short(d)), "write the dashes and gaps as plain numbers: 4 2")
+				return
+			}
+			if !inRange(n) {
+				bad("limit", fmt.Sprintf("gives stroke-dasharray as %q, with lengths beyond ±%.0f, which the renderer cannot hold", short(v), surface.MaxCoordinate), "scale the drawing down")
+				return
+			}
+		}
 	case "stroke-dashoffset":
 		if n, ok := svgLength(v); !ok {
 			bad("malformed", fmt.Sprintf("gives %s as %q, which is not a number", k, short(v)), "write it as a plain number")
@@ -639,13 +738,19 @@ func parseColour(v string) (col any, err error) {
 var geometry = map[string]bool{"x": true, "y": true, "width": true, "height": true, "rx": true, "ry": true, "cx": true,
 	"cy": true, "r": true, "x1": true, "y1": true, "x2": true, "y2": true}
 
-// maxCoordinate bounds the coordinates of an SVG: the renderer keeps them to 1/64 in 32 bits.
-const maxCoordinate = 1e7
-
-// number counts the numbers of path data and point lists, and checks the size of every coordinate.
+// number counts the numbers of path data and point lists, and checks the size of every coordinate (and of a
+// transform's numbers): within surface.MaxCoordinate, and finite.
 func (c *checker) number(element, k, v string, at int) {
+	if k == "transform" {
+		c.numberList(k, v, at)
+		return
+	}
 	count := k == "d" && element == "path" || k == "points" && (element == "polyline" || element == "polygon")
-	if !count && !(geometry[k] && element != "svg" && element != "linearGradient" && element != "radialGradient" && element != "stop" && element != "use") {
+	if !count && !(geometry[k] && element != "svg" && element != "linearGradient" && element != "radialGradient" && element != "stop") {
+		return
+	}
+	if hexOrWord(v) {
+		c.add(at, Problem{Code: "malformed", Message: fmt.Sprintf("gives %s as %q, with a number that is not finite or not decimal", k, short(v)), Hint: "write plain decimal numbers"})
 		return
 	}
 	n, big := scanNumbers(v, content.MaxSVGNumbers-c.numbers+1)
@@ -657,11 +762,11 @@ func (c *checker) number(element, k, v string, at int) {
 		return
 	}
 	if big {
-		c.add(at, Problem{Code: "unsupported", Message: fmt.Sprintf("has coordinates beyond ±%.0f in %s, which the renderer cannot hold", maxCoordinate, k), Hint: "scale the drawing down"})
+		c.add(at, Problem{Code: "unsupported", Message: fmt.Sprintf("has coordinates beyond ±%.0f in %s, which the renderer cannot hold", surface.MaxCoordinate, k), Hint: "scale the drawing down"})
 	}
 }
 
-// scanNumbers counts the numbers in s, up to max, and says whether one is beyond maxCoordinate.
+// scanNumbers counts the numbers in s, up to max, and says whether one is beyond surface.MaxCoordinate.
 func scanNumbers(s string, max int) (n int, big bool) {
 	for i := 0; i < len(s) && n < max; {
 		ch := s[i]
@@ -691,7 +796,7 @@ func scanNumbers(s string, max int) (n int, big bool) {
 		}
 		n++
 		if len(tok) > 7 || exp {
-			if f, err := strconv.ParseFloat(tok, 64); err == nil && !(f <= maxCoordinate && f >= -maxCoordinate) || errors.Is(err, strconv.ErrRange) {
+			if f, err := strconv.ParseFloat(tok, 64); err == nil && !inRange(f) || errors.Is(err, strconv.ErrRange) {
 				big = true
 			}
 		}

@@ -11,7 +11,11 @@ import (
 
 // oksvg parses an SVG into paths, each with its style, but keeps a path's paint (a colour or a gradient) and
 // its transform in unexported fields: its own rasteriser is their only reader. They are read here, by
-// reflection and never written; TestLibraryFields fails if a new version of the library moves them.
+// reflection and never written, and only once the field is found with the type read (so a library that moved
+// them is an error, errLibrary, never a bad read). TestLibraryFields fails if a new version of the library
+// renames, retypes or repurposes them. Reading them, rather than parsing paint and transforms again, keeps
+// one reader of the SVG's cascade (styles, classes, groups, uses, gradients): a second would have to agree
+// with oksvg's on every file, or print what the file does not say.
 
 // pathPaint is what oksvg parsed for one path beyond its exported style.
 type pathPaint struct {

@@ -96,7 +96,7 @@ func hasError(ps []Problem) bool {
 
 // load checks and parses an SVG, uncached.
 func load(data []byte, sum [32]byte) (*Art, []Problem) {
-	problems, root := check(data)
+	problems, root, elems := check(data)
 	if hasError(problems) {
 		return nil, problems
 	}
@@ -109,12 +109,46 @@ func load(data []byte, sum [32]byte) (*Art, []Problem) {
 	if root.hasViewBox && (a.view.X != root.viewBox[0] || a.view.Y != root.viewBox[1] || a.view.W != root.viewBox[2] || a.view.H != root.viewBox[3]) ||
 		!(a.view.W > 0 && a.view.H > 0) || !finite(a.view.X, a.view.Y, a.view.W, a.view.H) {
 		return nil, append(problems, Problem{Code: "malformed", Message: "has no size the renderer can read: give its svg element a viewBox (and width and height as plain numbers)",
-			Hint: "write viewBox=\"0 0 WIDTH HEIGHT\" on the svg element"})
+			Hint: "write viewBox=\"0 0 WIDTH HEIGHT\""})
 	}
-	if err := a.convert(icon); err != nil {
-		return nil, append(problems, Problem{Code: "malformed", Message: "cannot be drawn: " + err.Error(), Hint: "open it in Inkscape and save it again as plain SVG"})
+	if a.view.W < surface.MinViewBox || a.view.H < surface.MinViewBox || !inRange(a.view.X, a.view.Y, a.view.W, a.view.H) {
+		return nil, append(problems, Problem{Code: "limit", Message: fmt.Sprintf("is %g x %g units (its width and height, with no viewBox): muster draws art of %g to %.0f units", a.view.W, a.view.H, surface.MinViewBox, surface.MaxCoordinate),
+			Hint: "give its svg element a viewBox of at least 1 unit across"})
+	}
+	if p := a.convert(icon); p != nil {
+		p.Line, p.Col = 0, 0
+		if at := elems.locate(data, p.path); at >= 0 {
+			p.Line, p.Col = lineCol(data, at)
+		}
+		return nil, append(problems, p.Problem)
 	}
 	return a, problems
+}
+
+// locate finds the element that made path i of the renderer's: the first whose start tag, read with all
+// before it, gives the renderer more than i paths (a use draws its definition's paths there). It parses
+// prefixes of the file, a logarithm of its elements' count of times: only for a file refused. -1 if none.
+func (l layout) locate(data []byte, i int) int {
+	count := func(k int) int {
+		icon, _ := parse(data[:l.ends[k]])
+		if icon == nil {
+			return 0
+		}
+		return len(icon.SVGPaths)
+	}
+	lo, hi := 0, len(l.ends)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if count(mid) > i {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if lo == len(l.ends) {
+		return -1
+	}
+	return l.starts[lo]
 }
 
 // parse runs oksvg, which should not panic on bad input but is never let to.
@@ -136,26 +170,45 @@ func finite(vs ...float64) bool {
 	return true
 }
 
-// convert turns oksvg's paths into shapes.
-func (a *Art) convert(icon *oksvg.SvgIcon) error {
+// pathProblem is a problem of the renderer's path i: load finds its element's line.
+type pathProblem struct {
+	Problem
+	path int
+}
+
+// convert turns oksvg's paths into shapes, and holds them to the limits every backend draws within (see
+// print/surface's limits): the first path past one is the problem returned.
+func (a *Art) convert(icon *oksvg.SvgIcon) *pathProblem {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	diag := math.Hypot(a.view.W, a.view.H)
+	var overdraw float64 // the shapes' boxes within the viewBox, in viewBoxes
 	for i := range icon.SVGPaths {
 		sp := &icon.SVGPaths[i]
+		fail := func(code, msg, hint string) *pathProblem {
+			return &pathProblem{Problem{Code: code, Message: msg, Hint: hint}, i}
+		}
+		malformed := func(msg string) *pathProblem {
+			return fail("malformed", "cannot be drawn: "+msg, "open it in Inkscape and save it again as plain SVG")
+		}
 		pp, err := readPaint(sp)
 		if err != nil {
-			return err
+			return malformed(err.Error())
 		}
 		m := matrix(pp.m)
+		if !finite(m.A, m.B, m.C, m.D, m.E, m.F) {
+			return malformed("a transform that is not finite")
+		}
 		var sh shape
-		local, err := pathOf(sp.Path, &sh.path, m)
+		local, far, err := pathOf(sp.Path, &sh.path, m)
 		if err != nil {
-			return err
+			return malformed(err.Error())
 		}
 		if sh.path.Empty() {
 			continue
 		}
-		if !finite(m.A, m.B, m.C, m.D, m.E, m.F) {
-			return fmt.Errorf("a transform that is not finite")
+		if !inRange(far) {
+			return fail("limit", fmt.Sprintf("has a shape reaching %.4g units from the origin once its transforms are applied, beyond the ±%.0f muster draws", far, surface.MaxCoordinate),
+				"scale the shape, or the group around it, down")
 		}
 		k := math.Sqrt(math.Abs(m.A*m.D - m.B*m.C)) // the transform's mean scale, for line widths
 		switch f := pp.fill.(type) {
@@ -163,51 +216,93 @@ func (a *Art) convert(icon *oksvg.SvgIcon) error {
 		case color.Color:
 			sh.fill = colour(f, sp.FillOpacity)
 		case rasterx.Gradient:
-			g, ok := gradient(f, sp.FillOpacity, local, m)
+			g, ok, msg := gradient(f, sp.FillOpacity, local, m)
+			if msg != "" {
+				return fail("gradient", msg, "give the gradient plain numbers and at most 256 stops")
+			}
 			if ok {
 				sh.grad = g
 			}
 		default:
-			return fmt.Errorf("a fill of type %T", f)
+			return malformed(fmt.Sprintf("a fill of type %T", f))
 		}
 		switch f := pp.stroke.(type) {
 		case nil:
 		case color.Color:
 			sh.stroke = colour(f, sp.LineOpacity)
 		default:
-			return fmt.Errorf("a stroke with a gradient")
+			return malformed("a stroke with a gradient")
 		}
 		sh.width = sp.LineWidth * k
 		if !finite(sh.width) || sh.width <= 0 {
 			sh.stroke = surface.Color{}
 		}
 		sh.cap, sh.join = lineCap(sp.LineCap), lineJoin(sp.LineJoin)
+		if sh.stroke.A > 0 && sh.width > surface.MaxStrokeWidth*diag {
+			return fail("limit", fmt.Sprintf("strokes a shape %g units wide, wider than the whole drawing (%.4g units corner to corner): muster refuses to draw it", sh.width, diag),
+				"make the stroke narrower, or draw the shape filled")
+		}
+		if len(sp.Dash) > surface.MaxDashEntries {
+			return fail("limit", fmt.Sprintf("has a dash pattern of %d lengths, more than the %d muster draws", len(sp.Dash), surface.MaxDashEntries), "shorten the dash pattern")
+		}
+		period := 0.0
 		for _, d := range sp.Dash {
 			if !finite(d) || d < 0 {
-				return fmt.Errorf("a dash of %g", d)
+				return malformed(fmt.Sprintf("a dash of %g", d))
 			}
 			sh.dash = append(sh.dash, d*k)
+			period += d * k
 		}
 		if sh.fill.A == 0 && sh.grad == nil && sh.stroke.A == 0 {
 			continue
+		}
+		if sh.stroke.A > 0 && period > 0 {
+			// The dashes along the whole path (its control polygon: at least as long), an odd pattern twice.
+			n := polygonLength(&sh.path) / period * float64(len(sh.dash))
+			if len(sh.dash)%2 == 0 {
+				n /= 2
+			}
+			if n > surface.MaxDashes {
+				return fail("limit", fmt.Sprintf("dashes a stroke %.3g units long every %.3g units: more than %d dashes, which muster refuses to draw", polygonLength(&sh.path), period, surface.MaxDashes),
+					"make the dashes longer, or the stroke solid")
+			}
 		}
 		grow := 0.0
 		if sh.stroke.A > 0 {
 			grow = sh.width * 2 // room for miter corners
 		}
+		bx0, by0, bx1, by1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, q := range sh.path.Points() {
-			x0, y0 = math.Min(x0, q.X-grow), math.Min(y0, q.Y-grow)
-			x1, y1 = math.Max(x1, q.X+grow), math.Max(y1, q.Y+grow)
+			bx0, by0 = math.Min(bx0, q.X-grow), math.Min(by0, q.Y-grow)
+			bx1, by1 = math.Max(bx1, q.X+grow), math.Max(by1, q.Y+grow)
+		}
+		x0, y0, x1, y1 = math.Min(x0, bx0), math.Min(y0, by0), math.Max(x1, bx1), math.Max(y1, by1)
+		// The pixels the shape touches, at most its box within the viewBox.
+		w := math.Min(bx1, a.view.X+a.view.W) - math.Max(bx0, a.view.X)
+		h := math.Min(by1, a.view.Y+a.view.H) - math.Max(by0, a.view.Y)
+		if w > 0 && h > 0 {
+			overdraw += w * h / (a.view.W * a.view.H)
+		}
+		if overdraw > surface.MaxOverdraw {
+			return fail("limit", fmt.Sprintf("paints its picture over more than %d times (the shapes' boxes added up, up to this one): muster refuses to draw it", surface.MaxOverdraw),
+				"simplify the drawing: merge shapes that lie over each other (Inkscape: Path > Union)")
 		}
 		a.shapes = append(a.shapes, sh)
 	}
 	if len(a.shapes) > 0 {
 		a.bounds = surface.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 	}
-	if !finite(x0, y0, x1, y1) && len(a.shapes) > 0 {
-		return fmt.Errorf("coordinates that are not finite")
-	}
 	return nil
+}
+
+// polygonLength is the length of a path's control polygon.
+func polygonLength(p *surface.Path) float64 {
+	pts := p.Points()
+	n := 0.0
+	for i := 1; i < len(pts); i++ {
+		n += math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+	}
+	return n
 }
 
 func matrix(m rasterx.Matrix2D) surface.Matrix {
@@ -228,11 +323,15 @@ func alpha(o float64) uint8 {
 }
 
 // pathOf turns a rasterx path (fixed point, in the element's own coordinates) into dst, through m, and
-// returns the element's own bounding box (its curves sampled, not their control points).
-func pathOf(p rasterx.Path, dst *surface.Path, m surface.Matrix) (surface.Rect, error) {
+// returns the element's own bounding box and the farthest a point of it lies from the viewBox's origin on
+// either axis once transformed (its curves sampled, not their control points).
+func pathOf(p rasterx.Path, dst *surface.Path, m surface.Matrix) (surface.Rect, float64, error) {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	far := 0.0
 	see := func(x, y float64) {
 		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+		tx, ty := m.Apply(x, y)
+		far = math.Max(far, math.Max(math.Abs(tx), math.Abs(ty)))
 	}
 	pt := func(v fixed.Int26_6) float64 { return float64(v) / 64 }
 	var cx, cy float64
@@ -249,7 +348,7 @@ func pathOf(p rasterx.Path, dst *surface.Path, m surface.Matrix) (surface.Rect, 
 			need = 1
 		}
 		if need == 0 || i+need > len(p) {
-			return surface.Rect{}, fmt.Errorf("a path the renderer made badly")
+			return surface.Rect{}, 0, fmt.Errorf("a path the renderer made badly")
 		}
 		a := p[i+1 : i+need]
 		switch rasterx.PathCommand(p[i]) {
@@ -293,14 +392,18 @@ func pathOf(p rasterx.Path, dst *surface.Path, m surface.Matrix) (surface.Rect, 
 		}
 		i += need
 	}
-	return surface.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}, nil
+	return surface.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}, far, nil
 }
 
 // gradient turns an oksvg gradient of a path whose own bounding box is local into a surface gradient in
-// viewBox units; false when it paints nothing (a bounding box of no area, which SVG does not paint).
-func gradient(g rasterx.Gradient, opacity float64, local surface.Rect, m surface.Matrix) (*surface.Gradient, bool) {
+// viewBox units; false when it paints nothing (a bounding box of no area, which SVG does not paint). A
+// gradient no backend can paint (not finite, too many stops) is a problem, in words.
+func gradient(g rasterx.Gradient, opacity float64, local surface.Rect, m surface.Matrix) (*surface.Gradient, bool, string) {
 	if len(g.Stops) == 0 {
-		return nil, false
+		return nil, false, ""
+	}
+	if len(g.Stops) > surface.MaxGradientStops {
+		return nil, false, fmt.Sprintf("paints with a gradient of %d stops, more than the %d muster draws", len(g.Stops), surface.MaxGradientStops)
 	}
 	out := &surface.Gradient{Radial: g.IsRadial}
 	for _, s := range g.Stops {
@@ -308,13 +411,16 @@ func gradient(g rasterx.Gradient, opacity float64, local surface.Rect, m surface
 		if c == nil {
 			c = color.Black
 		}
+		if !finite(s.Offset, s.Opacity) {
+			return nil, false, "paints with a gradient whose stop is not a finite number"
+		}
 		op := s.Opacity * opacity
 		out.Stops = append(out.Stops, surface.GradientStop{Offset: s.Offset, Colour: colour(c, op)})
 	}
 	toLocal := matrix(g.Matrix)
 	if g.Units == rasterx.ObjectBoundingBox {
 		if !(local.W > 0 && local.H > 0) {
-			return nil, false
+			return nil, false, ""
 		}
 		toLocal = surface.Matrix{A: local.W, D: local.H, E: local.X, F: local.Y}.Mul(toLocal)
 	}
@@ -325,7 +431,11 @@ func gradient(g rasterx.Gradient, opacity float64, local surface.Rect, m surface
 	} else {
 		out.X1, out.Y1, out.X2, out.Y2 = p[0], p[1], p[2], p[3]
 	}
-	return out, true
+	t := out.Transform
+	if !finite(p[0], p[1], p[2], p[3], p[4], t.A, t.B, t.C, t.D, t.E, t.F) {
+		return nil, false, "paints with a gradient whose numbers (or transform) are not finite"
+	}
+	return out, true, ""
 }
 
 func lineCap(f rasterx.CapFunc) surface.LineCap {

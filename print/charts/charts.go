@@ -260,8 +260,8 @@ func VPTracks(e *rules.Engine, sc *content.Scenario) []VPTrack {
 				continue // no record of a thousand boxes: the players keep the score on paper
 			}
 			out = append(out, VPTrack{
-				Title:  fmt.Sprintf("Victory Point Record: %s, %s", name, sideName(s)),
-				Note:   fmt.Sprintf("Victory points of %s units destroyed (%s VP in all).", sideName(*enemy), enemy.VP),
+				Title:  fmt.Sprintf("Victory Point Record: %s, %s", name, s.DisplayName()),
+				Note:   fmt.Sprintf("Victory points of %s units destroyed (%s VP in all).", enemy.DisplayName(), enemy.VP),
 				Labels: numbers(0, int(hi)),
 				High:   int(hi),
 			})
@@ -274,12 +274,7 @@ func VPTracks(e *rules.Engine, sc *content.Scenario) []VPTrack {
 	scores := e.ScoreRanges(sc)
 	var out []VPTrack
 	for _, r := range scores {
-		who := r.Side
-		for _, s := range sc.Sides {
-			if s.ID == r.Side {
-				who = sideName(s)
-			}
-		}
+		who := sc.SideName(r.Side)
 		whose := english.Possessive(who)
 		tr := VPTrack{Title: "Victory Point Record: " + name}
 		if len(scores) > 1 || v.Score == "" {
@@ -303,13 +298,6 @@ func VPTracks(e *rules.Engine, sc *content.Scenario) []VPTrack {
 		out[len(out)-1].Levels = levels
 	}
 	return out
-}
-
-func sideName(s content.Side) string {
-	if s.Name != "" {
-		return s.Name
-	}
-	return s.ID
 }
 
 func numbers(lo, hi int) []string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/surface"
@@ -266,6 +267,27 @@ func (r *resolver) formatPos(li, si int, fe *content.FormatError) diag.Pos {
 	return at
 }
 
+// wrote reports whether a unit (or marker) writes a stat whose value its declaration refused: the stats check
+// reports that value at its place, and the stat is not missing as well.
+func (r *resolver) wrote(u *unitFields, stat string) bool {
+	if u == nil {
+		return false
+	}
+	var written map[string]content.Scalar
+	switch u.kind {
+	case KindUnit:
+		if ut := r.pkg.UnitType(u.id); ut != nil {
+			written = ut.Stats
+		}
+	case KindMarker:
+		if m := r.pkg.Marker(u.id); m != nil {
+			written = m.Stats
+		}
+	}
+	_, ok := written[stat]
+	return ok
+}
+
 // noteMissing records a unit that lacks what an element prints; reported once per element, naming the units.
 func (r *resolver) noteMissing(li, si int, what string, unit string) {
 	k := elemKey{li, si}
@@ -302,9 +324,9 @@ func (r *resolver) flushMissing() {
 		if len(names) > 1 {
 			have = "do not have"
 		}
-		e := r.ds.Errorf(m.at, "counter-faces.missing-stat", "face %s prints %s, which %s %s (%s)", lay, what, plural(len(names), "counter"), have, list)
+		e := r.ds.Errorf(m.at, "counter-faces.missing-stat", "face %s prints %s, which %s %s (%s)", lay, what, english.Count(len(names), "counter"), have, list)
 		if strings.HasPrefix(what, "no ") {
-			e.Message = fmt.Sprintf("face %s prints the %s, which %s %s (%s)", lay, m.what, plural(len(names), "counter"), have, list)
+			e.Message = fmt.Sprintf("face %s prints the %s, which %s %s (%s)", lay, m.what, english.Count(len(names), "counter"), have, list)
 		}
 		e.Hint = "give them a value, or mark the element optional: true (or the field {" + m.what + "?}) to leave it out"
 	}
@@ -317,13 +339,6 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // statText is a stat's value as a counter prints it: as written, except that a dot (PRESTAGS's dot melee)
@@ -483,7 +498,7 @@ func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats c
 		unit = u.id
 	}
 	miss := func(what string) (Slot, bool) {
-		if !s.Optional && unit != "" {
+		if !s.Optional && unit != "" && !r.wrote(u, what) {
 			r.noteMissing(li, si, what, unit)
 		}
 		return Slot{}, false

@@ -3,13 +3,10 @@ package counters
 import (
 	"bytes"
 	"math"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"testing"
 
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -99,13 +96,10 @@ func equalList(a, b []string) bool {
 	return true
 }
 
-var wordRe = regexp.MustCompile(`<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>`)
-
 // A face with 8-4 and a unit-size mark prints both where its layout puts them, read back from the PDF with
 // pdftotext: each word's box lies on the element's anchor, measured in points on the page.
 func TestNotationAndMarkReadBack(t *testing.T) {
-	tool, err := exec.LookPath("pdftotext")
-	if err != nil {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext not installed")
 	}
 	pz := find(t, resolve(t, "layout"), "12-pz")
@@ -119,22 +113,9 @@ func TestNotationAndMarkReadBack(t *testing.T) {
 	if _, err := p.WriteTo(&b); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	pdf := filepath.Join(dir, "face.pdf")
-	if err := os.WriteFile(pdf, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(tool, "-bbox", pdf, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
 	words := map[string][4]float64{}
-	for _, m := range wordRe.FindAllStringSubmatch(string(out), -1) {
-		var v [4]float64
-		for i := range v {
-			v[i], _ = strconv.ParseFloat(m[i+1], 64)
-		}
-		words[m[5]] = v
+	for _, w := range pdfcheck.Words(t, b.Bytes()) {
+		words[w.Text] = [4]float64{w.XMin, w.YMin, w.XMax, w.YMax}
 	}
 	for _, want := range []struct {
 		text   string

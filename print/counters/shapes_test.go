@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pixelcheck"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
@@ -29,7 +30,7 @@ func layoutSheet(t testing.TB, cs []Counter, copies int) *sheet.Layout {
 			ps = append(ps, p)
 		}
 	}
-	l, err := sheet.Plan(ps, sheet.Options{Page: surface.Letter.Size(), Margin: 36, Backs: sheet.LongEdge})
+	l, err := sheet.Plan(ps, sheet.Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: sheet.LongEdge})
 	if err != nil {
 		t.Fatal(err)
 	}

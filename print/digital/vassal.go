@@ -7,6 +7,17 @@ import (
 	"github.com/muster-wargames/muster/content/grid"
 )
 
+// What VASSAL 3.7 holds of an image. It decodes an image whole into a java.awt.image.BufferedImage of
+// TYPE_INT_ARGB, one Java int (4 bytes) a pixel, before it draws it or cuts a board into tiles, and it runs
+// with a maximum heap of 1024 MB unless the player raises it (VASSAL.launch.AbstractLaunchAction's
+// DEFAULT_MAXIMUM_HEAP, in the VASSAL 3.7 that ../shared/vassal builds). An image of more than
+// VassalMaxImagePixels cannot be held in that heap even alone: VASSAL fails on it.
+const (
+	VassalBytesPerPixel  = 4
+	VassalDefaultHeap    = 1024 << 20
+	VassalMaxImagePixels = VassalDefaultHeap / VassalBytesPerPixel // 268,435,456 pixels: 16,384 x 16,384
+)
+
 // VassalFormatText says whether literal text can stand around the names in a VASSAL location format
 // ("$gridLocation$" with text before, between and after): nil when VASSAL reads it back as written. A $ would
 // start a property, a backslash could escape one, a quote at either end of a piece is stripped, and a format

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
+
 	"github.com/muster-wargames/muster/content"
 )
 
@@ -68,7 +70,7 @@ func TestIdentityFollowsTheFiles(t *testing.T) {
 		if strings.HasSuffix(p, "Bold.ttf") {
 			b = append(b, 0, 0, 0, 0) // another file, as fonts go the same one
 		}
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755)
+		must.Mkdir(t, filepath.Join(dir, filepath.Dir(rel)))
 		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
 	})
 	if err != nil {

@@ -1,7 +1,6 @@
 package maps
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"sort"
@@ -990,10 +989,7 @@ func (d *Drawing) drawEntries(p *pen) {
 				bx1 := d.centre(grid.Cell{Col: e.Board.Col + e.Board.Geo.Cols - 1, Row: e.Board.Row + e.Board.Geo.Rows - 1})
 				x0, y0, x1, y1 = bx0.X, bx0.Y, bx1.X, bx1.Y
 			}
-			name := cmp.Or(sd.Name, sd.ID)
-			if i := strings.Index(name, " ("); i > 0 {
-				name = name[:i]
-			}
+			name := sd.ShortName()
 			text := name + " enter"
 			if en.Turn > 0 {
 				text += " (turn " + itoa(en.Turn) + ")"

@@ -116,12 +116,15 @@ var (
 // ForMap prepares a single map or geomorphic board. A map of more than content.MaxMapCells cells is refused
 // with a *diag.Failure at its grid.
 func ForMap(pkg *content.Package, m *content.Map) (*Drawing, error) {
+	if m.Grid.Type != content.GridOpen {
+		// content refuses such a grid as a geometry error; this is the check that says so, at the grid.
+		if err := tooManyCells(&content.MapSet{Type: m.Grid.Type, Cols: m.Grid.Cols, Rows: m.Grid.Rows}, mapGridPos(m), "map "+m.ID); err != nil {
+			return nil, err
+		}
+	}
 	set, err := pkg.MapSetOf(m)
 	if err != nil {
 		return nil, fmt.Errorf("map %s: %w", m.ID, err)
-	}
-	if err := tooManyCells(set, mapGridPos(m), "map "+m.ID); err != nil {
-		return nil, err
 	}
 	title := m.Name
 	if title == "" {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -24,7 +24,7 @@ func load(t testing.TB, dir string) *content.Package {
 	return loadDir(t, filepath.Join("..", "..", "examples", dir))
 }
 
-var letter = surface.Size{W: surface.LetterW, H: surface.LetterH}
+var letter = surface.PaperSize(value.Letter)
 
 func render(t testing.TB, d *Drawing, opt Options) ([]byte, Plan) {
 	t.Helper()
@@ -150,7 +150,7 @@ func TestTilesCoverWithOverlap(t *testing.T) {
 	if len(pl.Tiles) < 2 {
 		t.Fatalf("the map set fits one letter page? %+v", pl)
 	}
-	txt := pdftotext(t, b)
+	txt := pdfcheck.Text(t, b, "-layout")
 	ms := showsRe.FindAllStringSubmatch(txt, -1)
 	if len(ms) != len(pl.Tiles) {
 		t.Fatalf("found %d tile labels, want %d:\n%s", len(ms), len(pl.Tiles), txt)
@@ -199,19 +199,6 @@ func TestTilesCoverWithOverlap(t *testing.T) {
 	}
 }
 
-func pdftotext(t testing.TB, b []byte) string {
-	t.Helper()
-	f := filepath.Join(t.TempDir(), "x.pdf")
-	if err := os.WriteFile(f, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", f, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out)
-}
-
 // Labels are real text: pdftotext finds every cell label of board II (IIA01 to IIT20) and the map's place names.
 func TestLabelsAreText(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
@@ -224,7 +211,7 @@ func TestLabelsAreText(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := render(t, d, Options{Paper: letter})
-	txt := pdftotext(t, b)
+	txt := pdfcheck.Text(t, b, "-layout")
 	words := map[string]bool{}
 	for _, w := range strings.Fields(txt) {
 		words[w] = true
@@ -268,13 +255,7 @@ func TestDeterministicAndLargePaper(t *testing.T) {
 	if len(pl.Tiles) != 1 || pl.Page.W < pl.Page.H {
 		t.Errorf("23x35in: %d tiles on %gx%g", len(pl.Tiles), pl.Page.W, pl.Page.H)
 	}
-	if _, err := exec.LookPath("qpdf"); err == nil {
-		f := filepath.Join(t.TempDir(), "m.pdf")
-		os.WriteFile(f, a, 0o644)
-		if out, err := exec.Command("qpdf", "--check", f).CombinedOutput(); err != nil {
-			t.Errorf("qpdf: %v\n%s", err, out)
-		}
-	}
+	pdfcheck.Check(t, "23x35in map", a)
 }
 
 // An open tabletop is a plan at a stated scale that fits one page, with its objectives named.
@@ -289,7 +270,7 @@ func TestOpenTabletopPlan(t *testing.T) {
 		t.Fatalf("plan: %d pages at scale %g", pl.Pages(), pl.Scale)
 	}
 	if _, err := exec.LookPath("pdftotext"); err == nil {
-		txt := pdftotext(t, b)
+		txt := pdfcheck.Text(t, b, "-layout")
 		for _, s := range []string{"Plan at 1:", "The tents (10 pts)", "The nek", "Isandlwana"} {
 			if !strings.Contains(txt, s) {
 				t.Errorf("%q not in the text", s)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -26,7 +27,7 @@ func (d *Drawing) RenderPage(s surface.Surface, pl Plan, i int) {
 	if i >= len(pl.Tiles) {
 		// The legend of a map on one large sheet goes on a page of ordinary size.
 		if max(pl.Page.W, pl.Page.H) > 17*surface.Inch+1 {
-			pl.Page = surface.Size{W: surface.LetterW, H: surface.LetterH}
+			pl.Page = surface.PaperSize(value.Letter)
 		}
 		s.BeginPage(pl.Page.W, pl.Page.H)
 		d.legendPage(s, pl)

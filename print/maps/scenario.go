@@ -155,7 +155,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 	d.layer = l
 	sideOf := map[string]int{}
 	for i, sd := range sc.Sides {
-		st := sideStyle{id: sd.ID, name: cmp.Or(sd.Name, sd.ID), short: shortName(cmp.Or(sd.Name, sd.ID))}
+		st := sideStyle{id: sd.ID, name: sd.DisplayName(), short: sd.ShortName()}
 		st.fill = sidePalette[i%len(sidePalette)]
 		for _, f := range sd.Faction {
 			if c, ok := d.factionColour(f); ok {
@@ -176,7 +176,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 			if z := sd.Deployment; z != nil {
 				if c, err := d.Set.ZoneCircle(z); err == nil {
 					l.zones = append(l.zones, zoneMark{side: i, round: true, cx: c.Centre.X, cy: c.Centre.Y, rr: c.Radius,
-						label: st.short + " set-up" + colonText(z.Describe(d.Set.Type))})
+						label: st.short + " set-up" + colonText(d.Set.DescribeZone(z))})
 					st.used, st.zone = true, true
 				}
 			}
@@ -189,7 +189,7 @@ func (d *Drawing) buildLayer(pkg *content.Package) {
 		st := &l.sides[i]
 		if z := sd.Deployment; z != nil {
 			if cs := d.Set.ZoneCells(z); len(cs) > 0 {
-				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(d.describeZone(z))})
+				l.zones = append(l.zones, zoneMark{side: i, cells: cs, label: st.short + " set-up" + colonText(d.Set.DescribeZone(z))})
 				st.used, st.zone = true, true
 			}
 		}
@@ -298,7 +298,7 @@ func (d *Drawing) addSetup(pkg *content.Package, side int, sd *content.Side) {
 			if pl.Zone != nil {
 				if cs := d.Set.ZoneCells(pl.Zone); len(cs) > 0 {
 					n := max(pl.Count, 1)
-					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(d.describeZone(pl.Zone))})
+					l.zones = append(l.zones, zoneMark{side: side, cells: cs, label: fmt.Sprintf("%s: %d %s", st.short, n, u.abbr) + colonText(d.Set.DescribeZone(pl.Zone))})
 					st.used, st.zone = true, true
 				}
 			}
@@ -424,22 +424,6 @@ func (d *Drawing) factionText(id string) string {
 		}
 	}
 	return ""
-}
-
-// describeZone says where a zone is: on an area or point-to-point map with its places' names.
-func (d *Drawing) describeZone(z *content.Zone) string {
-	if d.Set.Network() {
-		return d.Set.DescribeZone(z)
-	}
-	return z.Describe(d.Set.Type)
-}
-
-// shortName is a side's name without its parenthesis: "Allied (Feudal kingdoms)" is "Allied".
-func shortName(n string) string {
-	if i := strings.Index(n, " ("); i > 0 {
-		return n[:i]
-	}
-	return n
 }
 
 // abbrOf makes an abbreviation from a name: its initials, or its first letters.

@@ -3,9 +3,7 @@ package maps
 import (
 	"bytes"
 	"math"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -424,18 +422,12 @@ func TestScenarioLayerTextAndBytes(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Error("two renders differ")
 	}
-	if _, err := exec.LookPath("qpdf"); err == nil {
-		f := filepath.Join(t.TempDir(), "m.pdf")
-		os.WriteFile(f, a, 0o644)
-		if out, err := exec.Command("qpdf", "--check", f).CombinedOutput(); err != nil {
-			t.Errorf("qpdf: %v\n%s", err, out)
-		}
-	}
+	pdfcheck.Check(t, "scenario map", a)
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext not installed")
 	}
-	txt := spaces.ReplaceAllString(pdftotext(t, a), " ")
-	flat := spaces.ReplaceAllString(rawText(t, a), " ")
+	txt := spaces.ReplaceAllString(pdfcheck.Text(t, a, "-layout"), " ")
+	flat := spaces.ReplaceAllString(pdfcheck.Text(t, a, "-raw"), " ")
 	for _, s := range sc.Sides {
 		if !strings.Contains(flat, s.Name) {
 			t.Errorf("side name %q not in the text", s.Name)
@@ -448,15 +440,16 @@ func TestScenarioLayerTextAndBytes(t *testing.T) {
 	}
 	// pdftotext may interleave a label with the cell numbers it overlaps; the content stream holds each
 	// label whole.
-	for _, w := range []string{"T3", "T5 B Force reinforcements", "B Force entry", "A Force set-up: within 3 hexes of D", "B Force set-up: within 4 hexes of J"} {
+	for _, w := range []string{"T3", "T5 B Force reinforcements", "B Force entry", "A Force set-up: within 3 hexes of Hex D (the village)", "B Force set-up: within 4 hexes of Hex J (the hamlet)"} {
 		if !strings.Contains(txt, w) && !strings.Contains(flat, w) {
 			t.Errorf("%q not in the text", w)
 		}
 	}
 }
 
-// A zone's name on the map says where the zone is, in the words of content.Zone.Describe (the scenario sheet
-// uses the same): PRESTAGS's deployment hexes with their radius, Isandlwana's circle about the camp.
+// A zone's name on the map says where the zone is, in the words of content.MapSet.DescribeZone (the scenario
+// sheet prints the same): PRESTAGS's deployment hexes with their radius, Isandlwana's circle about the camp,
+// each location by its name.
 func TestZoneLabelsSayWhere(t *testing.T) {
 	pkg, sc := prestagsTest(t)
 	fh := load(t, "fields-of-honor")
@@ -465,8 +458,8 @@ func TestZoneLabelsSayWhere(t *testing.T) {
 		sc   *content.Scenario
 		want []string
 	}{
-		{pkg, sc, []string{"A Force set-up: within 3 hexes of D", "B Force set-up: within 4 hexes of J"}},
-		{fh, fh.Scenario("isandlwana"), []string{"British and colonial force set-up: within 12in of camp-centre"}},
+		{pkg, sc, []string{"A Force set-up: within 3 hexes of Hex D (the village)", "B Force set-up: within 4 hexes of Hex J (the hamlet)"}},
+		{fh, fh.Scenario("isandlwana"), []string{"British and colonial force set-up: within 12in of The camp"}},
 	} {
 		d, err := ForScenario(tc.pkg, tc.sc)
 		if err != nil {
@@ -480,20 +473,6 @@ func TestZoneLabelsSayWhere(t *testing.T) {
 			t.Errorf("%s: zone labels %q, want %q", tc.sc.ID, got, tc.want)
 		}
 	}
-}
-
-// rawText is pdftotext in reading order (without -layout), so wrapped legend lines join up.
-func rawText(t testing.TB, b []byte) string {
-	t.Helper()
-	f := filepath.Join(t.TempDir(), "x.pdf")
-	if err := os.WriteFile(f, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-raw", f, "-").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out)
 }
 
 // Names keep apart: on the Introductory map (the village, bridges, forks and objectives within a few hexes of

@@ -1,6 +1,7 @@
-// Package pdfcheck reads back the PDFs muster writes, for tests: pages, page boxes, and the rectangles and
-// lines of each page's content in top-left page coordinates, so a test can measure a counter sheet rather than
-// look at it. A page's content is read through the form XObjects it draws and the transforms it applies, so
+// Package pdfcheck reads back the PDFs muster writes, for tests: pages, page boxes, objects, and the rectangles
+// and lines of each page's content in top-left page coordinates, so a test can measure a counter sheet rather
+// than look at it; and, as a second opinion, the text poppler's pdftotext reads and qpdf's structural check
+// (tools.go). It is the tests' one PDF reader. A page's content is read through the form XObjects it draws and the transforms it applies, so
 // what a test finds is where it lands on the page. It handles what the surface's PDF backend writes (direct
 // stream lengths, no object streams), not PDFs in general.
 package pdfcheck
@@ -199,6 +200,24 @@ func box(dict, name string) []float64 {
 		}
 		out = append(out, v)
 	}
+	return out
+}
+
+// Object is one indirect object of a document: its number, its dictionary as written and, for a stream, its
+// data (inflated when FlateDecode).
+type Object struct {
+	Num  int
+	Dict string
+	Data []byte
+}
+
+// Objects lists the document's objects in number order.
+func (d *Doc) Objects() []Object {
+	out := make([]Object, 0, len(d.objs))
+	for n, o := range d.objs {
+		out = append(out, Object{Num: n, Dict: o.dict, Data: o.data})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Num < out[j].Num })
 	return out
 }
 

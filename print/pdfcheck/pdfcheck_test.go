@@ -170,3 +170,42 @@ func TestImagesReadBack(t *testing.T) {
 		}
 	}
 }
+
+// The tools read what the surface writes: pdftotext finds a word where it is drawn, qpdf passes the file, and
+// the objects come in number order with the page's content among them.
+func TestToolsReadText(t *testing.T) {
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(300, 200)
+	p.Text(100, 50, "Legion 8-4", surface.Font{Size: 12}, surface.Align{})
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	d := pdfcheck.Read(t, b.Bytes())
+	objs := d.Objects()
+	for i := 1; i < len(objs); i++ {
+		if objs[i-1].Num >= objs[i].Num {
+			t.Fatalf("objects out of order: %d before %d", objs[i-1].Num, objs[i].Num)
+		}
+	}
+	found := false
+	for _, o := range objs {
+		found = found || string(o.Data) == d.Pages[0].Raw
+	}
+	if !found {
+		t.Error("the page's content stream is not among the objects")
+	}
+	pdfcheck.Check(t, "text.pdf", b.Bytes())
+	if txt := pdfcheck.Text(t, b.Bytes()); !strings.Contains(txt, "Legion 8-4") {
+		t.Errorf("pdftotext reads %q", txt)
+	}
+	var w *pdfcheck.Word
+	for _, x := range pdfcheck.Words(t, b.Bytes()) {
+		if x.Text == "8-4" {
+			w = &x
+		}
+	}
+	if w == nil || w.Page != 0 || w.XMin <= 100 || w.XMax > 200 || w.YMin > 50 || w.YMax < 40 {
+		t.Errorf("the word 8-4: %+v", w)
+	}
+}

@@ -56,7 +56,7 @@ func planSheets(pkg *content.Package, st Settings, cs []counters.Counter) ([]cou
 		}
 	}
 	l, err := sheet.Plan(pieces, sheet.Options{
-		Page:       surface.Size{W: st.Paper.Width, H: st.Paper.Height},
+		Page:       surface.PaperSize(st.Paper),
 		Margin:     st.Margin,
 		Gutter:     st.Gutter,
 		Bleed:      st.Bleed,

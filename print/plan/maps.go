@@ -16,7 +16,7 @@ const MapsDir = "maps"
 // MapOptions are the page settings of map drawings: the settled paper, the --margin (else the maps' own
 // default) and the tile overlap.
 func MapOptions(set Settings, opt Options) maps.Options {
-	o := maps.Options{Paper: surface.Size{W: set.Paper.Width, H: set.Paper.Height}, Overlap: maps.DefaultOverlap}
+	o := maps.Options{Paper: surface.PaperSize(set.Paper), Overlap: maps.DefaultOverlap}
 	if opt.Margin != nil {
 		o.Margin = opt.Margin.Points
 	}
@@ -24,24 +24,6 @@ func MapOptions(set Settings, opt Options) maps.Options {
 		o.Overlap = opt.Overlap.Points
 	}
 	return o
-}
-
-// FileStem makes an id safe as a file name.
-func FileStem(id string) string {
-	var b strings.Builder
-	for _, r := range id {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('-')
-		}
-	}
-	s := strings.Trim(b.String(), ".")
-	if s == "" {
-		s = "map"
-	}
-	return s
 }
 
 // ScenarioMapFiles says where buildMaps prints each scenario's map (maps/<scenario id>.pdf, or
@@ -63,14 +45,14 @@ type scenarioStem struct {
 func scenarioStems(pkg *content.Package) []scenarioStem {
 	used := map[string]bool{}
 	for _, m := range pkg.Maps() {
-		used[FileStem(m.ID)] = true
+		used[content.Stem(m.ID, content.PrintStem)] = true
 	}
 	var out []scenarioStem
 	for _, sc := range pkg.Scenarios() {
 		if sc.Map.Map == "" && len(sc.Map.Boards) == 0 {
 			continue
 		}
-		stem := FileStem(sc.ID)
+		stem := content.Stem(sc.ID, content.PrintStem)
 		if used[stem] {
 			stem += "-scenario"
 		}
@@ -101,7 +83,7 @@ func MapDrawings(pkg *content.Package) ([]MapDrawing, error) {
 		if m.Doc != nil {
 			at = m.Doc.PosOf("/grid")
 		}
-		items = append(items, MapDrawing{FileStem(m.ID), d, at})
+		items = append(items, MapDrawing{content.Stem(m.ID, content.PrintStem), d, at})
 	}
 	for _, it := range scenarioStems(pkg) {
 		d, err := maps.ForScenario(pkg, it.sc)

@@ -60,7 +60,7 @@ func Settle(pkg *content.Package, opt Options) (Settings, error) {
 	if pkg.Manifest != nil && pkg.Manifest.Print != nil {
 		pd = *pkg.Manifest.Print
 	}
-	s := Settings{Paper: value.Papers["letter"], Margin: sheet.DefaultMargin, CounterSize: counters.DefaultSize, At: map[string]diag.Pos{}, Flags: map[string]bool{}}
+	s := Settings{Paper: value.Letter, Margin: sheet.DefaultMargin, CounterSize: counters.DefaultSize, At: map[string]diag.Pos{}, Flags: map[string]bool{}}
 	var ds diag.List
 	// bad reports a setting: at the manifest when it came from there, else as the command line's.
 	bad := func(key string, fromFlag bool, code, hint, format string, args ...any) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/roster"
@@ -127,9 +128,9 @@ func contentRunes(pkg *content.Package) map[rune]bool {
 // SheetPaper is the paper of text sheets: the settled paper, but never larger than tabloid (a 23x35in map
 // sheet is no size for a chart), in which case letter.
 func SheetPaper(set Settings) surface.Size {
-	p := surface.Size{W: set.Paper.Width, H: set.Paper.Height}
+	p := surface.PaperSize(set.Paper)
 	if max(p.W, p.H) > 17*surface.Inch+1 {
-		return surface.Size{W: surface.LetterW, H: surface.LetterH}
+		return surface.PaperSize(value.Letter)
 	}
 	return p
 }

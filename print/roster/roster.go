@@ -62,7 +62,7 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 		scenarios = append(scenarios, r)
 		for _, f := range r.Forces {
 			if f.Budget != nil {
-				budgets[f.ID] = append(budgets[f.ID], fmt.Sprintf("%s (scenario %s, side %s)", f.Budget, cmp.Or(sc.Name, sc.ID), sideName(sc, f.Side)))
+				budgets[f.ID] = append(budgets[f.ID], fmt.Sprintf("%s (scenario %s, side %s)", f.Budget, cmp.Or(sc.Name, sc.ID), sc.SideName(f.Side)))
 			}
 		}
 	}
@@ -100,15 +100,6 @@ func countsNote(e *rules.Engine) string {
 		t += " (" + r.Source + ")"
 	}
 	return t
-}
-
-func sideName(sc *content.Scenario, id string) string {
-	for _, s := range sc.Sides {
-		if s.ID == id {
-			return cmp.Or(s.Name, s.ID)
-		}
-	}
-	return id
 }
 
 func unitName(pkg *content.Package, id string) string {

@@ -177,7 +177,7 @@ func (w *writer) replacements() {
 			if r.Note != "" {
 				rebuilds += "; " + r.Note
 			}
-			tab.Rows = append(tab.Rows, []string{cmp.Or(s.Name, s.ID), strings.Join(turns, ", "), strings.Join(amount, " and "), rebuilds, w.replacementEntry(r.Enter)})
+			tab.Rows = append(tab.Rows, []string{s.DisplayName(), strings.Join(turns, ", "), strings.Join(amount, " and "), rebuilds, w.replacementEntry(r.Enter)})
 		}
 	}
 	if len(tab.Rows) == 0 {
@@ -205,6 +205,9 @@ func (w *writer) replacementEntry(e *content.ReplacementEntry) string {
 	if e.Controlled != "" {
 		parts = append(parts, "a "+e.Controlled+" the side controls")
 	}
+	if e.All && e.Supply && len(parts) > 0 {
+		return english.List(parts, "or") + ", in supply"
+	}
 	if e.Supply {
 		parts = append(parts, "any hex in supply")
 	}
@@ -221,9 +224,9 @@ func (w *writer) decisions(v *content.Victory) {
 		dc := &v.Decide[i]
 		result := dc.Result
 		if result == "" {
-			result = w.sideName(dc.Side) + " wins"
+			result = w.sc.SideName(dc.Side) + " wins"
 		}
-		cond := dc.Condition.Describe(w.sideName(dc.Side), w.sideName, w.placeName)
+		cond := dc.Condition.Describe(w.sc.SideName(dc.Side), w.sc.SideName, w.placeName)
 		if cond == "" {
 			cond = dc.Text
 		}

@@ -169,7 +169,7 @@ func (w *writer) format111() {
 		if pl != "" {
 			f = append(f, [2]string{"PL", pl})
 		}
-		dep := w.deployment(s.Deployment)
+		dep := w.set.DescribeZone(s.Deployment)
 		if z := s.Deployment; z != nil && z.Near != "" && z.Within > 0 && dep != "" {
 			// 11.1: a hex identification letter and the distance from it, as the scenarios print it.
 			dep = fmt.Sprintf("%s-%d (%s)", z.Near, z.Within, dep)
@@ -225,15 +225,6 @@ func orderedSides(sc *content.Scenario) []content.Side {
 		}
 	}
 	return out
-}
-
-// deployment says where a zone is, in the words of the scenario's ground (content.MapSet.DescribeZone:
-// locations and edges by their names).
-func (w *writer) deployment(z *content.Zone) string {
-	if w.set == nil {
-		return z.Describe("")
-	}
-	return w.set.DescribeZone(z)
 }
 
 // turnOrder prints the System's rule for who moves first, when it gives one.
@@ -430,10 +421,7 @@ func (w *writer) compass(set *content.MapSet, x, y, cols, rows, k float64) {
 			if !ok {
 				continue
 			}
-			n := cmp.Or(sd.Name, sd.ID)
-			if i := strings.Index(n, " ("); i > 0 {
-				n = n[:i]
-			}
+			n := sd.ShortName()
 			f := surface.Font{Style: surface.Italic, Size: 6.5}
 			switch e.Side {
 			case "east":
@@ -537,7 +525,7 @@ func (w *writer) entries(s content.Side) string {
 
 func (w *writer) side(s *content.Side) {
 	d := w.d
-	title := cmp.Or(s.Name, s.ID)
+	title := s.DisplayName()
 	w.h(title)
 	var f [][2]string
 	if len(s.Faction) > 0 {
@@ -568,7 +556,7 @@ func (w *writer) side(s *content.Side) {
 	if len(s.Entry) > 0 {
 		f = append(f, [2]string{"Entry", w.entries(*s)})
 	}
-	if dep := w.deployment(s.Deployment); dep != "" {
+	if dep := w.set.DescribeZone(s.Deployment); dep != "" {
 		f = append(f, [2]string{"Deployment", dep})
 	}
 	for _, m := range s.Minimums {
@@ -725,7 +713,7 @@ func (w *writer) placement(p content.Placement) string {
 		}
 		return "at " + strings.Join(pts, ", ") + " from the table's north-west corner"
 	case p.Zone != nil:
-		where := w.deployment(p.Zone)
+		where := w.set.DescribeZone(p.Zone)
 		if p.Count > 0 {
 			where = english.Count(p.Count, "unit") + " " + where
 		}
@@ -759,7 +747,7 @@ func (w *writer) reinforcements() {
 		if r.Entry.Note != "" {
 			entry = strings.TrimSpace(entry + ": " + r.Entry.Note)
 		}
-		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Turn), w.sideName(r.Side), strings.Join(us, ", "), entry})
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Turn), w.sc.SideName(r.Side), strings.Join(us, ", "), entry})
 	}
 	w.d.Table(tab)
 }
@@ -813,22 +801,13 @@ func (w *writer) cellWord() string {
 	return "cell"
 }
 
-func (w *writer) sideName(id string) string {
-	for _, s := range w.sc.Sides {
-		if s.ID == id {
-			return cmp.Or(s.Name, s.ID)
-		}
-	}
-	return id
-}
-
 // stacking prints the stacking rule in force in the scenario: the variant it chooses (rules.Engine.Stacking),
 // else the System's own, and each side's limit.
 func (w *writer) stacking() {
 	var lines []string
 	for _, s := range w.sc.Sides {
 		if s.Stacking != nil {
-			lines = append(lines, fmt.Sprintf("%s: at most %s per %s.", cmp.Or(s.Name, s.ID), english.Count(*s.Stacking, "unit"), w.cellWord()))
+			lines = append(lines, fmt.Sprintf("%s: at most %s per %s.", s.DisplayName(), english.Count(*s.Stacking, "unit"), w.cellWord()))
 		}
 	}
 	if st := w.eng.Stacking(w.sc); st != nil {
@@ -908,7 +887,7 @@ func (w *writer) victoryBody() {
 			if a.Points.Sign() > 0 {
 				pts = "+" + pts
 			}
-			tab.Rows = append(tab.Rows, []string{w.sideName(a.Side), pts, per})
+			tab.Rows = append(tab.Rows, []string{w.sc.SideName(a.Side), pts, per})
 		}
 		d.Table(tab)
 	}
@@ -916,9 +895,9 @@ func (w *writer) victoryBody() {
 		head := "Victory levels"
 		if v.Score != "" {
 			if v.Measure == "ratio" {
-				head += " (ratio of " + english.Possessive(w.sideName(v.Score)) + " victory points to the enemy's)"
+				head += " (ratio of " + english.Possessive(w.sc.SideName(v.Score)) + " victory points to the enemy's)"
 			} else {
-				head += " (" + english.Possessive(w.sideName(v.Score)) + " points)"
+				head += " (" + english.Possessive(w.sc.SideName(v.Score)) + " points)"
 			}
 		}
 		d.Para(head, flow.BoldFont)
@@ -926,7 +905,7 @@ func (w *writer) victoryBody() {
 		for _, l := range v.Levels {
 			win := "-"
 			if l.Winner != "" {
-				win = w.sideName(l.Winner)
+				win = w.sc.SideName(l.Winner)
 			}
 			tab.Rows = append(tab.Rows, []string{l.Name, charts.Bound(l), win})
 		}
@@ -954,7 +933,7 @@ func (w *writer) objectives() {
 		}
 		var for_ []string
 		for _, s := range o.Sides {
-			for_ = append(for_, w.sideName(s))
+			for_ = append(for_, w.sc.SideName(s))
 		}
 		tab.Rows = append(tab.Rows, []string{cmp.Or(o.Name, o.ID), where, pts, strings.Join(for_, ", ")})
 	}

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"bytes"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -52,20 +52,14 @@ func TestMapSectionColours(t *testing.T) {
 		}
 		sc := pkg.Scenario(c.sc)
 		pdf := surface.NewPDF(surface.PDFOptions{})
-		if err := Render(pdf, pkg, sc, Options{Paper: surface.Size{W: surface.LetterW, H: surface.LetterH}, MapFile: c.file}); err != nil {
+		if err := Render(pdf, pkg, sc, Options{Paper: surface.PaperSize(value.Letter), MapFile: c.file}); err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
 		if _, err := pdf.WriteTo(&b); err != nil {
 			t.Fatal(err)
 		}
-		f := filepath.Join(t.TempDir(), "s.pdf")
-		os.WriteFile(f, b.Bytes(), 0o644)
-		out, err := exec.Command("pdftotext", f, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		txt := strings.Join(strings.Fields(string(out)), " ")
+		txt := strings.Join(strings.Fields(pdfcheck.Text(t, b.Bytes())), " ")
 		for _, w := range []string{c.says, "Colours on the map:", sc.Sides[0].Name, sc.Sides[1].Name} {
 			if !strings.Contains(txt, w) {
 				t.Errorf("%s: %q not on the sheet", c.sc, w)
@@ -91,8 +85,34 @@ func TestDeploymentSaysWhere(t *testing.T) {
 		sc := pkg.Scenario(c.sc)
 		w := &writer{pkg: pkg, sc: sc}
 		w.set, _ = pkg.MapSet(sc)
-		if got := w.deployment(sc.Sides[0].Deployment); got != c.want {
+		if got := w.set.DescribeZone(sc.Sides[0].Deployment); got != c.want {
 			t.Errorf("%s: deployment %q, want %q", c.sc, got, c.want)
+		}
+	}
+}
+
+// Where replacements enter: any of the places the entry names, or with all, those of them in supply.
+func TestReplacementEntryWords(t *testing.T) {
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", "testdata", "river-line"))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	sc := pkg.Scenario("autumn-offensive")
+	w := &writer{pkg: pkg, sc: sc}
+	w.set, _ = pkg.MapSet(sc)
+	for _, c := range []struct {
+		e    content.ReplacementEntry
+		want string
+	}{
+		{content.ReplacementEntry{Controlled: "city", Supply: true}, "a city the side controls or any hex in supply"},
+		{content.ReplacementEntry{Controlled: "city", Supply: true, All: true}, "a city the side controls, in supply"},
+		{content.ReplacementEntry{Supply: true, All: true}, "any hex in supply"},
+	} {
+		if got := w.replacementEntry(&c.e); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
 		}
 	}
 }
@@ -100,9 +120,6 @@ func TestDeploymentSaysWhere(t *testing.T) {
 // On an area or point-to-point map the sheet names places by their names: the set-up, the zone, the
 // entry, the objectives and the stacking rule ("per area"), and draws the map's miniature.
 func TestPlacesByName(t *testing.T) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed")
-	}
 	for _, c := range []struct {
 		fixture, sc string
 		says        []string
@@ -119,20 +136,14 @@ func TestPlacesByName(t *testing.T) {
 		}
 		sc := pkg.Scenario(c.sc)
 		pdf := surface.NewPDF(surface.PDFOptions{})
-		if err := Render(pdf, pkg, sc, Options{Paper: surface.Size{W: surface.LetterW, H: surface.LetterH}, MapFile: "maps/x.pdf"}); err != nil {
+		if err := Render(pdf, pkg, sc, Options{Paper: surface.PaperSize(value.Letter), MapFile: "maps/x.pdf"}); err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
 		if _, err := pdf.WriteTo(&b); err != nil {
 			t.Fatal(err)
 		}
-		f := filepath.Join(t.TempDir(), "s.pdf")
-		os.WriteFile(f, b.Bytes(), 0o644)
-		out, err := exec.Command("pdftotext", f, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		txt := strings.Join(strings.Fields(string(out)), " ")
+		txt := strings.Join(strings.Fields(pdfcheck.Text(t, b.Bytes())), " ")
 		for _, w := range c.says {
 			if !strings.Contains(txt, w) {
 				t.Errorf("%s: %q not on the sheet:\n%s", c.sc, w, txt)

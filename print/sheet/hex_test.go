@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
@@ -43,7 +44,7 @@ func hexPieces(n int, sh string, size float64, fronts, backs *[]surface.Rect) []
 func TestHexSharedCutsMeasured(t *testing.T) {
 	for _, sh := range []string{shape.Hex, shape.HexPointy} {
 		var fronts, backs []surface.Rect
-		l := plan(t, hexPieces(20, sh, 54, &fronts, &backs), Options{Page: surface.Letter.Size(), Margin: 36, Backs: LongEdge})
+		l := plan(t, hexPieces(20, sh, 54, &fronts, &backs), Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: LongEdge})
 		if len(l.Sheets) != 1 || l.Sheets[0].Shape != sh {
 			t.Fatalf("%s: %d sheets", sh, len(l.Sheets))
 		}
@@ -121,12 +122,12 @@ func distToLine(p, a, b surface.Pt) float64 {
 // folded): mirrored left-right on the long edge and the fold, top-bottom on the short edge, shifted by the
 // back offset; the hexagon's outline there is the front's outline mirrored, so the cut lines up on both sides.
 func TestHexBacksMirrored(t *testing.T) {
-	W, H := surface.Letter.W(), surface.Letter.H()
+	W, H := value.Letter.Width, value.Letter.Height
 	off := surface.Pt{X: 1.5, Y: -0.75}
 	for _, sh := range []string{shape.Hex, shape.HexPointy} {
 		for _, mode := range []Backs{LongEdge, ShortEdge, Foldover} {
 			var fronts, backs []surface.Rect
-			o := Options{Page: surface.Letter.Size(), Margin: 36, Backs: mode}
+			o := Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: mode}
 			if mode != Foldover {
 				o.BackOffset = off
 			}
@@ -176,7 +177,7 @@ func TestCutSVG(t *testing.T) {
 	var fronts, backs []surface.Rect
 	ps := hexPieces(9, shape.Hex, 54, &fronts, &backs)
 	ps = append(ps, Piece{Size: 45, Shape: shape.Round, Front: recorder{red, &fronts}}, Piece{Size: 36, Front: recorder{red, &fronts}})
-	l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: NoBacks})
 	if len(l.Sheets) != 3 {
 		t.Fatalf("%d sheets, want one each for the hexagons, the round piece and the square one", len(l.Sheets))
 	}

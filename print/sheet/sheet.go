@@ -17,6 +17,7 @@ import (
 	"reflect"
 	"sort"
 
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -184,7 +185,7 @@ func Plan(pieces []Piece, opt Options) (*Layout, error) {
 		return nil, err
 	}
 	if opt.Page.W <= 0 || opt.Page.H <= 0 {
-		opt.Page = surface.Letter.Size()
+		opt.Page = surface.PaperSize(value.Letter)
 	}
 	if opt.Margin < 0 || opt.Gutter < 0 || opt.Bleed < 0 {
 		return nil, errors.New("margin, gutter and bleed must not be negative")

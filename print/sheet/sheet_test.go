@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -71,7 +72,7 @@ const eps = 0.002
 
 // A 1/2" counter is 36x36 pt; Letter with 1/2" margins takes 15x20 of them, the grid flush with the margins.
 func TestLetterGridPositions(t *testing.T) {
-	l := plan(t, pieces(40, 36), Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	l := plan(t, pieces(40, 36), Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: NoBacks})
 	if len(l.Sheets) != 1 || l.Sheets[0].Cols != 15 || len(l.Pages) != 1 {
 		t.Fatalf("sheets %d cols %d pages %d", len(l.Sheets), l.Sheets[0].Cols, len(l.Pages))
 	}
@@ -107,7 +108,7 @@ func TestLetterGridPositions(t *testing.T) {
 }
 
 func TestA4AndCustomPaper(t *testing.T) {
-	for _, pg := range []surface.Size{surface.A4.Size(), {W: 8 * 72, H: 10 * 72}} {
+	for _, pg := range []surface.Size{surface.PaperSize(value.A4), {W: 8 * 72, H: 10 * 72}} {
 		l := plan(t, pieces(3, 54), Options{Page: pg, Margin: 36})
 		d := render(t, l)
 		if len(d.Pages) != 2 {
@@ -133,7 +134,7 @@ func TestA4AndCustomPaper(t *testing.T) {
 // The back of counter k lands behind its front: mirrored left-right for long-edge, top-bottom for
 // short-edge, and plus the back offset.
 func TestBacksLandBehindFronts(t *testing.T) {
-	W, H := surface.LetterW, surface.LetterH
+	W, H := value.Letter.Width, value.Letter.Height
 	off := surface.Pt{X: 1.5 * surface.MM, Y: -0.75 * surface.MM}
 	cases := []struct {
 		backs Backs
@@ -152,7 +153,7 @@ func TestBacksLandBehindFronts(t *testing.T) {
 			c := surface.RGB(uint8(10*i), 100, 50)
 			ps = append(ps, Piece{Size: 45, Front: box{c}, Back: box{c}})
 		}
-		l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Gutter: 9, Backs: tc.backs, BackOffset: tc.off})
+		l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36, Gutter: 9, Backs: tc.backs, BackOffset: tc.off})
 		d := render(t, l)
 		if len(d.Pages) != 2 {
 			t.Fatalf("%s: %d pages", tc.backs, len(d.Pages))
@@ -175,8 +176,8 @@ func TestBacksLandBehindFronts(t *testing.T) {
 
 // Foldover: fronts in the left half, backs mirrored about the centre line in the right, on one page.
 func TestFoldoverPairs(t *testing.T) {
-	W := surface.LetterW
-	l := plan(t, pieces(30, 36), Options{Page: surface.Letter.Size(), Margin: 36, Backs: Foldover})
+	W := value.Letter.Width
+	l := plan(t, pieces(30, 36), Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: Foldover})
 	d := render(t, l)
 	if len(d.Pages) != 1 {
 		t.Fatalf("%d pages, want 1", len(d.Pages))
@@ -211,7 +212,7 @@ func TestFoldoverPairs(t *testing.T) {
 func TestBleedAndCropMarks(t *testing.T) {
 	const c, b = 36.0, 4.5
 	for _, backs := range []Backs{LongEdge, Foldover} {
-		l := plan(t, pieces(50, c), Options{Page: surface.Letter.Size(), Margin: 36, Bleed: b, Backs: backs})
+		l := plan(t, pieces(50, c), Options{Page: surface.PaperSize(value.Letter), Margin: 36, Bleed: b, Backs: backs})
 		if l.Opt.Gutter != 2*b {
 			t.Fatalf("gutter %g, want %g", l.Opt.Gutter, 2*b)
 		}
@@ -237,7 +238,7 @@ func TestBleedAndCropMarks(t *testing.T) {
 		}
 		marks := 0
 		for _, ln := range lines {
-			if backs == Foldover && pdfcheck.Near(ln.X1, surface.LetterW/2, eps) && pdfcheck.Near(ln.X2, surface.LetterW/2, eps) {
+			if backs == Foldover && pdfcheck.Near(ln.X1, value.Letter.Width/2, eps) && pdfcheck.Near(ln.X2, value.Letter.Width/2, eps) {
 				continue // the fold line
 			}
 			marks++
@@ -269,7 +270,7 @@ func TestMixedSizes(t *testing.T) {
 	ps := append(pieces(5, 36), pieces(4, 45)...)
 	ps = append(ps, pieces(2, 72)...)
 	ps = append(ps, pieces(3, 36)...) // grouped with the first 36pt pieces
-	l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36})
+	l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36})
 	if len(l.Sheets) != 3 || len(l.Sheets[0].Slots) != 8 {
 		t.Fatalf("%d sheets, want 3", len(l.Sheets))
 	}
@@ -285,14 +286,14 @@ func TestMixedSizes(t *testing.T) {
 
 // A sheet that fills up continues on the next one.
 func TestOverflow(t *testing.T) {
-	l := plan(t, pieces(301, 36), Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	l := plan(t, pieces(301, 36), Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: NoBacks})
 	if len(l.Sheets) != 2 || len(l.Sheets[0].Slots) != 300 || len(l.Sheets[1].Slots) != 1 {
 		t.Fatalf("sheets %d", len(l.Sheets))
 	}
 }
 
 func TestTooBig(t *testing.T) {
-	if _, err := Plan(pieces(1, 600), Options{Page: surface.Letter.Size(), Margin: 36}); err == nil {
+	if _, err := Plan(pieces(1, 600), Options{Page: surface.PaperSize(value.Letter), Margin: 36}); err == nil {
 		t.Error("a 600pt piece on Letter must be refused")
 	}
 	if _, err := ParseBacks("duplex"); err == nil {
@@ -304,7 +305,7 @@ func TestTooBig(t *testing.T) {
 func TestCalibration(t *testing.T) {
 	for _, backs := range []Backs{LongEdge, ShortEdge} {
 		p := surface.NewPDF(surface.PDFOptions{})
-		if err := Calibration(p, surface.A4.Size(), backs); err != nil {
+		if err := Calibration(p, surface.PaperSize(value.A4), backs); err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
@@ -318,7 +319,7 @@ func TestCalibration(t *testing.T) {
 		if len(d.Pages) != 2 {
 			t.Fatalf("%d pages", len(d.Pages))
 		}
-		W, H := surface.A4W, surface.A4H
+		W, H := value.A4.Width, value.A4.Height
 		_, front := d.Pages[0].Shapes()
 		_, back := d.Pages[1].Shapes()
 		for _, tg := range CalibrationTargets {
@@ -336,7 +337,7 @@ func TestCalibration(t *testing.T) {
 			}
 		}
 	}
-	if err := Calibration(surface.NewPDF(surface.PDFOptions{}), surface.Letter.Size(), Foldover); err == nil {
+	if err := Calibration(surface.NewPDF(surface.PDFOptions{}), surface.PaperSize(value.Letter), Foldover); err == nil {
 		t.Error("foldover calibration accepted")
 	}
 }
@@ -372,7 +373,7 @@ func TestFacesDrawnOnceAndPlaced(t *testing.T) {
 	for i := range ps {
 		ps[i] = Piece{Size: 36, Front: front}
 	}
-	l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: NoBacks})
 	p := surface.NewPDF(surface.PDFOptions{})
 	if err := l.Render(p); err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -39,7 +40,7 @@ func wide(n int, size float64) []Piece {
 // grid, with a 90 x 45 cut outline.
 func TestWideRowsMeasured(t *testing.T) {
 	ps := append(pieces(30, 45), wide(8, 45)...)
-	l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: NoBacks})
 	if len(l.Sheets) != 1 || len(l.Pages) != 1 {
 		t.Fatalf("%d sheets %d pages, want 1 and 1", len(l.Sheets), len(l.Pages))
 	}
@@ -85,7 +86,7 @@ func TestWideRowsMeasured(t *testing.T) {
 // long-edge, y' = H - y - h for short-edge), plus the back offset; with a gutter, so the wide pieces do not
 // line up with the squares' columns.
 func TestWideBacksLandBehindFronts(t *testing.T) {
-	W, H := surface.LetterW, surface.LetterH
+	W, H := value.Letter.Width, value.Letter.Height
 	off := surface.Pt{X: 1.5 * surface.MM, Y: -0.75 * surface.MM}
 	cases := []struct {
 		backs Backs
@@ -109,7 +110,7 @@ func TestWideBacksLandBehindFronts(t *testing.T) {
 			}
 			ps = append(ps, p)
 		}
-		l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Gutter: 9, Backs: tc.backs, BackOffset: tc.off})
+		l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36, Gutter: 9, Backs: tc.backs, BackOffset: tc.off})
 		d := render(t, l)
 		fr, _ := d.Pages[0].Shapes()
 		br := fr
@@ -152,7 +153,7 @@ func TestWideBleedAndCropMarks(t *testing.T) {
 	const b = 4.5
 	for _, backs := range []Backs{LongEdge, Foldover} {
 		ps := append(pieces(7, 45), wide(5, 45)...)
-		l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36, Bleed: b, Backs: backs})
+		l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36, Bleed: b, Backs: backs})
 		d := render(t, l)
 		rects, lines := d.Pages[0].Shapes()
 		greens := filled(rects, [3]float64{0, 1, 0})
@@ -167,7 +168,7 @@ func TestWideBleedAndCropMarks(t *testing.T) {
 		sh := l.Sheets[0]
 		var marks []pdfcheck.Line
 		for _, ln := range lines {
-			if backs == Foldover && pdfcheck.Near(ln.X1, surface.LetterW/2, eps) && pdfcheck.Near(ln.X2, surface.LetterW/2, eps) {
+			if backs == Foldover && pdfcheck.Near(ln.X1, value.Letter.Width/2, eps) && pdfcheck.Near(ln.X2, value.Letter.Width/2, eps) {
 				continue // the fold line
 			}
 			marks = append(marks, ln)
@@ -226,7 +227,7 @@ func TestWideGrouping(t *testing.T) {
 	ps = append(ps, pieces(4, 45)...)
 	ps = append(ps, third)
 	ps = append(ps, wide(1, 36)...)
-	l := plan(t, ps, Options{Page: surface.Letter.Size(), Margin: 36})
+	l := plan(t, ps, Options{Page: surface.PaperSize(value.Letter), Margin: 36})
 	type want struct {
 		size, width float64
 		rows        []float64
@@ -251,12 +252,12 @@ func TestWideGrouping(t *testing.T) {
 		t.Errorf("grid %+v, want x 36, 540 wide", g)
 	}
 	// 2 x 1in pieces alone: 3 to a 540pt row, so the grid is 432pt wide, centred on the page.
-	l = plan(t, wide(4, 72), Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	l = plan(t, wide(4, 72), Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: NoBacks})
 	if g := l.Sheets[0].Grid; l.Sheets[0].Cols != 3 || !pdfcheck.Near(g.X, (612-432)/2, eps) || g.W != 432 {
 		t.Errorf("a sheet of wide pieces: cols %d grid %+v, want 3 and 432pt centred", l.Sheets[0].Cols, g)
 	}
 	// A full sheet of squares: the wide pieces go on the next sheet.
-	l = plan(t, append(pieces(12*16, 45), wide(2, 45)...), Options{Page: surface.Letter.Size(), Margin: 36, Backs: NoBacks})
+	l = plan(t, append(pieces(12*16, 45), wide(2, 45)...), Options{Page: surface.PaperSize(value.Letter), Margin: 36, Backs: NoBacks})
 	if len(l.Sheets) != 2 || len(l.Sheets[1].Slots) != 2 || l.Sheets[1].Width != 90 {
 		t.Errorf("%d sheets; want the wide pieces alone on the second", len(l.Sheets))
 	}
@@ -266,7 +267,7 @@ func TestWideErrors(t *testing.T) {
 	if _, err := Plan([]Piece{{Size: 45, Width: 90, Front: box{red}}}, Options{}); err == nil || !strings.Contains(err.Error(), "square") {
 		t.Errorf("a wide piece with a square-only painter: %v", err)
 	}
-	if _, err := Plan(wide(1, 300), Options{Page: surface.Letter.Size(), Margin: 36}); err == nil || !strings.Contains(err.Error(), "8.33x4.17in") {
+	if _, err := Plan(wide(1, 300), Options{Page: surface.PaperSize(value.Letter), Margin: 36}); err == nil || !strings.Contains(err.Error(), "8.33x4.17in") {
 		t.Errorf("a 600x300pt piece on Letter: %v", err)
 	}
 }
@@ -274,7 +275,7 @@ func TestWideErrors(t *testing.T) {
 // Planning and drawing the same mixed pieces twice gives the same bytes.
 func TestWideDeterministic(t *testing.T) {
 	out := func() []byte {
-		l := plan(t, append(append(pieces(5, 45), wide(3, 45)...), pieces(2, 36)...), Options{Page: surface.A4.Size(), Bleed: 3})
+		l := plan(t, append(append(pieces(5, 45), wide(3, 45)...), pieces(2, 36)...), Options{Page: surface.PaperSize(value.A4), Bleed: 3})
 		p := surface.NewPDF(surface.PDFOptions{})
 		if err := l.Render(p); err != nil {
 			t.Fatal(err)

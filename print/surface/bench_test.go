@@ -3,12 +3,14 @@ package surface
 import (
 	"io"
 	"testing"
+
+	"github.com/muster-wargames/muster/content/value"
 )
 
 // counterSheet draws 400 counter-like boxes (rect + 4 text strings + a line)
 // on a Letter page, 20 x 20 half-inch counters.
 func counterSheet(s Surface) {
-	s.BeginPage(Letter.W(), Letter.H())
+	s.BeginPage(value.Letter.Width, value.Letter.Height)
 	red := RGB(0xc0, 0x39, 0x2b)
 	f := Font{Size: 6}
 	fb := Font{Style: Bold, Size: 8}
@@ -55,7 +57,7 @@ func BenchmarkPNG400Counters150dpi(b *testing.B) {
 
 // clippedSheet is counterSheet with every counter clipped to its square.
 func clippedSheet(s Surface) {
-	s.BeginPage(Letter.W(), Letter.H())
+	s.BeginPage(value.Letter.Width, value.Letter.Height)
 	const side = 27
 	for i := 0; i < 400; i++ {
 		s.Push()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
@@ -215,7 +216,7 @@ func TestTextTypefaceOnEverySurface(t *testing.T) {
 // missing style (italic, drawn in the regular face), aligned right and centre, turned.
 func drawNarrow(tf *Typeface) func(s Surface) {
 	return func(s Surface) {
-		s.BeginPage(Letter.W(), Letter.H()/2)
+		s.BeginPage(value.Letter.Width, value.Letter.Height/2)
 		s.SetFill(Black)
 		s.Text(20, 50, "Légion 8-4 ½ Æ", Font{Size: 30, Typeface: tf}, Align{})
 		s.Text(20, 90, "Bold Narrow 12-pz", Font{Style: Bold, Size: 20, Typeface: tf}, Align{})

@@ -2,7 +2,8 @@ package surface
 
 import (
 	"math"
-	"strings"
+
+	"github.com/muster-wargames/muster/content/value"
 )
 
 // Lengths in points.
@@ -23,87 +24,8 @@ func (s Size) Landscape() Size {
 	return s
 }
 
-// Paper is a named paper size; its dimensions are constants in points.
-type Paper uint8
-
-// Paper sizes (portrait, except Ledger which is Tabloid turned sideways).
-const (
-	Letter  Paper = iota + 1 // 8.5 x 11 in, 612 x 792 pt
-	Legal                    // 8.5 x 14 in, 612 x 1008 pt
-	Tabloid                  // 11 x 17 in, 792 x 1224 pt
-	Ledger                   // 17 x 11 in, 1224 x 792 pt
-	A3                       // 297 x 420 mm, 841.89 x 1190.55 pt
-	A4                       // 210 x 297 mm, 595.28 x 841.89 pt
-	A5                       // 148 x 210 mm, 419.53 x 595.28 pt
-)
-
-// Paper dimensions in points.
-const (
-	LetterW, LetterH   = 8.5 * Inch, 11 * Inch
-	LegalW, LegalH     = 8.5 * Inch, 14 * Inch
-	TabloidW, TabloidH = 11 * Inch, 17 * Inch
-	LedgerW, LedgerH   = 17 * Inch, 11 * Inch
-	A3W, A3H           = 297 * MM, 420 * MM
-	A4W, A4H           = 210 * MM, 297 * MM
-	A5W, A5H           = 148 * MM, 210 * MM
-)
-
-// Size returns the paper's dimensions in points (zero for an unknown Paper).
-func (p Paper) Size() Size {
-	switch p {
-	case Letter:
-		return Size{LetterW, LetterH}
-	case Legal:
-		return Size{LegalW, LegalH}
-	case Tabloid:
-		return Size{TabloidW, TabloidH}
-	case Ledger:
-		return Size{LedgerW, LedgerH}
-	case A3:
-		return Size{A3W, A3H}
-	case A4:
-		return Size{A4W, A4H}
-	case A5:
-		return Size{A5W, A5H}
-	}
-	return Size{}
-}
-
-// W is the paper width in points.
-func (p Paper) W() float64 { return p.Size().W }
-
-// H is the paper height in points.
-func (p Paper) H() float64 { return p.Size().H }
-
-func (p Paper) String() string {
-	switch p {
-	case Letter:
-		return "Letter"
-	case Legal:
-		return "Legal"
-	case Tabloid:
-		return "Tabloid"
-	case Ledger:
-		return "Ledger"
-	case A3:
-		return "A3"
-	case A4:
-		return "A4"
-	case A5:
-		return "A5"
-	}
-	return "Paper(?)"
-}
-
-// PaperByName finds a paper by case-insensitive name ("letter", "A4", ...).
-func PaperByName(name string) (Paper, bool) {
-	for p := Letter; p <= A5; p++ {
-		if strings.EqualFold(strings.TrimSpace(name), p.String()) {
-			return p, true
-		}
-	}
-	return 0, false
-}
+// PaperSize is a paper's page, portrait as the paper is given (the sizes are content/value's table).
+func PaperSize(p value.Paper) Size { return Size{p.Width, p.Height} }
 
 // Pt is a point in page coordinates (points, y down).
 type Pt struct{ X, Y float64 }

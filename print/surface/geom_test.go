@@ -3,28 +3,15 @@ package surface
 import (
 	"math"
 	"testing"
+
+	"github.com/muster-wargames/muster/content/value"
 )
 
-func TestPaperSizes(t *testing.T) {
-	want := map[Paper][2]float64{
-		Letter: {612, 792}, Legal: {612, 1008}, Tabloid: {792, 1224}, Ledger: {1224, 792},
-		A3: {841.89, 1190.55}, A4: {595.28, 841.89}, A5: {419.53, 595.28},
-	}
-	for p, wh := range want {
-		if math.Abs(p.W()-wh[0]) > 0.005 || math.Abs(p.H()-wh[1]) > 0.005 {
-			t.Errorf("%s = %.3f x %.3f, want %v", p, p.W(), p.H(), wh)
-		}
-		if q, ok := PaperByName(" " + p.String() + " "); !ok || q != p {
-			t.Errorf("PaperByName(%s) = %v, %v", p, q, ok)
-		}
-	}
-	if _, ok := PaperByName("B5"); ok {
-		t.Error("unknown paper found")
-	}
+func TestUnitsAndLandscape(t *testing.T) {
 	if math.Abs(25.4*MM-Inch) > 1e-12 || Inch != 72 {
 		t.Error("units")
 	}
-	if s := Letter.Size().Landscape(); s.W != 792 || s.H != 612 {
+	if s := PaperSize(value.Letter).Landscape(); s.W != 792 || s.H != 612 {
 		t.Errorf("landscape %v", s)
 	}
 }

@@ -2,6 +2,7 @@ package surface
 
 import (
 	"errors"
+	"fmt"
 	"image/color"
 	"math"
 	"sort"
@@ -28,9 +29,6 @@ type Gradient struct {
 	Transform         Matrix
 }
 
-// MaxGradientStops bounds the stops of one gradient: each pair is a shading of its own in a PDF.
-const MaxGradientStops = 256
-
 // gradientPlan is a gradient worked out for drawing: its space normalised so that a linear gradient runs from
 // (0, 0) to (1, 0) and a radial one has its focus at (0, 0) and radius 1 (toUser maps that space to user
 // space), and its stops in order within [0, 1].
@@ -53,7 +51,7 @@ func (c *common) FillGradient(p *Path, g *Gradient) {
 		return
 	}
 	if len(g.Stops) > MaxGradientStops {
-		c.setErr(errors.New("surface: a gradient with more than 256 stops"))
+		c.setErr(fmt.Errorf("surface: a gradient with more than %d stops", MaxGradientStops))
 		return
 	}
 	pl, solid, err := planGradient(g)

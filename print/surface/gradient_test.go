@@ -3,11 +3,10 @@ package surface
 import (
 	"bytes"
 	"errors"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/print/pdfcheck"
 	"github.com/muster-wargames/muster/print/pixelcheck"
 )
 
@@ -93,13 +92,7 @@ func TestGradientCrossBackend(t *testing.T) {
 	if n := bytes.Count(pdf, []byte("/ShadingType 3")); n != 8 {
 		t.Errorf("%d radial shadings, want 8", n)
 	}
-	if q, err := exec.LookPath("qpdf"); err == nil {
-		path := filepath.Join(t.TempDir(), "g.pdf")
-		writeFile(t, path, pdf)
-		if out, err := exec.Command(q, "--check", path).CombinedOutput(); err != nil {
-			t.Errorf("qpdf --check: %v\n%s", err, out)
-		}
-	}
+	pdfcheck.Check(t, "gradients.pdf", pdf)
 	ref, err := pixelcheck.Rasterize(pdf, 1, 72)
 	if errors.Is(err, pixelcheck.ErrNoPdftoppm) {
 		t.Skip("pdftoppm not installed")
@@ -160,8 +153,7 @@ func TestPDFFormAtOnce(t *testing.T) {
 	if n := bytes.Count(b, []byte("/Subtype /Form")); n != 1 {
 		t.Errorf("%d forms, want 1", n)
 	}
-	objs := parsePDF(t, b)
-	content := pageContent(t, objs, pdfPages(t, objs)[0])
+	content := pdfcheck.Read(t, b).Pages[0].Raw
 	if n := strings.Count(content, " Do"); n != 5 {
 		t.Errorf("%d placements of a form, want 5", n)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+	"github.com/muster-wargames/muster/content/value"
 )
 
 // PDFOptions configures a PDF surface. The zero value is fine.
@@ -113,7 +114,7 @@ func newFpdf() *fpdf.Fpdf {
 	return fpdf.NewCustom(&fpdf.InitType{
 		OrientationStr: "P",
 		UnitStr:        "pt",
-		Size:           fpdf.SizeType{Wd: LetterW, Ht: LetterH},
+		Size:           fpdf.SizeType{Wd: value.Letter.Width, Ht: value.Letter.Height},
 	})
 }
 

@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/print/pdfcheck"
 )
 
 func pdfBytes(t testing.TB, draw func(s Surface)) []byte {
@@ -25,26 +28,25 @@ func pdfBytes(t testing.TB, draw func(s Surface)) []byte {
 
 func TestPDFLetterRect(t *testing.T) {
 	b := pdfBytes(t, func(s Surface) {
-		s.BeginPage(Letter.W(), Letter.H())
+		s.BeginPage(value.Letter.Width, value.Letter.Height)
 		s.SetFill(RGB(255, 0, 0))
 		s.Rect(72, 72, 36, 36, Fill)
 	})
-	objs := parsePDF(t, b)
-	pages := pdfPages(t, objs)
+	pages := pdfcheck.Read(t, b).Pages
 	if len(pages) != 1 {
 		t.Fatalf("%d pages", len(pages))
 	}
-	if mb := numbers(pageBox(objs, pages[0], "MediaBox")); !near(mb, []float64{0, 0, 612, 792}, 0.005) {
+	if mb := pages[0].MediaBox; !near(mb, []float64{0, 0, 612, 792}, 0.005) {
 		t.Errorf("MediaBox %v", mb)
 	}
-	c := pageContent(t, objs, pages[0])
+	c := pages[0].Raw
 	if !strings.Contains(c, "72 684 36 36 re") {
 		t.Errorf("no rectangle operator in:\n%s", c)
 	}
 	if !strings.Contains(c, "1 0 0 rg") {
 		t.Errorf("no red fill in:\n%s", c)
 	}
-	if pageBox(objs, pages[0], "TrimBox") != "" {
+	if pages[0].TrimBox != nil {
 		t.Error("TrimBox written though never set")
 	}
 }
@@ -52,22 +54,22 @@ func TestPDFLetterRect(t *testing.T) {
 func TestPDFPageSizesAndBoxes(t *testing.T) {
 	big := Size{23 * Inch, 35 * Inch}
 	b := pdfBytes(t, func(s Surface) {
-		s.BeginPage(A4.W(), A4.H())
-		s.SetPageBoxes(PageBoxes{Trim: Rect{9, 9, A4.W() - 18, A4.H() - 18}, Bleed: Rect{0, 0, A4.W(), A4.H()}})
+		s.BeginPage(value.A4.Width, value.A4.Height)
+		s.SetPageBoxes(PageBoxes{Trim: Rect{9, 9, value.A4.Width - 18, value.A4.Height - 18}, Bleed: Rect{0, 0, value.A4.Width, value.A4.Height}})
 		s.Rect(0, 0, 10, 10, Fill)
 		s.BeginPage(big.W, big.H)
 		s.Rect(0, 0, 10, 10, Fill)
-		s.BeginPage(Letter.Size().Landscape().W, Letter.Size().Landscape().H)
+		s.BeginPage(PaperSize(value.Letter).Landscape().W, PaperSize(value.Letter).Landscape().H)
 		s.SetPageBoxes(PageBoxes{Trim: Rect{X: 10, Y: 20, W: 100, H: 50}})
 	})
-	objs := parsePDF(t, b)
-	pages := pdfPages(t, objs)
+	pages := pdfcheck.Read(t, b).Pages
 	if len(pages) != 3 {
 		t.Fatalf("%d pages", len(pages))
 	}
 	check := func(i int, box string, want []float64) {
 		t.Helper()
-		if got := numbers(pageBox(objs, pages[i], box)); !near(got, want, 0.006) {
+		got := map[string][]float64{"MediaBox": pages[i].MediaBox, "TrimBox": pages[i].TrimBox, "BleedBox": pages[i].BleedBox}[box]
+		if !near(got, want, 0.006) {
 			t.Errorf("page %d %s = %v, want %v", i+1, box, got, want)
 		}
 	}
@@ -98,8 +100,7 @@ func TestPDFTransformsAndState(t *testing.T) {
 		s.SetStroke(Black, 1)
 		s.Line(0, 0, 200, 100)
 	})
-	objs := parsePDF(t, b)
-	c := pageContent(t, objs, pdfPages(t, objs)[0])
+	c := pdfcheck.Read(t, b).Pages[0].Raw
 	for _, want := range []string{
 		"q\n1 0 0 1 100 -10 cm\n", // y-down translation becomes (100,-10) in PDF space
 		"0 0 1 RG\n2 w\n[3 1] 0 d\n",
@@ -135,20 +136,20 @@ func TestPDFDeterministic(t *testing.T) {
 
 func TestPDFFontsEmbedded(t *testing.T) {
 	b := pdfBytes(t, drawSample)
-	objs := parsePDF(t, b)
+	doc := pdfcheck.Read(t, b)
 	fontFiles := 0
-	for _, o := range objs {
-		if strings.Contains(o.dict, "/FontFile2") {
+	for _, o := range doc.Objects() {
+		if strings.Contains(o.Dict, "/FontFile2") {
 			fontFiles++
 		}
-		if strings.Contains(o.dict, "/Subtype /Type1") {
-			t.Errorf("unembedded core font used: %s", o.dict)
+		if strings.Contains(o.Dict, "/Subtype /Type1") {
+			t.Errorf("unembedded core font used: %s", o.Dict)
 		}
 	}
 	if fontFiles < 4 {
 		t.Errorf("%d FontFile2 references, want one per face (4)", fontFiles)
 	}
-	c := pageContent(t, objs, pdfPages(t, objs)[0])
+	c := doc.Pages[0].Raw
 	if !strings.Contains(c, " Tj ET") || !strings.Contains(c, " Tf ET") {
 		t.Error("no text operators")
 	}
@@ -164,16 +165,7 @@ func writeTemp(t *testing.T, name string, b []byte) string {
 }
 
 func TestPDFTextExtract(t *testing.T) {
-	tool, err := exec.LookPath("pdftotext")
-	if err != nil {
-		t.Skip("pdftotext not installed")
-	}
-	path := writeTemp(t, "sample.pdf", pdfBytes(t, drawSample))
-	out, err := exec.Command(tool, "-enc", "UTF-8", path, "-").CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftotext: %v\n%s", err, out)
-	}
-	text := string(out)
+	text := pdfcheck.Text(t, pdfBytes(t, drawSample), "-enc", "UTF-8")
 	for _, want := range []string{"Légion 2½ [4] 3* . — ¾ ½ “muster”", "Bold Légion 2½", "Italic Légion ¾", "Mono 0123456789", "0101"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("pdftotext output lacks %q:\n%s", want, text)
@@ -182,15 +174,7 @@ func TestPDFTextExtract(t *testing.T) {
 }
 
 func TestPDFQpdfCheck(t *testing.T) {
-	tool, err := exec.LookPath("qpdf")
-	if err != nil {
-		t.Skip("qpdf not installed")
-	}
-	path := writeTemp(t, "sample.pdf", pdfBytes(t, drawSample))
-	out, err := exec.Command(tool, "--check", path).CombinedOutput()
-	if err != nil || bytes.Contains(out, []byte("WARNING")) {
-		t.Fatalf("qpdf --check: %v\n%s", err, out)
-	}
+	pdfcheck.Check(t, "sample.pdf", pdfBytes(t, drawSample))
 }
 
 func TestPDFFontsWarnings(t *testing.T) {
@@ -250,19 +234,18 @@ func TestPDFFontAfterPop(t *testing.T) {
 		s.Pop()
 		s.Text(10, 60, "—ő", Font{Size: 10}, Align{}) // runes above 255 are listed in /W only when used
 	})
-	objs := parsePDF(t, b)
 	found := false
-	for _, o := range objs {
-		if strings.Contains(o.dict, "/BaseFont /utf8go-regular") && strings.Contains(o.dict, "/W [") {
+	for _, o := range pdfcheck.Read(t, b).Objects() {
+		if strings.Contains(o.Dict, "/BaseFont /utf8go-regular") && strings.Contains(o.Dict, "/W [") {
 			found = true
 			for _, cid := range []string{"8212", "337"} {
-				if !strings.Contains(o.dict, cid) {
-					t.Errorf("regular font /W lacks CID %s: %s", cid, o.dict)
+				if !strings.Contains(o.Dict, cid) {
+					t.Errorf("regular font /W lacks CID %s: %s", cid, o.Dict)
 				}
 			}
 		}
-		if strings.Contains(o.dict, "/BaseFont /utf8go-bold") && strings.Contains(o.dict, "8212") {
-			t.Errorf("bold font got the regular text's runes: %s", o.dict)
+		if strings.Contains(o.Dict, "/BaseFont /utf8go-bold") && strings.Contains(o.Dict, "8212") {
+			t.Errorf("bold font got the regular text's runes: %s", o.Dict)
 		}
 	}
 	if !found {
@@ -291,4 +274,17 @@ func TestNumMatchesStrconv(t *testing.T) {
 			t.Fatalf("num(%v) = %s, want %s", v, got, w)
 		}
 	}
+}
+
+// near reports whether two lists of numbers (page boxes) are equal within eps.
+func near(a, b []float64, eps float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if d := a[i] - b[i]; d > eps || d < -eps {
+			return false
+		}
+	}
+	return true
 }

@@ -129,10 +129,9 @@ func TestPDFReuseDrawsTheSame(t *testing.T) {
 	if n := strings.Count(string(reused), "/Subtype /Form"); n != 3 {
 		t.Errorf("%d forms, want 3 (badge, star, row)", n)
 	}
-	objs := parsePDF(t, reused)
-	for _, o := range objs {
-		if strings.Contains(o.dict, "/Subtype /Form") && strings.Contains(string(o.data), "Tj") {
-			t.Errorf("a form shows text:\n%s", o.data)
+	for _, o := range pdfcheck.Read(t, reused).Objects() {
+		if strings.Contains(o.Dict, "/Subtype /Form") && strings.Contains(string(o.Data), "Tj") {
+			t.Errorf("a form shows text:\n%s", o.Data)
 		}
 	}
 	a := decodePNGBytes(t, raster("in-place", inPlace))
@@ -151,19 +150,11 @@ func TestPDFReuseChecks(t *testing.T) {
 	formsAtOnce(t)
 	b := pdfBytes(t, func(s Surface) { badgePage(s, true) })
 	path := writeTemp(t, "forms.pdf", b)
-	if tool, err := exec.LookPath("qpdf"); err == nil {
-		out, err := exec.Command(tool, "--check", path).CombinedOutput()
-		if err != nil || bytes.Contains(out, []byte("WARNING")) {
-			t.Fatalf("qpdf --check: %v\n%s", err, out)
-		}
-	}
-	if tool, err := exec.LookPath("pdftotext"); err == nil {
-		out, err := exec.Command(tool, "-enc", "UTF-8", path, "-").CombinedOutput()
-		if err != nil {
-			t.Fatalf("pdftotext: %v\n%s", err, out)
-		}
+	pdfcheck.Check(t, "forms.pdf", b)
+	if _, err := exec.LookPath("pdftotext"); err == nil {
+		out := pdfcheck.Text(t, b, "-enc", "UTF-8")
 		// Two labels stand upright (the one turned, pdftotext splits; the row's are clipped away).
-		if n := strings.Count(string(out), "Légion ½"); n < 2 {
+		if n := strings.Count(out, "Légion ½"); n < 2 {
 			t.Errorf("pdftotext finds the labels' text %d times, want 2:\n%s", n, out)
 		}
 	}
@@ -180,25 +171,24 @@ func TestPDFReuseChecks(t *testing.T) {
 	}
 	// A form's resources are what its content names, no more: the badge's graphics states, image and star,
 	// the row's badge, the star's graphics state.
-	objs := parsePDF(t, b)
 	forms := 0
 	named := regexp.MustCompile(`/((?:F|GS|I|TPL)[0-9a-f]+) (?:[0-9.]+ Tf|gs|Do)`)
 	entry := regexp.MustCompile(`/((?:F|GS|I|TPL)[0-9a-f]+) \d+ 0 R`)
-	for _, o := range objs {
-		if !strings.Contains(o.dict, "/Subtype /Form") {
+	for _, o := range pdfcheck.Read(t, b).Objects() {
+		if !strings.Contains(o.Dict, "/Subtype /Form") {
 			continue
 		}
 		forms++
 		want := map[string]bool{}
-		for _, m := range named.FindAllStringSubmatch(string(o.data), -1) {
+		for _, m := range named.FindAllStringSubmatch(string(o.Data), -1) {
 			want[m[1]] = true
 		}
 		got := map[string]bool{}
-		for _, m := range entry.FindAllStringSubmatch(o.dict, -1) {
+		for _, m := range entry.FindAllStringSubmatch(o.Dict, -1) {
 			got[m[1]] = true
 		}
 		if len(want) == 0 || fmt.Sprint(want) != fmt.Sprint(got) {
-			t.Errorf("form names %v, has resources %v: %s", want, got, o.dict)
+			t.Errorf("form names %v, has resources %v: %s", want, got, o.Dict)
 		}
 	}
 	if forms != 3 {
@@ -248,8 +238,7 @@ func TestPDFReuseSharesForms(t *testing.T) {
 	if n := strings.Count(string(b), "/Subtype /Form"); n != 1 {
 		t.Errorf("%d forms, want 1", n)
 	}
-	objs := parsePDF(t, b)
-	c := pageContent(t, objs, pdfPages(t, objs)[0])
+	c := pdfcheck.Read(t, b).Pages[0].Raw
 	if n := strings.Count(c, " Do"); n != 200 {
 		t.Errorf("%d placements, want 200", n)
 	}
@@ -280,6 +269,16 @@ func TestReuseErrors(t *testing.T) {
 		s.Reuse(holder{[]int{1}}, 0, 0, art, art, func(s Surface, _ Rect) {}) // comparable type, unhashable value
 		if s.Err() == nil {
 			t.Errorf("%T: a key holding a slice accepted", s)
+		}
+	}
+	for _, s := range []Surface{NewPDF(PDFOptions{}), NewPNG(PNGOptions{DPI: 72}), NewDry(0)} {
+		s.BeginPage(100, 100)
+		art := Rect{W: 10, H: 10}
+		for _, key := range []any{holder{1}, holder{}, [2]any{"a", holder{2.5}}} {
+			s.Reuse(key, 0, 0, art, art, func(s Surface, _ Rect) {})
+		}
+		if err := s.Err(); err != nil {
+			t.Errorf("%T: a key holding comparable values refused: %v", s, err)
 		}
 	}
 }
@@ -333,8 +332,7 @@ func TestPDFReuseFormWhenItPays(t *testing.T) {
 				s.Reuse(c.name, float64(i%20)*20, float64(i/20)*20, art, art, rects(c.rects))
 			}
 		})
-		objs := parsePDF(t, b)
-		content := []byte(pageContent(t, objs, pdfPages(t, objs)[0]))
+		content := []byte(pdfcheck.Read(t, b).Pages[0].Raw)
 		forms := bytes.Count(b, []byte("/Subtype /Form"))
 		inPlace := 400 - bytes.Count(content, []byte(" Do"))
 		if forms != c.forms || inPlace < c.inPlaceMin || inPlace > c.inPlaceMax {

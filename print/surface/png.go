@@ -287,8 +287,170 @@ func (p *PNG) paint(mode Paint, evenOdd bool) {
 }
 
 func (p *PNG) drawPath(path *Path, mode Paint) {
-	p.loadPath(path)
-	p.paint(mode, path.EvenOdd)
+	if p.near(path, mode) {
+		p.loadPath(path)
+		p.paint(mode, path.EvenOdd)
+		return
+	}
+	segs := path.transformed(p.dev())
+	if !segsFinite(segs) {
+		p.setErr(errors.New("surface: a path beyond the device's range"))
+		return
+	}
+	if mode&Fill != 0 && p.st.fill.A > 0 {
+		p.loadSegs(p.windowed(segs))
+		p.paint(Fill, path.EvenOdd)
+	}
+	if mode&Stroke != 0 && p.st.stroke.A > 0 && p.st.width > 0 {
+		p.strokeWindowed(segs)
+	}
+}
+
+// near reports whether the path, stroked or filled as mode says, stays within nearMargin of the target and
+// cuts no more than MaxDashes dashes, so that gg draws it as it is in time and memory bounded by the target.
+func (p *PNG) near(path *Path, mode Paint) bool {
+	m := p.dev()
+	b := emptyBox()
+	var length float64
+	var prev Pt
+	for i, s := range path.segs {
+		n := 1
+		switch s.op {
+		case segCubic:
+			n = 3
+		case segClose:
+			n = 0
+		}
+		for _, q := range s.pts[:n] {
+			x, y := m.Apply(q.X, q.Y)
+			d := Pt{x, y}
+			b.add(d)
+			if i > 0 {
+				length += dist(prev, d)
+			}
+			prev = d
+		}
+	}
+	if !finite(b.x0, b.y0, b.x1, b.y1) {
+		return false
+	}
+	reach := 0.0
+	stroking := mode&Stroke != 0 && p.st.stroke.A > 0 && p.st.width > 0
+	if stroking {
+		reach = p.st.width * m.scale() / 2 * math.Sqrt2
+	}
+	if !p.window().grow(nearMargin).holds(b.grow(reach)) {
+		return false
+	}
+	if stroking && len(p.st.dash) > 0 {
+		_, period := dashDuty(p.st.dash)
+		// A closed subpath's closing side is not in length: its dashes are few against a pattern this coarse.
+		if length/(period*m.scale())*float64(len(p.st.dash))/2 > MaxDashes {
+			return false
+		}
+	}
+	return true
+}
+
+// window is the part of the device a drawing can show in: the target's pixels and a pad.
+func (p *PNG) window() box {
+	r := p.target.Bounds()
+	return box{float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)}.grow(windowPad)
+}
+
+// windowed is a fill's segments (in device pixels) cut to the window: polygons that fill the window alike.
+func (p *PNG) windowed(segs []seg) []seg {
+	win := p.window()
+	w := &windower{win: win, reach: win}
+	var out []seg
+	for _, l := range w.flatten(segs) {
+		c := clipPolygon(l.pts, win)
+		if len(c) < 3 {
+			continue
+		}
+		out = append(out, seg{op: segMove, pts: [3]Pt{c[0]}})
+		for _, q := range c[1:] {
+			out = append(out, seg{op: segLine, pts: [3]Pt{q}})
+		}
+		out = append(out, seg{op: segClose})
+	}
+	return out
+}
+
+// strokeWindowed strokes segments (in device pixels) that reach far past the window, or whose dashes are too
+// many for gg: as the outline of what shows, filled.
+func (p *PNG) strokeWindowed(segs []seg) {
+	s := p.dev().scale()
+	hw := math.Min(p.st.width*s/2, 1<<30)
+	win := p.window()
+	w := &windower{win: win, reach: win.grow(hw*math.Sqrt2 + 1)}
+	lines := w.flatten(segs)
+	// gg draws miter joins round (see paint).
+	join := RoundJoin
+	if p.st.join == BevelJoin {
+		join = BevelJoin
+	}
+	o := &outliner{windower: w, hw: hw, st: strokeStyle{width: 2 * hw, cap: p.st.cap, join: join}}
+	col := p.st.stroke
+	if len(p.st.dash) > 0 {
+		o.st.dash = make([]float64, len(p.st.dash))
+		for i, v := range p.st.dash {
+			o.st.dash[i] = v * s
+		}
+		if dashed, ok := o.dashes(lines); ok {
+			lines = dashed
+		} else {
+			on, period := dashDuty(p.st.dash)
+			col.A = uint8(math.Round(float64(col.A) * on / period))
+		}
+	}
+	for _, l := range lines {
+		o.line(l.pts, l.closed)
+	}
+	dc := p.dc
+	dc.ClearPath()
+	for _, poly := range o.polys {
+		dc.MoveTo(poly[0].X, poly[0].Y)
+		for _, q := range poly[1:] {
+			dc.LineTo(q.X, q.Y)
+		}
+		dc.ClosePath()
+	}
+	if col.A > 0 {
+		dc.SetFillRuleWinding()
+		dc.SetColor(col)
+		dc.Fill()
+	}
+	dc.ClearPath()
+}
+
+// loadSegs puts segments in device pixels into gg.
+func (p *PNG) loadSegs(segs []seg) {
+	dc := p.dc
+	dc.ClearPath()
+	for _, s := range segs {
+		switch s.op {
+		case segMove:
+			dc.MoveTo(s.pts[0].X, s.pts[0].Y)
+		case segLine:
+			dc.LineTo(s.pts[0].X, s.pts[0].Y)
+		case segCubic:
+			dc.CubicTo(s.pts[0].X, s.pts[0].Y, s.pts[1].X, s.pts[1].Y, s.pts[2].X, s.pts[2].Y)
+		case segClose:
+			dc.ClosePath()
+		}
+	}
+}
+
+func segsFinite(segs []seg) bool {
+	for _, s := range segs {
+		for _, q := range s.pts {
+			if !finite(q.X, q.Y) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // fillGradient fills the path with the colour of the gradient at each pixel's centre.
@@ -297,7 +459,14 @@ func (p *PNG) fillGradient(path *Path, g *gradientPlan) {
 	if !ok {
 		return // the drawing is squeezed to nothing
 	}
-	p.loadPath(path)
+	if p.near(path, Fill) {
+		p.loadPath(path)
+	} else if segs := path.transformed(p.dev()); segsFinite(segs) {
+		p.loadSegs(p.windowed(segs))
+	} else {
+		p.setErr(errors.New("surface: a path beyond the device's range"))
+		return
+	}
 	if path.EvenOdd {
 		p.dc.SetFillRuleEvenOdd()
 	} else {
@@ -359,7 +528,12 @@ type sprite struct {
 func (p *PNG) reuse(key any, x, y float64, art, view Rect, draw func(Surface, Rect), _ bool) {
 	m := p.dev()
 	sx, sy := m.A, m.D
-	if m.B != 0 || m.C != 0 || !(sx > 0) || !(sy > 0) || art.W*sx*art.H*sy > maxSpritePixels {
+	// A sprite many times longer than the target across or down (a long thin drawing) would be drawn at a
+	// size nothing shows, and gg's work grows with its length: such a drawing is drawn in place, cut to the
+	// target.
+	tb := p.target.Bounds()
+	if m.B != 0 || m.C != 0 || !(sx > 0) || !(sy > 0) || art.W*sx*art.H*sy > maxSpritePixels ||
+		art.W*sx > float64(4*tb.Dx()+256) || art.H*sy > float64(4*tb.Dy()+256) {
 		p.drawHere(x, y, art, view, draw)
 		return
 	}
@@ -446,6 +620,13 @@ func (p *PNG) makeSprite(fx, fy, sx, sy float64, art Rect, draw func(Surface, Re
 func (p *PNG) clip(path *Path) {
 	page := p.target.Bounds()
 	segs := path.transformed(p.dev())
+	if !segsFinite(segs) {
+		p.setErr(errors.New("surface: a clip beyond the device's range"))
+		return
+	}
+	if !p.window().grow(nearMargin).holds(segsBox(segs)) {
+		segs = p.windowed(segs)
+	}
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, s := range segs {
 		n := 1
@@ -459,8 +640,11 @@ func (p *PNG) clip(path *Path) {
 			minY, maxY = math.Min(minY, q.Y), math.Max(maxY, q.Y)
 		}
 	}
-	r := image.Rect(int(math.Floor(math.Max(minX, -1))), int(math.Floor(math.Max(minY, -1))),
-		int(math.Ceil(math.Min(maxX, float64(page.Max.X)+1))), int(math.Ceil(math.Min(maxY, float64(page.Max.Y)+1)))).Intersect(page)
+	var r image.Rectangle // nothing, for a clip that lies wholly outside the window
+	if minX <= maxX && minY <= maxY {
+		r = image.Rect(int(math.Floor(math.Max(minX, -1))), int(math.Floor(math.Max(minY, -1))),
+			int(math.Ceil(math.Min(maxX, float64(page.Max.X)+1))), int(math.Ceil(math.Min(maxY, float64(page.Max.Y)+1)))).Intersect(page)
+	}
 	mask := p.newMask(page)
 	if !r.Empty() {
 		if p.raster == nil {

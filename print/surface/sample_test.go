@@ -7,6 +7,8 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+
+	"github.com/muster-wargames/muster/content/value"
 )
 
 // tinyPNG is a 4x2 image: left half red, right half blue.
@@ -44,8 +46,8 @@ func counter(s Surface, side float64, bg Color, label string) {
 // drawSample draws the visual-check page: counters, a star, a hex, a dashed
 // line, an image, clipped and transformed drawing.
 func drawSample(s Surface) {
-	s.BeginPage(Letter.W(), Letter.H())
-	s.SetPageBoxes(PageBoxes{Trim: Rect{18, 18, Letter.W() - 36, Letter.H() - 36}, Bleed: Rect{9, 9, Letter.W() - 18, Letter.H() - 18}})
+	s.BeginPage(value.Letter.Width, value.Letter.Height)
+	s.SetPageBoxes(PageBoxes{Trim: Rect{18, 18, value.Letter.Width - 36, value.Letter.Height - 36}, Bleed: Rect{9, 9, value.Letter.Width - 18, value.Letter.Height - 18}})
 	red, _ := Hex("#c0392b")
 	green, _ := Hex("#27ae60")
 	yellow, _ := Hex("#f1c40f")

@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"reflect"
 )
 
 // Paint says how a shape is painted.
@@ -286,6 +287,10 @@ func (c *common) SetStroke(col Color, width float64) {
 }
 
 func (c *common) SetDash(pattern ...float64) {
+	if len(pattern) > MaxDashEntries {
+		c.setErr(fmt.Errorf("surface: a dash pattern of %d lengths (the most is %d)", len(pattern), MaxDashEntries))
+		return
+	}
 	sum := 0.0
 	for _, v := range pattern {
 		if !finite(v) || v < 0 {
@@ -330,6 +335,7 @@ func (c *common) Rect(x, y, w, h float64, mode Paint) {
 		c.setErr(errors.New("surface: non-finite rectangle"))
 		return
 	}
+	defer c.tintFineDash(mode)()
 	c.be.rect(x, y, w, h, mode)
 }
 
@@ -341,7 +347,36 @@ func (c *common) DrawPath(p *Path, mode Paint) {
 		c.setErr(errors.New("surface: non-finite path coordinate"))
 		return
 	}
+	defer c.tintFineDash(mode)()
 	c.be.drawPath(p, mode)
+}
+
+// tintFineDash makes a stroke whose dash pattern repeats in less than MinDashPeriod on the page solid, in the
+// tint its dashes average to (the stroke's opacity times the share of the pattern that is dash), until the
+// function it returns puts the state back.
+func (c *common) tintFineDash(mode Paint) func() {
+	if mode&Stroke == 0 || len(c.st.dash) == 0 {
+		return func() {}
+	}
+	on, period := dashDuty(c.st.dash)
+	if period*c.st.m.scale() >= MinDashPeriod {
+		return func() {}
+	}
+	saved := c.st
+	c.st.dash = nil
+	c.st.stroke.A = uint8(math.Round(float64(c.st.stroke.A) * on / period))
+	return func() { c.st = saved }
+}
+
+// dashDuty is a dash pattern's dashes and its period: their lengths added up.
+func dashDuty(pattern []float64) (on, period float64) {
+	for i, v := range pattern {
+		if i%2 == 0 {
+			on += v
+		}
+		period += v
+	}
+	return on, period
 }
 
 func (c *common) shape(mode Paint, build func(p *Path)) {
@@ -529,17 +564,10 @@ func (c *common) reuse(key any, x, y float64, art, view Rect, draw func(Surface,
 	c.be.reuse(key, x, y, art, view, draw, form)
 }
 
-// hashable reports whether key can be a map key: a comparable type may still hold a value that is not (an
-// interface field holding a slice), and using it as one would panic.
-func hashable(key any) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	var m map[any]bool
-	return !m[key]
-}
+// hashable reports whether key can be a map key. Its type being comparable is not enough: a comparable type
+// may hold a value that is not (an interface field holding a slice), and using it as a key would panic.
+// reflect.Value.Comparable looks into such fields for the values they hold.
+func hashable(key any) bool { return reflect.ValueOf(key).Comparable() }
 
 // drawAlone runs a reused drawing from the default graphics state in a frame of its own, checking that its
 // Pushes and Pops balance.

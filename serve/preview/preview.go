@@ -88,10 +88,39 @@ func (r *Renderer) Update(dir string) *Snapshot {
 }
 
 // Render draws a pipeline result: what changed since the last good version when it has no errors, else
-// the last good pictures with its diagnostics.
-func (r *Renderer) Render(res validate.Result) *Snapshot {
+// the last good pictures with its diagnostics. It never panics: a printer's panic or limit while one picture
+// is drawn is that picture's diagnostic, and one while the pictures are planned is the version's (Fail).
+func (r *Renderer) Render(res validate.Result) (snap *Snapshot) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			snap = r.fail(res.Diags, fmt.Errorf("planning the pictures failed (a bug in muster; please report it): %v", p))
+		}
+	}()
+	return r.render(res)
+}
+
+// Fail is the snapshot of a version that could not be drawn at all (the pipeline itself failed): the last good
+// pictures, with the version's diagnostics and err as an error among them.
+func (r *Renderer) Fail(diags diag.List, err error) *Snapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.fail(diags, err)
+}
+
+func (r *Renderer) fail(diags diag.List, err error) *Snapshot {
+	r.version++
+	snap := &Snapshot{Version: r.version, Failed: true,
+		Diags: append(append(diag.List{}, diags...), diag.Diagnostic{Severity: diag.Error, Code: "print.internal", Message: err.Error()})}
+	if r.last != nil {
+		snap.Images = r.last.Images
+	}
+	snap.Diags.Sort()
+	return snap
+}
+
+func (r *Renderer) render(res validate.Result) *Snapshot {
 	r.version++
 	snap := &Snapshot{Version: r.version, Diags: res.Diags}
 	checked, err := res.Checked()
@@ -107,6 +136,11 @@ func (r *Renderer) Render(res validate.Result) *Snapshot {
 	}
 	jobs, ds := jobsFor(checked.Package())
 	snap.Diags = append(snap.Diags, ds...)
+	return r.draw(snap, jobs)
+}
+
+// draw draws the jobs whose pictures the last good version does not have, and makes snap the last good one.
+func (r *Renderer) draw(snap *Snapshot, jobs []job) *Snapshot {
 	keep := map[string][]*Image{}
 	results := make([][]*Image, len(jobs))
 	var todo []int
@@ -118,15 +152,17 @@ func (r *Renderer) Render(res validate.Result) *Snapshot {
 		}
 		todo = append(todo, i)
 	}
-	errs := make([]error, len(jobs))
-	parallel.Each(len(todo), func(k int) {
+	// A drawing's panic (a bug) comes back from the pool as its error, so the preview never goes down.
+	errs := parallel.Each(len(todo), func(k int) error {
 		i := todo[k]
-		results[i], errs[i] = drawSafely(jobs[i])
+		var err error
+		results[i], err = jobs[i].draw()
+		return err
 	})
-	for _, i := range todo {
+	for k, i := range todo {
 		j := jobs[i]
-		if errs[i] != nil {
-			snap.Diags = append(snap.Diags, failureDiags(j, errs[i])...)
+		if errs[k] != nil {
+			snap.Diags = append(snap.Diags, failureDiags(j, errs[k])...)
 			results[i] = nil // the picture is left out; the diagnostic says why
 			continue
 		}
@@ -143,16 +179,6 @@ func (r *Renderer) Render(res validate.Result) *Snapshot {
 	r.byKey = keep
 	r.last = snap
 	return snap
-}
-
-// drawSafely runs a job; a printer's panic (a bug) becomes its error, so the preview never goes down.
-func drawSafely(j job) (imgs []*Image, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("drawing failed (a bug in muster; please report it): %v", p)
-		}
-	}()
-	return j.draw()
 }
 
 func failureDiags(j job, err error) diag.List {
@@ -308,7 +334,7 @@ func counterJobs(pkg *content.Package, set plan.Settings, setKey string) ([]job,
 	used := map[string]bool{}
 	for i := range cs {
 		c := &cs[i]
-		stem := plan.FileStem(c.ID)
+		stem := content.Stem(c.ID, content.PrintStem)
 		if used[stem] {
 			stem = c.Kind + "-" + stem
 		}
@@ -391,7 +417,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 	var jobs []job
 	sysKey := d.of(content.KindSystem) + d.tiles
 	for _, m := range pkg.Maps() {
-		stem := plan.FileStem(m.ID)
+		stem := content.Stem(m.ID, content.PrintStem)
 		title := "Map " + m.ID
 		if m.Name != "" {
 			title = m.Name
@@ -412,7 +438,7 @@ func mapJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) []
 		if !ok {
 			continue
 		}
-		stem := plan.FileStem(f[len(plan.MapsDir)+1 : len(f)-len(".pdf")])
+		stem := content.Stem(f[len(plan.MapsDir)+1:len(f)-len(".pdf")], content.PrintStem)
 		title := "Map of " + sc.ID
 		if sc.Name != "" {
 			title = "Map of " + sc.Name
@@ -498,7 +524,7 @@ func sheetJobs(pkg *content.Package, set plan.Settings, setKey string, d *docs) 
 	files := plan.ScenarioMapFiles(pkg)
 	rest := d.of(content.KindForce, content.KindMap, content.KindSystem, content.KindTable) + d.identity[content.KindUnitType] + d.identity[content.KindMarker] + d.art // the miniature shows the art
 	for _, sc := range pkg.Scenarios() {
-		stem := plan.FileStem(sc.ID)
+		stem := content.Stem(sc.ID, content.PrintStem)
 		opt := plan.ScenarioOptions(pkg, set, plan.Options{}, files[sc.ID])
 		title := "Scenario " + sc.ID
 		if sc.Name != "" {

@@ -2,12 +2,16 @@ package preview
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/internal/must"
+	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -122,7 +126,7 @@ func TestRenderHalfWrittenFile(t *testing.T) {
 	r := NewRenderer()
 	good := r.Update(dir)
 	p := filepath.Join(dir, "units", "feudal.yaml")
-	b, _ := os.ReadFile(p)
+	b := must.ReadFile(t, p)
 	for _, cut := range []int{0, 1, len(b) / 3, len(b) / 2} {
 		if err := os.WriteFile(p, b[:cut], 0o644); err != nil {
 			t.Fatal(err)
@@ -238,4 +242,44 @@ func keys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// A printer's panic or limit while a picture is drawn is that picture's diagnostic, at its place, and the
+// renderer goes on: the other pictures are drawn, and the next version draws again (issue 26: the preview
+// survives anything a package can contain).
+func TestRenderSurvivesPanicsAndLimits(t *testing.T) {
+	at := diag.Pos{File: "maps/x.yaml", Line: 3, Col: 1}
+	good := job{key: "good", title: "map good", draw: func() ([]*Image, error) {
+		pages, err := drawPNG(PageDPI, func(s surface.Surface) error { s.BeginPage(72, 72); s.Rect(0, 0, 36, 36, surface.Fill); return nil })
+		return images(pages, "good", SectionMaps, "good"), err
+	}}
+	panics := job{key: "panics", title: "map panics", at: at, draw: func() ([]*Image, error) { panic("index out of range") }}
+	limit := job{key: "limit", title: "map limit", at: at, draw: func() ([]*Image, error) {
+		pages, err := drawPNG(FaceDPI, func(s surface.Surface) error {
+			s.BeginPage(surface.MaxPageSize, surface.MaxPageSize) // 30,000 pixels a side: past the surface's bound
+			return s.Err()
+		})
+		return images(pages, "limit", SectionMaps, "limit"), err
+	}}
+	r := NewRenderer()
+	snap := r.draw(&Snapshot{Version: 1}, []job{panics, good, limit})
+	if len(snap.Images) != 1 || snap.Images[0].Name != "good-page-01.png" {
+		t.Errorf("pictures: %v", snap.Names())
+	}
+	var got []string
+	for _, d := range snap.Diags {
+		got = append(got, d.Pos.String()+" "+d.Message)
+	}
+	sort.Strings(got)
+	if len(got) != 2 || !strings.Contains(got[0], "maps/x.yaml:3:1 preview of map limit: surface: page 14400x14400 pt at 150 DPI is too many pixels") ||
+		!strings.Contains(got[1], "maps/x.yaml:3:1 preview of map panics: drawing failed (a bug in muster; please report it): index out of range") {
+		t.Errorf("diagnostics: %q", got)
+	}
+	if again := r.draw(&Snapshot{Version: 2}, []job{good}); len(again.Images) != 1 || len(again.Diags) != 0 {
+		t.Errorf("the next version: %v, %v", again.Names(), again.Diags)
+	}
+	// A panic while the pictures are planned fails the version, keeping the last good pictures.
+	if failed := r.Fail(nil, errors.New("planning failed")); !failed.Failed || len(failed.Images) != 1 || failed.Diags[0].Severity != diag.Error {
+		t.Errorf("failed version: %+v", failed)
+	}
 }

@@ -1,33 +1,9 @@
-// Package names gives the things an exporter writes names that are safe and unique: file stems that are safe
-// in file names and URLs, and names numbered when they repeat. The VASSAL module and the Tabletop Simulator
-// set name their boards, pieces and files the same way.
+// Package names numbers the names an exporter writes when they repeat, so that the VASSAL module and the
+// Tabletop Simulator set number their boards, pieces and files the same way (their file stems are
+// content.Stem's, by content.ExportStem).
 package names
 
-import (
-	"fmt"
-	"strings"
-)
-
-// Stem makes a name safe as part of a file name and of a URL: lower-case letters, digits, - and _; anything
-// else becomes -, and a name with nothing left is "x".
-func Stem(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(r - 'A' + 'a')
-		default:
-			b.WriteByte('-')
-		}
-	}
-	t := strings.Trim(b.String(), "-")
-	if t == "" {
-		t = "x"
-	}
-	return t
-}
+import "fmt"
 
 // Unique numbers names that repeat: the first "board" stays "board", the second becomes "board-2" (with the
 // format "%s-%d") or "board (2)" (with "%s (%d)").

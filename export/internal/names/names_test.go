@@ -2,14 +2,6 @@ package names
 
 import "testing"
 
-func TestStem(t *testing.T) {
-	for in, want := range map[string]string{"Board II": "board-ii", "THG_1.0": "thg_1-0", "--": "x", "Ärger": "rger", "a/b": "a-b"} {
-		if got := Stem(in); got != want {
-			t.Errorf("Stem(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // A repeat is numbered from 2, a numbered name that is itself taken moves on, and taken names count.
 func TestUnique(t *testing.T) {
 	u := NewUnique("%s-%d", "thg")

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/png"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 
 	"github.com/muster-wargames/muster/content/diag"
 )
@@ -159,6 +162,61 @@ func TestTinyModuleCorrupted(t *testing.T) {
 	}
 }
 
+// pngClaiming is tinyPNG with a header that claims w x h pixels (its checksum right): a decoder that believed
+// it would allocate w*h*4 bytes.
+func pngClaiming(w, h uint32) []byte {
+	b := bytes.Clone(tinyPNG)
+	binary.BigEndian.PutUint32(b[16:], w) // the IHDR chunk's data starts after the signature, length and type
+	binary.BigEndian.PutUint32(b[20:], h)
+	binary.BigEndian.PutUint32(b[29:], crc32.ChecksumIEEE(b[12:29]))
+	return b
+}
+
+// --check reads every image a module names from its header (never its pixels): a board whose header claims
+// 60000 x 60000 pixels (14.4 GB at the 4 bytes a pixel VASSAL keeps) and a piece image that is not an image
+// are errors, where the check used to say VASSAL could load the module (issue 26, item 5).
+func TestImagesVASSALCannotLoad(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		data       []byte
+		msg        string
+	}{
+		{"a board of 60000 x 60000", "images/board.png", pngClaiming(60000, 60000),
+			"image board.png is a PNG of 60000 x 60000 pixels, 14.4 GB once VASSAL decodes it at 4 bytes a pixel: more than the 1024 MB heap"},
+		{"a piece image that is not an image", "images/a.png", []byte("<html>not a picture</html>"), "image a.png is not a PNG, GIF or JPEG VASSAL can read"},
+		{"just past the heap", "images/a.png", pngClaiming(16385, 16384), "16385 x 16384 pixels"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			es := tinyEntries()
+			for i := range es {
+				if es[i].name == c.file {
+					es[i].data = c.data
+				}
+			}
+			z := zipOf(t, es)
+			var r Result
+			if used := allocated(func() { r = Bytes(z, "m.vmod") }); used > 16<<20 {
+				t.Errorf("checking allocated %d MB", used>>20)
+			}
+			found := 0
+			for _, d := range r.Diags {
+				if d.Severity == diag.Error && d.Code == CodeImage && strings.Contains(d.Message, c.msg) {
+					found++
+				}
+			}
+			if found != 1 { // once, though two pieces name a.png
+				t.Errorf("%d errors saying %q: %q", found, c.msg, errorsOf(r))
+			}
+		})
+	}
+	// An image as large as the heap holds passes.
+	es := tinyEntries()
+	es[3].data = pngClaiming(16384, 16384)
+	if errs := errorsOf(Bytes(zipOf(t, es), "m.vmod")); len(errs) > 0 {
+		t.Errorf("16384 x 16384: %q", errs)
+	}
+}
+
 func TestMissingEntries(t *testing.T) {
 	es := tinyEntries()
 	expectError(t, zipOf(t, es[1:]), CodeMissing, "no moduledata")
@@ -262,7 +320,7 @@ func TestPathTraversalNamesExtractNothing(t *testing.T) {
 			t.Errorf("%s was written", p)
 		}
 	}
-	if ents, _ := os.ReadDir(work); len(ents) > 0 {
+	if ents := must.ReadDir(t, work); len(ents) > 0 {
 		t.Errorf("the check wrote %d files into the working folder", len(ents))
 	}
 }

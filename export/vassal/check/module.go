@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"encoding/xml"
 	"image"
 	_ "image/gif"  // board images may be GIF
@@ -12,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/seqenc"
+	"github.com/muster-wargames/muster/print/digital"
 )
 
 const (
@@ -274,12 +276,15 @@ func (c *checker) element(el *buildfile.Element, p string, parent *buildfile.Ele
 }
 
 // needImage reports an image the module lacks, and returns its entry.
+// needImage reports an image an element names that the module does not hold, or that VASSAL cannot load: not
+// an image at all, or more pixels than it can hold (see imageSize).
 func (c *checker) needImage(el *buildfile.Element, p, name, what string) bool {
-	if _, ok := c.images[name]; ok {
-		return true
+	if _, ok := c.images[name]; !ok {
+		c.errorf(CodeImage, el, p, "%s %s is not in the module's images/", what, name)
+		return false
 	}
-	c.errorf(CodeImage, el, p, "%s %s is not in the module's images/", what, name)
-	return false
+	c.imageSize(el, p, name)
+	return true
 }
 
 func (c *checker) needFile(el *buildfile.Element, p, name string) {
@@ -288,35 +293,51 @@ func (c *checker) needFile(el *buildfile.Element, p, name string) {
 	}
 }
 
-// imageSize reads an image's size from its header (no more than its first bytes); ok is false for an image
-// it cannot read (SVG is not read).
+// imageSize reads an image's size from its header (no more than its first megabyte, never its pixels); ok
+// is false for an image it cannot read, or VASSAL could not (SVG is not measured). Each image is read and
+// reported once, at the first element that names it: one that is not a PNG, GIF or JPEG (or an SVG that is
+// not XML), or one of more pixels than VASSAL can hold (digital.VassalMaxImagePixels).
 func (c *checker) imageSize(el *buildfile.Element, p, name string) (w, h int, ok bool) {
 	if s, done := c.imageSizes[name]; done {
 		return s[0], s[1], s[0] > 0
 	}
+	c.imageSizes[name] = [2]int{}
 	f := c.images[name]
 	if f == nil {
-		return 0, 0, false
-	}
-	if strings.HasSuffix(strings.ToLower(name), ".svg") {
-		c.imageSizes[name] = [2]int{}
 		return 0, 0, false
 	}
 	rc, err := f.Open()
 	if err != nil {
 		c.errorf(CodeImage, el, p, "image %s cannot be read: %v", name, err)
-		c.imageSizes[name] = [2]int{}
 		return 0, 0, false
 	}
 	defer rc.Close()
-	cfg, _, err := image.DecodeConfig(io.LimitReader(rc, 1<<20))
+	head := io.LimitReader(rc, 1<<20)
+	if strings.HasSuffix(strings.ToLower(name), ".svg") {
+		b, _ := io.ReadAll(io.LimitReader(head, 512))
+		b = bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")), " \t\r\n")
+		if !bytes.HasPrefix(b, []byte("<")) {
+			c.errorf(CodeImage, el, p, "image %s is named .svg but is not SVG (XML): VASSAL cannot draw it", name)
+		}
+		return 0, 0, false
+	}
+	cfg, format, err := image.DecodeConfig(head)
 	if err != nil {
 		c.errorf(CodeImage, el, p, "image %s is not a PNG, GIF or JPEG VASSAL can read: %v", name, err)
-		c.imageSizes[name] = [2]int{}
+		return 0, 0, false
+	}
+	px := int64(cfg.Width) * int64(cfg.Height)
+	switch {
+	case cfg.Width <= 0 || cfg.Height <= 0:
+		c.errorf(CodeImage, el, p, "image %s is a %s of %d x %d pixels: VASSAL cannot draw an image without pixels", name, strings.ToUpper(format), cfg.Width, cfg.Height)
+		return 0, 0, false
+	case px > digital.VassalMaxImagePixels:
+		c.errorf(CodeImage, el, p, "image %s is a %s of %d x %d pixels, %.1f GB once VASSAL decodes it at %d bytes a pixel: more than the %d MB heap VASSAL runs in by default holds (at most %d pixels), so VASSAL cannot load it",
+			name, strings.ToUpper(format), cfg.Width, cfg.Height, float64(px*digital.VassalBytesPerPixel)/1e9, digital.VassalBytesPerPixel, digital.VassalDefaultHeap>>20, digital.VassalMaxImagePixels)
 		return 0, 0, false
 	}
 	c.imageSizes[name] = [2]int{cfg.Width, cfg.Height}
-	return cfg.Width, cfg.Height, cfg.Width > 0 && cfg.Height > 0
+	return cfg.Width, cfg.Height, true
 }
 
 // mapComponents checks that a map has the components play needs.
