@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"slices"
 	"sort"
@@ -85,6 +86,7 @@ var (
 		reflect.TypeOf(ForceEntry{}): true, reflect.TypeOf(ItemEntry{}): true, reflect.TypeOf(BoardPlacement{}): true,
 		reflect.TypeOf(Entry{}): true, reflect.TypeOf(Placement{}): true, reflect.TypeOf(Objective{}): true,
 		reflect.TypeOf(Length{}): true, reflect.TypeOf(Award{}): true, reflect.TypeOf(VictoryBand{}): true,
+		reflect.TypeOf(Place{}): true, reflect.TypeOf(Connection{}): true,
 	}
 	// lineEach are the lists of strings written one item a line (a list of ids is written on one line): sentences,
 	// and a map's terrain rows, which line up as the map does.
@@ -164,12 +166,18 @@ func (e *encoder) encode(v reflect.Value, ptr string) (*yaml.Node, error) {
 		if v.Len() == 0 {
 			n.Style = yaml.FlowStyle
 		}
+		numbers := true // a point [x, y], or an outline of points, is written on one line
 		for i := 0; i < v.Len(); i++ {
 			c, err := e.encode(v.Index(i), Pointer(ptr, i))
 			if err != nil {
 				return nil, err
 			}
+			numbers = numbers && (c.Kind == yaml.ScalarNode && (c.Tag == "!!int" || c.Tag == "!!float") ||
+				c.Kind == yaml.SequenceNode && c.Style == yaml.FlowStyle && len(c.Content) > 0)
 			n.Content = append(n.Content, c)
+		}
+		if numbers {
+			n.Style = yaml.FlowStyle
 		}
 		return n, nil
 	case reflect.Map:
@@ -202,6 +210,10 @@ func (e *encoder) encode(v reflect.Value, ptr string) (*yaml.Node, error) {
 	case reflect.Uint, reflect.Uint64, reflect.Uint32:
 		return scalarNode("!!int", strconv.FormatUint(v.Uint(), 10)), nil
 	case reflect.Float64:
+		// A whole number is written as one (a coordinate 0, not !!float 0): it reads back as the same float.
+		if f := v.Float(); f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return scalarNode("!!int", strconv.FormatInt(int64(f), 10)), nil
+		}
 		return scalarNode("!!float", strconv.FormatFloat(v.Float(), 'g', -1, 64)), nil
 	case reflect.Interface:
 		if v.IsNil() {

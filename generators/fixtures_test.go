@@ -19,7 +19,7 @@ const generatedDir = "../content/testdata/generated"
 // generator (seed 1): comments aside (they name muster's version and seal the file), byte for byte. Run
 // `go test ./generators/ -run TestGeneratedFixtures -update` after a change to what a generator makes.
 func TestGeneratedFixtures(t *testing.T) {
-	pkgs := []string{"examples/ancients", "examples/fields-of-honor", "examples/highest-ground", "examples/testdata/river-line"}
+	pkgs := []string{"examples/ancients", "examples/fields-of-honor", "examples/highest-ground", "examples/testdata/river-line", "examples/testdata/marches", "examples/testdata/iron-roads"}
 	want := map[string]bool{}
 	for _, dir := range pkgs {
 		g, _, err := Open(filepath.Join("..", dir))
