@@ -27,6 +27,11 @@ id: grids
 name: Grid pictures
 terrain:
   - {id: clear, name: Clear, char: ".", colour: "#f3efdc"}
+features:
+  - {id: border, name: Border, on: hexside}
+  - {id: rugged, name: Rugged border, on: hexside, colour: "#a03020", style: dashed, stop: true}
+  - {id: road, name: Road, on: path, colour: "#8a5a2b"}
+  - {id: rail, name: Railway, on: path, colour: "#202020", style: dashed}
 `
 
 var (
@@ -34,6 +39,9 @@ var (
 	gridPicture = regexp.MustCompile(`!\[[^\]]*\]\(grids/([a-z0-9-]+)\.png\)`)
 	labelCheck  = regexp.MustCompile(`^([a-z0-9-]+) (\S+) is column (\d+) row (\d+)$`)
 	placeCheck  = regexp.MustCompile(`^([a-z0-9-]+) (\S+) (below|right of) (\S+) by (.+)$`)
+	nextCheck   = regexp.MustCompile(`^([a-z0-9-]+) (\S+) is (not )?next to (\S+)$`)
+	hopsCheck   = regexp.MustCompile(`^([a-z0-9-]+) (\S+) is (\d+) connections? from (\S+)$`)
+	aloneCheck  = regexp.MustCompile(`^([a-z0-9-]+) (\S+) is joined to nothing$`)
 )
 
 // distances a check may state, in cell sizes (across the flats) or, for hexes, corner-to-corner widths.
@@ -106,6 +114,27 @@ func TestGridsPage(t *testing.T) {
 			}
 			continue
 		}
+		if m := nextCheck.FindStringSubmatch(c); m != nil {
+			set, a, b, ok := twoPlaces(t, where, sets, m[1], m[2], m[4])
+			if ok && set.Adjacent(a, b) != (m[3] == "") {
+				t.Errorf("%s: adjacent is %v, not as the page says: %s", where, set.Adjacent(a, b), c)
+			}
+			continue
+		}
+		if m := hopsCheck.FindStringSubmatch(c); m != nil {
+			set, a, b, ok := twoPlaces(t, where, sets, m[1], m[2], m[4])
+			if n, _ := strconv.Atoi(m[3]); ok && set.Distance(a, b) != n {
+				t.Errorf("%s: %d connections apart, not as the page says: %s", where, set.Distance(a, b), c)
+			}
+			continue
+		}
+		if m := aloneCheck.FindStringSubmatch(c); m != nil {
+			set, a, _, ok := twoPlaces(t, where, sets, m[1], m[2], m[2])
+			if ok && len(set.Neighbours(a, nil)) != 0 {
+				t.Errorf("%s: it has neighbours, not as the page says: %s", where, c)
+			}
+			continue
+		}
 		m := placeCheck.FindStringSubmatch(c)
 		if m == nil {
 			t.Errorf("%s: a check muster cannot read: %s", where, c)
@@ -150,6 +179,23 @@ func TestGridsPage(t *testing.T) {
 			t.Errorf("docs/grids/%s is not on the page: remove it", e.Name())
 		}
 	}
+}
+
+// twoPlaces looks up two places (or cells) of a grid the page shows.
+func twoPlaces(t *testing.T, where string, sets map[string]*content.MapSet, name, a, b string) (*content.MapSet, grid.Cell, grid.Cell, bool) {
+	t.Helper()
+	set := sets[name]
+	if set == nil {
+		t.Errorf("%s: no grid %s", where, name)
+		return nil, grid.Cell{}, grid.Cell{}, false
+	}
+	ra, err1 := set.Lookup(a)
+	rb, err2 := set.Lookup(b)
+	if err1 != nil || err2 != nil {
+		t.Errorf("%s: %v %v", where, err1, err2)
+		return nil, grid.Cell{}, grid.Cell{}, false
+	}
+	return set, ra.Cell, rb.Cell, true
 }
 
 // centre is a cell's centre in points.

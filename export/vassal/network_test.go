@@ -16,7 +16,6 @@ import (
 	"github.com/muster-wargames/muster/export/vassal/gridnum"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/maps"
-	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -106,9 +105,9 @@ func TestNetworkMapsExport(t *testing.T) {
 				t.Fatal(err)
 			}
 			px0, py0, _, _ := d.PixelOrigin(m.DPI)
-			k := m.DPI / surface.Inch * d.Scale
+			k := m.DPI * d.Scale // pixels an inch, as print/digital.PlacesInPixels rounds a point
 			pixel := func(p grid.Point) gridnum.Point {
-				return gridnum.Point{X: int(math.Round(float64(px0) + p.X*surface.Inch*k)), Y: int(math.Round(float64(py0) + p.Y*surface.Inch*k))}
+				return gridnum.Point{X: int(math.Round(float64(px0) + p.X*k)), Y: int(math.Round(float64(py0) + p.Y*k))}
 			}
 			set, _ := pkg.MapSet(ref.Scenario)
 			geo := set.Boards[0].Geo
@@ -154,8 +153,12 @@ func TestNetworkMapsExport(t *testing.T) {
 			want := map[string]int{}
 			for _, sd := range ref.Scenario.Sides {
 				for _, place := range sd.Setup {
-					for _, id := range place.Cells {
-						i, _ := geo.PlaceIndex(id)
+					footprint := 1
+					if ut := pkg.UnitType(place.Unit); ut != nil {
+						footprint = ut.Footprint
+					}
+					for _, ids := range place.UnitCells(footprint) {
+						i, _ := geo.PlaceIndex(ids[0]) // a unit across two places stands in its first
 						want[names[i]]++
 					}
 				}
