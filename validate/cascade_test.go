@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,8 +36,13 @@ func TestSyntaxErrorComesFirstAlone(t *testing.T) {
 		!strings.Contains(d.Message, "did not find expected key (in the mapping that begins on line") {
 		t.Errorf("first: %v, want the syntax error at system.yaml:%d", d, line)
 	}
-	if d := ds[1]; d.Code != "syntax.suppressed" || !strings.HasPrefix(d.Message, "114 problems the checks found are not shown") {
+	// The cascade: every stat, mode and pair the System would have declared, named by units, fixtures and
+	// counter faces (over a hundred findings).
+	var n int
+	if d := ds[1]; d.Code != "syntax.suppressed" {
 		t.Errorf("second: %v", d)
+	} else if _, err := fmt.Sscanf(d.Message, "%d problems the checks found are not shown", &n); err != nil || n < 100 {
+		t.Errorf("second: %v (%d counted)", d, n)
 	}
 	if ds.Count(1) != 1 {
 		t.Errorf("%d errors, want 1", ds.Count(1))
