@@ -1,10 +1,15 @@
 package validate
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/muster-wargames/muster/content/diag"
 )
 
 // An objective in a holding box no connection joins to the map cannot be reached from where the sides set
@@ -72,5 +77,53 @@ func TestPlaceKinds(t *testing.T) {
 	want := `area north-east is of kind "castel", which the System's placeKinds do not declare (did you mean "castle"?)`
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// Hostile area maps get a diagnostic at their file and line, not a long wait: an outline of 100,000 corners,
+// 200,000 connections, a coordinate that is not a number.
+func TestHostileNetworkMaps(t *testing.T) {
+	corners := func(n int) string {
+		var b strings.Builder
+		b.WriteString("[")
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			a := 2 * math.Pi * float64(i) / float64(n)
+			fmt.Fprintf(&b, "[%.4f, %.4f]", 5+4*math.Cos(a), 5+4*math.Sin(a))
+		}
+		b.WriteString("]")
+		return b.String()
+	}
+	var links strings.Builder
+	for i := 0; i < 200000; i++ {
+		fmt.Fprintf(&links, "  - {between: [a, b]}\n")
+	}
+	for _, tc := range []struct{ name, areas, connections, code string }{
+		{"100,000 corners", "  - {id: a, polygon: " + corners(100000) + "}\n  - {id: b, polygon: [[0, 0], [1, 0], [1, 1]]}\n", "", "schema.maxItems"},
+		{"200,000 connections", "  - {id: a, polygon: [[0, 0], [1, 0], [1, 1]]}\n  - {id: b, polygon: [[1, 0], [2, 0], [1, 1]]}\n", links.String(), "map-grid.grid"},
+		{"a coordinate that is not a number", "  - {id: a, polygon: [[0, 0], [.nan, 0], [1, 1]]}\n", "", "schema.type"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := "kind: Map\nid: m\ngrid: {type: area, width: 10in, height: 10in}\nareas:\n" + tc.areas
+			if tc.connections != "" {
+				m += "connections:\n" + tc.connections
+			}
+			dir := writePkg(t, map[string]string{
+				"muster.yaml": "kind: Package\nid: h\nversion: 1.0.0\nsystem: sys\n",
+				"system.yaml": "kind: System\nid: sys\ngrid: area\n",
+				"map.yaml":    m,
+			})
+			var found []string
+			for _, d := range Load(dir).Diags {
+				if d.Severity == diag.Error && filepath.Base(d.Pos.File) == "map.yaml" && d.Pos.Line > 0 {
+					found = append(found, d.Code)
+				}
+			}
+			if !slices.Contains(found, tc.code) && !(tc.code == "map-grid.grid" && slices.Contains(found, "syntax.too-large")) {
+				t.Errorf("got %v, want %s at a line of map.yaml", found, tc.code)
+			}
+		})
 	}
 }
