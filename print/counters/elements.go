@@ -389,7 +389,7 @@ func (r *resolver) valueFace(lay *content.FaceLayout, stats content.Stats, bg, f
 	f.Band = r.band(lay, li, u)
 	for si := range lay.Slots {
 		s := &lay.Slots[si]
-		if li < 0 {
+		if li < 0 || showsStat(s, r.skipStat) {
 			continue
 		}
 		c := r.compile(li, si)
