@@ -57,6 +57,22 @@ func planPrinting(pkg *content.Package) *printPlan {
 	cs, _, err := plan.PlanCounters(pkg, set, true)
 	add(err)
 	pp.counters = cs
+	// Block labels: the label sheets' own problems (resolving the counters reported the rest), and each
+	// label's middle, checked like a counter's face at the size it prints.
+	ls, err := plan.PlanLabels(pkg, set, true)
+	if f, ok := diag.AsFailure(err); ok {
+		for _, d := range f.Diags {
+			if strings.HasPrefix(d.Code, "label-sheets.") { // labelSheetsCheck's family
+				pp.problems = append(pp.problems, d)
+			}
+		}
+	}
+	for _, s := range ls {
+		for _, c := range s.Labels {
+			c.Size = counters.Inner(0, 0, c.Size).W
+			pp.counters = append(pp.counters, c)
+		}
+	}
 	for _, m := range pkg.Maps() {
 		d, err := maps.ForMap(pkg, m)
 		add(err) // a map whose grid is wrong is the map checks' to report
@@ -366,6 +382,25 @@ var counterSheetsCheck = &Check{
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },
 	Package:  func(p *Pass) { reportFamily(p, Get(p, Printing).problems) },
+}
+
+var labelSheetsCheck = &Check{
+	Name:  "label-sheets",
+	Stage: StageCheck,
+	Doc: fmt.Sprintf("block labels can be printed on their label paper\n\n"+
+		"Each mix's labels fit its label paper inside its margins (fit), on at most %d pages (pages), and each step's values fit along their edge, between the corners, at %gpt or more (edge). "+
+		"Labels print on labels.pdf, laid out as build lays them out: the mix's labels settings, else the manifest's paper and margin.",
+		content.MaxPages, counters.LabelMinText),
+	Requires: []Requirement{Printing},
+	Applies: func(pkg *content.Package) bool {
+		for _, u := range pkg.UnitTypes() {
+			if u.IsBlock() {
+				return true
+			}
+		}
+		return false
+	},
+	Package: func(p *Pass) { reportFamily(p, Get(p, Printing).problems) },
 }
 
 var mapSheetsCheck = &Check{

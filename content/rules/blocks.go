@@ -69,6 +69,7 @@ func BlockOf(sys *content.System, u *content.UnitType) (*Block, []BlockProblem) 
 			"%s has steps, but the System names no block stat: the stat a block's steps set (its strength)", what)
 	}
 	n := s.Len()
+	tooMany := n > content.LabelEdges // then only that is said: the steps kept are not all the content's
 	switch {
 	case n < 1:
 		bad(s.At, "steps", "a block has 1 to 4 steps: steps: 4, or a list of their values", "%s has %d steps: a block has at least one", what, n)
@@ -148,7 +149,7 @@ func BlockOf(sys *content.System, u *content.UnitType) (*Block, []BlockProblem) 
 			b.Steps = append(b.Steps, step)
 		}
 	}
-	if len(b.Steps) == 0 {
+	if len(b.Steps) == 0 || tooMany {
 		return b, ps
 	}
 	// The front is the block at full strength: its stats and its first step agree.
