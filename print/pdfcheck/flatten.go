@@ -55,10 +55,10 @@ func (d *Doc) xobjects(dict string) map[string]int {
 
 // flattener writes a content stream out with its forms in place and its transforms applied.
 type flattener struct {
-	d      *Doc
-	out    []byte
-	images []ImageDraw
-	texts  []TextRun
+	d       *Doc
+	out     []byte
+	images  []ImageDraw
+	rotated []RotatedText
 }
 
 func fmtNum(b []byte, v float64) []byte {
@@ -168,7 +168,7 @@ func (f *flattener) run(content string, xobjs map[string]int, ctm matrix, depth 
 			emit(tok)
 		case "Tj":
 			if len(args) > 0 {
-				f.texts = append(f.texts, textRun(args[len(args)-1], line.then(ctm), size))
+				f.rotated = append(f.rotated, rotatedText(args[len(args)-1], line.then(ctm), size))
 			}
 			emit(tok)
 		case "Do":
@@ -324,10 +324,10 @@ func rawTokens(s string) []string {
 	return out
 }
 
-// TextRun is a string a page shows (Tj), where and how: its origin in PDF page space (points, y up), the
+// RotatedText is a string a page shows (Tj) with the angle it is turned to: its origin in PDF page space (points, y up), the
 // angle of its baseline in degrees counterclockwise from the page's x axis (0 upright, 90 reading upwards,
 // 180 upside down, 270 reading downwards) and its size on the page.
-type TextRun struct {
+type RotatedText struct {
 	Text  string
 	X, Y  float64
 	Angle float64
@@ -336,7 +336,7 @@ type TextRun struct {
 
 // textRun reads a shown string: a literal (...) or hex <...> string, as muster's PDFs write them (UTF-16BE
 // for their embedded TrueType fonts, else one byte a character).
-func textRun(tok string, m matrix, size float64) TextRun {
+func rotatedText(tok string, m matrix, size float64) RotatedText {
 	var b []byte
 	switch {
 	case strings.HasPrefix(tok, "("):
@@ -393,5 +393,5 @@ func textRun(tok string, m matrix, size float64) TextRun {
 	if angle == 360 {
 		angle = 0
 	}
-	return TextRun{Text: text, X: m[4], Y: m[5], Angle: angle, Size: size * math.Hypot(m[0], m[1])}
+	return RotatedText{Text: text, X: m[4], Y: m[5], Angle: angle, Size: size * math.Hypot(m[0], m[1])}
 }

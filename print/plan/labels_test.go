@@ -78,8 +78,8 @@ func TestLabelsOnTheirEdges(t *testing.T) {
 				pg := doc.Pages[pageOf[si]]
 				rects, _ := pg.Shapes()
 				// Each label's strength runs, in the order drawn (label by label, step by step).
-				var runs []pdfcheck.TextRun
-				for _, r := range pg.Texts {
+				var runs []pdfcheck.RotatedText
+				for _, r := range pg.Rotated {
 					if strings.Contains(r.Text, counters.Pip) {
 						runs = append(runs, r)
 					}
@@ -143,7 +143,7 @@ func TestLabelsClockwise(t *testing.T) {
 	ls, b := labelsPDF(t, pkg, content.DefaultLabelSize)
 	doc := pdfcheck.Read(t, b)
 	var angles []float64
-	for _, r := range doc.Pages[0].Texts {
+	for _, r := range doc.Pages[0].Rotated {
 		if strings.Contains(r.Text, counters.Pip) {
 			angles = append(angles, r.Angle)
 		}
