@@ -124,6 +124,7 @@ func (w *writer) standard() {
 		w.side(&w.sc.Sides[i])
 	}
 	w.reinforcements()
+	w.pools()
 	w.replacements()
 	w.h("Game length")
 	w.d.Para(lengthText(w.sc), flow.BodyFont)
@@ -198,6 +199,7 @@ func (w *writer) format111() {
 		}
 	}
 	w.reinforcements()
+	w.pools()
 	w.h("Game Length")
 	d.Para(lengthText(w.sc), flow.BodyFont)
 	w.turnOrder()
@@ -750,6 +752,43 @@ func (w *writer) reinforcements() {
 		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Turn), w.sc.SideName(r.Side), strings.Join(us, ", "), entry})
 	}
 	w.d.Table(tab)
+}
+
+// pools are the sides' draw pools: what each holds, how many a draw takes, into where and when, and what
+// each draw finds there (a draw of the last units of a pool takes what is left).
+func (w *writer) pools() {
+	var rows [][]string
+	for i := range w.sc.Sides {
+		s := &w.sc.Sides[i]
+		for j := range s.Pools {
+			p := &s.Pools[j]
+			var us []string
+			for _, u := range p.Units {
+				us = append(us, fmt.Sprintf("%d %s", max(u.Count, 1), w.unitName(u.Unit)))
+			}
+			var draws []string
+			for _, d := range rules.Draws(s) {
+				if d.Pool == p {
+					draws = append(draws, fmt.Sprintf("%s (%d of %d)", strings.TrimPrefix(strings.TrimPrefix(d.Draw.DrawText(), "on "), "at "), min(d.Takes, d.Holds), d.Holds))
+				}
+			}
+			name := cmp.Or(p.Name, p.ID)
+			if p.Note != "" {
+				name += ": " + p.Note
+			}
+			into := ""
+			if p.Into != "" {
+				into = w.cellNames([]string{p.Into})
+			}
+			rows = append(rows, []string{s.DisplayName(), name, strings.Join(us, ", "), strconv.Itoa(p.Draw), into, strings.Join(draws, ", ")})
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.h("Draw pools")
+	w.d.Para("Units in a pool are not set up: each draw takes as many units as it says, at random and face down, from what the pool still holds.", flow.NoteFont)
+	w.d.Table(&flow.Table{Header: []string{"Side", "Pool", "Holds", "Draw", "Into", "Draws (of the units left)"}, Rows: rows})
 }
 
 // edgeName is an edge by its name on the scenario's map set (content.Edge.Name): "the east edge of board V".
