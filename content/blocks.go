@@ -108,6 +108,7 @@ func (d *decoder) decodeSteps(n *yaml.Node) Steps {
 				}
 			default:
 				d.errorf(c, "decode.type", "a step is a value (3) or a mapping of values ({strength: 3, fire: 2}), not a list")
+				st.Value = Scalar{NotScalar: true, At: st.At} // reported: the rules skip it
 			}
 			s.List = append(s.List, st)
 		}

@@ -134,6 +134,8 @@ func BlockOf(sys *content.System, u *content.UnitType) (*Block, []BlockProblem) 
 					continue
 				}
 				step.Strength = v
+			case st.Value.NotScalar:
+				continue // a list where a step belongs: the decoder reported it
 			default:
 				v, err := parse(st.Value)
 				if err != nil {

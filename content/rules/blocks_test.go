@@ -1,12 +1,14 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
+	"github.com/muster-wargames/muster/internal/fuzzbound"
 )
 
 func pos(line int) diag.Pos { return diag.Pos{File: "f", Line: line, Col: 1} }
@@ -189,4 +191,52 @@ func TestBlockProblems(t *testing.T) {
 	if got, _ := codes(&content.UnitType{Meta: content.Meta{ID: "x"}, Steps: &content.Steps{Count: 0}}, sys); !strings.HasPrefix(got, "steps@") {
 		t.Errorf("no steps: %s", got)
 	}
+}
+
+// FuzzBlock reads any steps a unit type may write and any hits at any strength: BlockOf never keeps more
+// steps than a label has edges, a hit never panics, and every problem is at the content.
+//
+//	go test -fuzz FuzzBlock -fuzztime 30s ./content/rules/
+func FuzzBlock(f *testing.F) {
+	for _, s := range []string{"4", "[4, 3, 2, 1]", "[{strength: 3, fire: 2}, 2]", "[5, 4, 3, 2, 1, 0]", "100000000000", "[x, [1]]", "{a: 1}", "[3, 3]", "0", "-2"} {
+		f.Add(s, 2, "2")
+	}
+	f.Fuzz(func(t *testing.T, steps string, hits int, strength string) {
+		fuzzbound.Run(t, func() error { return fuzzBlock(steps, hits, strength) })
+	})
+}
+
+func fuzzBlock(steps string, hits int, strength string) error {
+	src := "kind: System\nid: s\nstats: [{id: strength, type: int}, {id: fire, type: int}]\nblocks: {stat: strength}\n---\nkind: UnitType\nid: u\nstats: {strength: 4}\nsteps: " + steps + "\n"
+	docs, ds := content.Parse("f.yaml", []byte(src))
+	if ds.HasErrors() || len(docs) != 2 {
+		return nil
+	}
+	pkg := &content.Package{Docs: docs}
+	for _, d := range pkg.Decode(nil) {
+		if d.Pos.File != "f.yaml" {
+			return fmt.Errorf("a problem not at the content: %v", d)
+		}
+	}
+	u := pkg.UnitType("u")
+	if u == nil || pkg.System == nil {
+		return nil
+	}
+	b, ps := BlockOf(pkg.System, u)
+	for _, p := range ps {
+		if p.At.File != "f.yaml" {
+			return fmt.Errorf("%s not at the content: %s", p.Code, p.Message)
+		}
+	}
+	if b != nil && len(b.Steps) > content.LabelEdges {
+		return fmt.Errorf("%d steps kept", len(b.Steps))
+	}
+	e := New(pkg)
+	var st *value.Number
+	if v, err := value.ParseNumber(strength); err == nil {
+		st = &v
+	}
+	e.Hit("u", st, hits%100)
+	e.UnitAt("u", hits%8)
+	return nil
 }
