@@ -192,10 +192,11 @@ func (x *exporter) standUnits(st *saveState, g *guids, b *boardImage, plan *setu
 			t := x.tile(x.byKey[key], g)
 			t.Transform.PosX, t.Transform.PosZ = wx, wz
 			t.Transform.PosY = tableY + boardThickness/2 + counterThickness*(float64(level[at])+0.5)
-			t.Transform.RotY = 180 + turn
-			if t.Transform.RotY < 0 {
-				t.Transform.RotY += 360
+			rot := turn
+			if i == 0 {
+				rot += blockTurn(x.byKey[key], u.Step) // a block set up below full strength
 			}
+			t.Transform.RotY = math.Mod(180+rot+720, 360)
 			if i == 0 && u.Flipped {
 				t.Transform.RotZ = 180 // face down: its back up, as Flip (F) turns it
 			}

@@ -74,9 +74,9 @@ func loadInVASSAL(t *testing.T, script string, m *Module, zip []byte, stem strin
 	slots, stacks := 0, 0
 	root.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
 		switch el.Class {
-		case classPieceSlot:
+		case classPieceSlot, classCardSlot: // a CardSlot is a PieceSlot holding a card
 			slots++
-		case classSetupStack:
+		case classSetupStack, classDrawPile: // VASSAL's DrawPile is a SetupStack
 			stacks++
 		}
 		return true
@@ -108,8 +108,8 @@ func loadInVASSAL(t *testing.T, script string, m *Module, zip []byte, stem strin
 	return r
 }
 
-// placedAtStart counts the pieces a new game places: the set-up stacks of each map whose owning board is the
-// board the map got (or that name none).
+// placedAtStart counts the pieces a new game places: those of the set-up stacks and draw piles of each map
+// whose owning board is the board the map got (or that name none).
 func placedAtStart(root *buildfile.Element, chosen map[string]string) int {
 	n := 0
 	for _, m := range root.Children {
@@ -117,14 +117,14 @@ func placedAtStart(root *buildfile.Element, chosen map[string]string) int {
 			continue
 		}
 		for _, st := range m.Children {
-			if st.Class != classSetupStack {
+			if st.Class != classSetupStack && st.Class != classDrawPile {
 				continue
 			}
 			if ob := st.Attr("owningBoard"); ob != "" && ob != chosen[m.Attr("mapName")] {
 				continue
 			}
 			st.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
-				if el.Class == classPieceSlot {
+				if el.Class == classPieceSlot || el.Class == classCardSlot {
 					n++
 				}
 				return true
