@@ -118,6 +118,18 @@ func TestStrengthAtSetup(t *testing.T) {
 	if got["hart"] != "55" || got["wyvern"] != "62" {
 		t.Errorf("crown war strengths %v, want hart 55, wyvern 62", got)
 	}
+	// What a victory award counts of a side (an award's counts: strength, e.g. "1 VP a step of the enemy's
+	// eliminated") adds up the side's group as it sets up: the same 55.
+	m, ok := e.Measure("strength")
+	sc := e.pkg.Scenario("crown-war")
+	if !ok || sc == nil {
+		t.Fatal("no strength measure or crown-war")
+	}
+	for i := range sc.Sides {
+		if sum := m.Sum(e.SideGroup(sc, &sc.Sides[i]).Lines, nil, nil); sum.String() != got[sc.Sides[i].ID] {
+			t.Errorf("side %s's group counts %s strength, its roster %s", sc.Sides[i].ID, sum, got[sc.Sides[i].ID])
+		}
+	}
 	fr, err := e.Roster("hart-host", "")
 	if err != nil {
 		t.Fatal(err)
