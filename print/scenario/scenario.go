@@ -125,6 +125,7 @@ func (w *writer) standard() {
 	}
 	w.reinforcements()
 	w.pools()
+	w.pairs()
 	w.replacements()
 	w.h("Game length")
 	w.d.Para(lengthText(w.sc), flow.BodyFont)
@@ -200,6 +201,7 @@ func (w *writer) format111() {
 	}
 	w.reinforcements()
 	w.pools()
+	w.pairs()
 	w.h("Game Length")
 	d.Para(lengthText(w.sc), flow.BodyFont)
 	w.turnOrder()
@@ -789,6 +791,48 @@ func (w *writer) pools() {
 	w.h("Draw pools")
 	w.d.Para("Units in a pool are not set up: each draw takes as many units as it says, at random and face down, from what the pool still holds.", flow.NoteFont)
 	w.d.Table(&flow.Table{Header: []string{"Side", "Pool", "Holds", "Draw", "Into", "Draws (of the units left)"}, Rows: rows})
+}
+
+// pairs are the units of the scenario that change sides: a unit type one of its sides fields (or sets up)
+// and its pair, the same unit in the other side's colours; one of the two is in play.
+func (w *writer) pairs() {
+	fielded := map[string]string{} // unit type -> the side that fields it
+	for i := range w.sc.Sides {
+		s := &w.sc.Sides[i]
+		for _, f := range w.forces(s) {
+			for _, e := range f.Units {
+				if e.Unit != "" && fielded[e.Unit] == "" {
+					fielded[e.Unit] = s.DisplayName()
+				}
+			}
+		}
+		for _, p := range s.Setup {
+			if fielded[p.Unit] == "" {
+				fielded[p.Unit] = s.DisplayName()
+			}
+		}
+	}
+	var rows [][]string
+	done := map[string]bool{}
+	for _, u := range w.pkg.UnitTypes() {
+		other := w.pkg.PairOf(u)
+		side := fielded[u.ID]
+		if other == "" || side == "" || done[u.ID] {
+			continue
+		}
+		done[u.ID], done[other] = true, true
+		o := w.pkg.UnitType(other)
+		if o == nil {
+			continue
+		}
+		rows = append(rows, []string{w.unitName(u.ID), side, w.unitName(other), w.pkg.System.FactionName(o.Faction)})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.h("Units that change sides")
+	w.d.Para("Each is one unit with a piece in each side's colours: one of the two is in play, and the other replaces it when the unit changes sides.", flow.NoteFont)
+	w.d.Table(&flow.Table{Header: []string{"Unit", "Starts with", "Changes sides as", "Faction"}, Rows: rows})
 }
 
 // edgeName is an edge by its name on the scenario's map set (content.Edge.Name): "the east edge of board V".
