@@ -107,6 +107,18 @@ func (x *exporter) planDesigns() error {
 			hexes++
 		}
 	}
+	blocks, hidden := 0, 0
+	for _, d := range x.designs {
+		if b := d.counter.Block; b != nil {
+			blocks++
+			if b.Hidden {
+				hidden++
+			}
+		}
+	}
+	if blocks > 0 {
+		x.note("%s as tiles, the label on one face and the faction's blank side on the other. Tabletop Simulator shows a tile's faces to every player alike: the %d hidden from the opponent lie blank side up with their names hidden while face down; flip one (F) to read it out of the other side's sight, and turn it a quarter %s for each step it loses.", english.Count(blocks, "block design", "block designs"), hidden, x.pkg.System.Blocks.TurnOf())
+	}
 	if hexes > 0 {
 		x.note("%s square tiles with white corners: Tabletop Simulator has no tile of muster's hexagonal outline in a known orientation.", english.Count(hexes, "hexagonal counter design is a", "hexagonal counter designs are"))
 	}
@@ -176,7 +188,7 @@ func (x *exporter) tile(d *design, g *guids) *objectState {
 	if b := d.counter.Block; b != nil && b.Hidden {
 		o.Transform.RotZ = 180
 		o.HideWhenFaceDown = true
-		o.Description = strings.TrimSpace("A block hidden from the other side: its label is underneath; flip it (F) to read it, out of the other side's sight, and turn it (Q, E) a quarter counterclockwise for each step it loses.\n" + o.Description)
+		o.Description = strings.TrimSpace("A block hidden from the other side: its label is underneath; flip it (F) to read it, out of the other side's sight, and turn it a quarter " + b.Turn + " for each step it loses.\n" + o.Description)
 	}
 	return o
 }

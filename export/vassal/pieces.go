@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/piece"
@@ -205,6 +206,21 @@ func (x *exporter) buildPieces() error {
 		}
 		x.byKey[key] = d
 		x.pieces = append(x.pieces, d)
+	}
+	blocks, hidden := 0, 0
+	for _, d := range x.pieces {
+		switch {
+		case len(d.steps) > 0:
+			blocks++
+		case d.hidden:
+			hidden++
+		}
+	}
+	if blocks > 0 {
+		x.note("%s: masked (Hide, Ctrl-M), only their own side sees their labels, the other side their faction's blank side; Reduce a step (Ctrl-R) turns a block's label to its next step, Restore a step (Ctrl-U) back. Blocks set up or waiting in a pool start masked to their side.", english.Count(blocks, "block design", "block designs"))
+	}
+	if hidden > 0 {
+		x.note("%s hidden from the opponent: masked (Hide, Ctrl-M) to their side as they set up, the other side sees their backs.", english.Count(hidden, "unit design is", "unit designs are"))
 	}
 	x.stats.Pieces = len(x.pieces)
 	if err := x.drawPieces(); err != nil {
