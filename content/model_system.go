@@ -341,6 +341,32 @@ func (s *System) ClassName(id string) string {
 	return id
 }
 
+// ClassNames are classes' names, in the order given (ClassName each).
+func (s *System) ClassNames(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.ClassName(id)
+	}
+	return out
+}
+
+// FeatureName is a feature's name, or its id when it has none or the System does not declare it.
+func (s *System) FeatureName(id string) string {
+	if f := s.FeatureDef(id); f != nil {
+		return cmp.Or(f.Name, id)
+	}
+	return id
+}
+
+// FeatureNames are features' names, in the order given (FeatureName each).
+func (s *System) FeatureNames(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.FeatureName(id)
+	}
+	return out
+}
+
 // TerrainDef is a terrain type of cells, with its legend character on maps and its effects.
 type TerrainDef struct {
 	ID          string            `yaml:"id"`

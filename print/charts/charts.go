@@ -70,7 +70,7 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	}
 	if sys := pkg.System; sys != nil && sys.Sequence != nil && len(sys.Sequence.Phases) > 0 {
 		d.SetPageSize(portrait)
-		sequenceOfPlay(d, sys)
+		sequenceOfPlay(d, pkg)
 	}
 	tec := false
 	for _, t := range pkg.Tables() {
