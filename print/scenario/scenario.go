@@ -773,9 +773,10 @@ func (w *writer) locationName(id string) string {
 	return id
 }
 
-// cellNames lists cells by their labels, or places by their names.
+// cellNames lists cells by their labels (as a reader cannot misread them: MapSet.CellName), or places by their
+// names.
 func (w *writer) cellNames(labels []string) string {
-	if w.set == nil || !w.set.Network() {
+	if w.set == nil {
 		return strings.Join(labels, ", ")
 	}
 	names := make([]string, len(labels))
@@ -935,7 +936,11 @@ func (w *writer) objectives() {
 		for _, s := range o.Sides {
 			for_ = append(for_, w.sc.SideName(s))
 		}
-		tab.Rows = append(tab.Rows, []string{cmp.Or(o.Name, o.ID), where, pts, strings.Join(for_, ", ")})
+		name := cmp.Or(o.Name, o.ID)
+		if o.Note != "" {
+			name += ": " + o.Note
+		}
+		tab.Rows = append(tab.Rows, []string{name, where, pts, strings.Join(for_, ", ")})
 	}
 	w.d.Table(tab)
 }
