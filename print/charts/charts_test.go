@@ -60,7 +60,8 @@ func chartText(t *testing.T, pkg *content.Package) string {
 
 // Weather effects written as sentences are joined as sentences (they were joined with "; " and ended ".."),
 // phrases with semicolons; the movement modes, zones of control and terrain name classes and features by
-// their names, not their ids; and the sequence of play names the sides where every scenario agrees on them.
+// their names, not their ids; and the sequence of play is outlined as rulebooks outline it (a First and a
+// Second Player-Turn, segments lettered A to E), naming the sides where every scenario agrees on them.
 func TestChartsSayNamesAndSentences(t *testing.T) {
 	pkg := riverLine(t, []string{"scenarios/bridgehead.yaml"},
 		`effects: ["movement allowances halved (round up)", "no exploitation"]`,
@@ -72,7 +73,11 @@ func TestChartsSayNamesAndSentences(t *testing.T) {
 		"Infantry and Headquarters units",
 		"Exerted by: Infantry, Armour and Cavalry units",
 		"Not across: River",
-		"each player in turn (Southern Front, then Northern Army)",
+		"1 Weather Phase both players",
+		"2 First Player-Turn Southern Front",
+		"A Replacement Segment the phasing player",
+		"3 Second Player-Turn Northern Army As the First Player-Turn, A to E, the second player phasing.",
+		"4 Turn Record Phase",
 	} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("the charts do not say %q", want)
@@ -84,7 +89,32 @@ func TestChartsSayNamesAndSentences(t *testing.T) {
 		}
 	}
 	// Two scenarios whose first sides have different names: the rules' words.
-	if txt := chartText(t, riverLine(t, nil)); !strings.Contains(txt, "each player in turn (the first player, then the second player)") {
+	if txt := chartText(t, riverLine(t, nil)); !strings.Contains(txt, "2 First Player-Turn the first player") || !strings.Contains(txt, "3 Second Player-Turn the second player") {
 		t.Errorf("with two scenarios that name their sides apart, the sequence of play names them: %s", txt[:200])
+	}
+}
+
+// PRESTAGS's charts say what its rules say and where they are read (issue 30, item 8): 4.2's outline as it is
+// numbered (1. First Player-Turn, A-D; 2. Second Player-Turn; 3. Turn Record), 6.331's fire rules for Ff units
+// (not all fire units), and the Combat Results Table's die as the reading of 3.5's "one die".
+func TestPRESTAGSReadings(t *testing.T) {
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", "prestags"))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	txt := chartText(t, pkg)
+	for _, want := range []string{
+		"1 First Player-Turn", "A Fire Combat Phase", "D Mutual Disruption Recovery Phase", "2 Second Player-Turn", "3 Turn Record",
+		"Ff units: no fire from (6.331)", `the die is the game's "one die" (3.5), read as 1d6`,
+	} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the charts do not say %q", want)
+		}
+	}
+	if strings.Contains(txt, "no fire from (6.33)") {
+		t.Error("the charts still apply 6.33 to every fire unit")
 	}
 }

@@ -199,10 +199,10 @@ func playersOf(pkg *content.Package) players {
 		default:
 			return p
 		}
-		if i > 0 && (f.DisplayName() != first || s.DisplayName() != second) {
+		if i > 0 && (f.ShortName() != first || s.ShortName() != second) {
 			return p
 		}
-		first, second = f.DisplayName(), s.DisplayName()
+		first, second = f.ShortName(), s.ShortName()
 	}
 	if first == "" {
 		return p
@@ -214,7 +214,7 @@ func playersOf(pkg *content.Package) players {
 func (ps players) text(p string) string {
 	switch p {
 	case content.PlayerEach:
-		return "each player in turn (" + ps.first + ", then " + ps.second + ")"
+		return ps.first + ", then " + ps.second
 	case content.PlayerBoth:
 		return "both players"
 	case content.PlayerFirst:
@@ -225,7 +225,9 @@ func (ps players) text(p string) string {
 	return "-"
 }
 
-// sequenceOfPlay draws the System's sequence of play: each phase numbered, its segments lettered under it.
+// sequenceOfPlay draws the System's sequence of play as rulebooks outline it: each phase numbered, its
+// segments lettered A, B, C under it, and a phase each player takes in turn as two, the First and the Second
+// Player-Turn (PRESTAGS 4.2: 1. First Player-Turn, A-D; 2. Second Player-Turn; 3. Turn Record).
 func sequenceOfPlay(d *flow.Doc, pkg *content.Package) {
 	sys := pkg.System
 	ps := playersOf(pkg)
@@ -236,8 +238,14 @@ func sequenceOfPlay(d *flow.Doc, pkg *content.Package) {
 	}
 	d.Para(q.Text, flow.BodyFont)
 	tab := &flow.Table{Header: []string{"", "Phase", "Who", "What happens"}}
-	for i, ph := range q.Phases {
-		tab.Rows = append(tab.Rows, []string{fmt.Sprint(i + 1), ph.Name, ps.text(ph.Player), ph.Text})
+	n := 0
+	for _, ph := range q.Phases {
+		n++
+		name, who := ph.Name, ps.text(ph.Player)
+		if ph.Player == content.PlayerEach {
+			name, who = "First "+ph.Name, ps.first
+		}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(n), name, who, ph.Text})
 		for j, sg := range ph.Segments {
 			who := "the phasing player"
 			switch {
@@ -246,7 +254,17 @@ func sequenceOfPlay(d *flow.Doc, pkg *content.Package) {
 			case ph.Player != content.PlayerEach:
 				who = ps.text(ph.Player)
 			}
-			tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%d%c", i+1, 'a'+rune(j%26)), "    " + sg.Name, who, sg.Text})
+			tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%c", 'A'+rune(j%26)), "    " + sg.Name, who, sg.Text})
+		}
+		if ph.Player == content.PlayerEach {
+			n++
+			what := "As the First " + ph.Name
+			if len(ph.Segments) > 0 {
+				what += fmt.Sprintf(", %c to %c, the second player phasing.", 'A', 'A'+rune((len(ph.Segments)-1)%26))
+			} else {
+				what += ", the second player phasing."
+			}
+			tab.Rows = append(tab.Rows, []string{fmt.Sprint(n), "Second " + ph.Name, ps.second, what})
 		}
 	}
 	tab.Bold = map[int]bool{}
