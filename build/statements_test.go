@@ -241,7 +241,7 @@ func statements(t *testing.T, name string) {
 			if name == "" {
 				name = s.ID
 			}
-			row := ro.row(name, norm(sc.Name)+": totals by side")
+			row := ro.row(name, norm(sc.Name)+": each side's totals")
 			if !strings.Contains(row, " "+s.Total.String()) || (s.Granted.Sign() != 0 && !strings.Contains(row, " "+s.Granted.String())) {
 				t.Errorf("%s: scenario %s, side %s: row %q does not give its total %s (granted %s)", RostersFile, sc.ID, s.ID, row, s.Total, s.Granted)
 			}
