@@ -104,7 +104,7 @@ func TestRiverLineScenarioSheetSaysTheClassicContent(t *testing.T) {
 	}
 	all := strings.Join(text, " ")
 	for _, want := range []string{
-		"1209 (on its back (Reduced))",
+		"1209 (on its back: Reduced)",
 		"1503 (with Out of supply marker)",
 		"Replacements",
 		"Replacements Side Turns Southern Front 3, 6, 9 Northern Army",
