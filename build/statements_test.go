@@ -72,6 +72,10 @@ func readBack(t *testing.T, name string, b []byte) printed {
 			t.Errorf("%s: %q", name, m[0])
 		}
 	}
+	// A player reads no field names: `points`, `ignore` and the like are the designer's words (issue 30, item 10).
+	if i := strings.IndexByte(s.text, '`'); i >= 0 {
+		t.Errorf("%s: a field name reaches the player: %q", name, s.text[max(i-60, 0):min(i+40, len(s.text))])
+	}
 	for _, l := range strings.Split(layout, "\n") {
 		s.lines = append(s.lines, norm(l))
 	}

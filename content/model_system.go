@@ -241,8 +241,12 @@ type RosterDef struct {
 // TurnOrder is the rule that decides who moves first: fixed by the scenario (PRESTAGS 11.1: the A Force,
 // unless the scenario says otherwise) or rolled (THG 3.1 each turn, Rampant's Initiative Phase).
 type TurnOrder struct {
-	Text   string   `yaml:"text"`   // the rule, as the sheet prints it
-	Rolled bool     `yaml:"rolled"` // who moves first is rolled for: a scenario's `first` is only its choice for the first turn
+	Text   string `yaml:"text"`   // the rule, as the sheet prints it
+	Rolled bool   `yaml:"rolled"` // who moves first is rolled for: a scenario's `first` is only its choice for the first turn
+	// First is what a scenario's `first` side has where the order is rolled, as the rules make it matter
+	// (Rampant: a tied Initiative roll leaves the Initiative with the side that had it, so on turn 1 the
+	// scenario's choice wins a tie); empty, it moves first on turn 1 only.
+	First  string   `yaml:"first"`
 	Source string   `yaml:"source"`
 	At     diag.Pos `yaml:"-"`
 }

@@ -233,7 +233,7 @@ func sequenceOfPlay(d *flow.Doc, pkg *content.Package) {
 	ps := playersOf(pkg)
 	q := sys.Sequence
 	d.Heading("Sequence of Play", 13, 60)
-	if Illustrative(q.Source) {
+	if content.Illustrative(q.Source) {
 		d.ParaAt(0, "ILLUSTRATIVE: not the published sequence (see the source below).", surface.Font{Style: surface.Bold, Size: 8}, surface.RGB(0xa0, 0x10, 0x10))
 	}
 	d.Para(q.Text, flow.BodyFont)
