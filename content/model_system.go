@@ -247,8 +247,12 @@ type RosterDef struct {
 // TurnOrder is the rule that decides who moves first: fixed by the scenario (PRESTAGS 11.1: the A Force,
 // unless the scenario says otherwise) or rolled (THG 3.1 each turn, Rampant's Initiative Phase).
 type TurnOrder struct {
-	Text   string   `yaml:"text"`   // the rule, as the sheet prints it
-	Rolled bool     `yaml:"rolled"` // who moves first is rolled for: a scenario's `first` is only its choice for the first turn
+	Text   string `yaml:"text"`   // the rule, as the sheet prints it
+	Rolled bool   `yaml:"rolled"` // who moves first is rolled for: a scenario's `first` is only its choice for the first turn
+	// First is what a scenario's `first` side has where the order is rolled, as the rules make it matter
+	// (Rampant: a tied Initiative roll leaves the Initiative with the side that had it, so on turn 1 the
+	// scenario's choice wins a tie); empty, it moves first on turn 1 only.
+	First  string   `yaml:"first"`
 	Source string   `yaml:"source"`
 	At     diag.Pos `yaml:"-"`
 }
@@ -345,6 +349,32 @@ func (s *System) ClassName(id string) string {
 		}
 	}
 	return id
+}
+
+// ClassNames are classes' names, in the order given (ClassName each).
+func (s *System) ClassNames(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.ClassName(id)
+	}
+	return out
+}
+
+// FeatureName is a feature's name, or its id when it has none or the System does not declare it.
+func (s *System) FeatureName(id string) string {
+	if f := s.FeatureDef(id); f != nil {
+		return cmp.Or(f.Name, id)
+	}
+	return id
+}
+
+// FeatureNames are features' names, in the order given (FeatureName each).
+func (s *System) FeatureNames(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.FeatureName(id)
+	}
+	return out
 }
 
 // TerrainDef is a terrain type of cells, with its legend character on maps and its effects.

@@ -247,7 +247,7 @@ func (r *resolver) block(u *content.UnitType, faction string) *Counter {
 		name = u.ID
 	}
 	b, _ := rules.BlockOf(r.sys, u) // the blocks check reports its problems
-	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name, Footprint: 1}
+	c := &Counter{ID: counterID(u.ID, faction), Of: u.ID, Faction: faction, Kind: KindUnit, Name: name, Footprint: 1}
 	c.Block = &Block{Turn: r.sys.Blocks.TurnOf(), Hidden: u.IsHidden(r.sys)}
 	layers := []map[string]content.Scalar{u.Stats}
 	if len(b.Steps) > 0 {
