@@ -156,3 +156,35 @@ func TestProblemsAtTheContent(t *testing.T) {
 		})
 	}
 }
+
+// Holds counts a deck's copies by period (in the deck's order, with when each enters) and side (either side
+// first, then the System's factions), with totals, and says how hands are dealt and drawn.
+func TestHolds(t *testing.T) {
+	pkg := load(t, filepath.Join("testdata", "deck"))
+	tab, notes := Holds(pkg, pkg.Deck("events"))
+	want := [][]string{
+		{"Early war", "–", "2", "–", "2"},
+		{"Late war", "1", "–", "1", "2"},
+		{"Total", "1", "2", "1", "4"},
+	}
+	if got := strings.Join(tab.Header, "|"); got != "Period|Either side|Red|Blue|Cards" {
+		t.Errorf("header %s", got)
+	}
+	if len(tab.Rows) != len(want) {
+		t.Fatalf("rows %q", tab.Rows)
+	}
+	for i, r := range want {
+		if strings.Join(tab.Rows[i], "|") != strings.Join(r, "|") {
+			t.Errorf("row %d: %q, want %q", i, tab.Rows[i], r)
+		}
+	}
+	if !tab.Bold[2] {
+		t.Error("the total is not bold")
+	}
+	all := strings.Join(notes, " ")
+	for _, s := range []string{"Events holds 4 cards (3 designs).", "A hand holds at most 7 cards.", "Deal 7 cards at the start of each turn.", "when the draw pile is empty"} {
+		if !strings.Contains(all, s) {
+			t.Errorf("notes %q: no %q", notes, s)
+		}
+	}
+}
