@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -252,9 +253,9 @@ func TestDeck110Builds(t *testing.T) {
 	}
 }
 
-// Hostile decks: a million copies of a card, a card text of a megabyte. Each is a diagnostic at the content's
-// line from validate, in time and memory that do not grow with the numbers, and the printers refuse it on their
-// own, so nothing is written.
+// Hostile decks: a million copies of a card, a card text of a megabyte, and an event text that does not fit its
+// box at 6pt. Each is a diagnostic at the card's file and line from validate, in time and memory that do not
+// grow with the numbers, and the printers refuse it on their own, so nothing is written.
 func TestHostileDecks(t *testing.T) {
 	for _, tc := range []struct {
 		name, card, code string
@@ -262,6 +263,7 @@ func TestHostileDecks(t *testing.T) {
 	}{
 		{"a million cards", "kind: Card\nid: many\ntitle: Many\ncount: 1000000\n", "cards.count", 4},
 		{"a megabyte of text", "kind: Card\nid: long\ntitle: Long\ntext: \"" + strings.Repeat("word ", 200_000) + "\"\n", "cards.text-size", 4},
+		{"an event too long for its box at 6pt", "kind: Card\nid: long\ntitle: Long\ntext: \"" + strings.Repeat("The army advances through the passes and the valleys. ", 16) + "\"\n", "cards.text-size", 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -289,8 +291,17 @@ func TestHostileDecks(t *testing.T) {
 				t.Fatal("a hostile deck validated")
 			}
 			raw := loadRaw(t, dir)
+			// The printer refuses it on its own, in memory that does not grow with the count or the text (a
+			// million cards are never laid out, a megabyte is never wrapped): well under 64 MB.
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
 			if _, _, err := plan.PlanCards(raw, plan.Settings{Paper: value.Letter, Backs: sheet.LongEdge, At: map[string]diag.Pos{}, Flags: map[string]bool{}}, false); err == nil {
 				t.Error("the card printer planned a hostile deck")
+			}
+			runtime.ReadMemStats(&after)
+			if used := after.TotalAlloc - before.TotalAlloc; used > 64<<20 {
+				t.Errorf("planning the hostile deck allocated %d MB", used>>20)
 			}
 			be := buildError(t, raw, Options{}, "cards")
 			if be.Diags[0].Pos.Line != tc.line {

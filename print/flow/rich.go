@@ -353,10 +353,32 @@ func (r *Rich) FitBox(m Measurer, font surface.Font, most, least, w, h float64, 
 	return f
 }
 
-// UnclosedRun is the byte offset of the first ** or * of text that opens a run nothing closes, or -1.
-func UnclosedRun(text string) int { return ParseRich(zeroWidth{}, text, surface.Font{}).Unclosed }
-
-// zeroWidth measures nothing: parsing for the markup alone.
-type zeroWidth struct{}
-
-func (zeroWidth) MeasureText(string, surface.Font) float64 { return 0 }
+// UnclosedRun is the byte offset of the first ** or * of text that opens a run nothing closes, or -1: the
+// markers read as ParseRich reads them, in one pass that allocates nothing (a text may be a megabyte).
+func UnclosedRun(text string) int {
+	bold, italic := false, false
+	boldAt, italicAt := -1, -1
+	for i := 0; i < len(text); {
+		switch {
+		case text[i] == '\\' && i+1 < len(text) && text[i+1] == '*':
+			i += 2
+		case strings.HasPrefix(text[i:], "**"):
+			bold, boldAt = !bold, i
+			i += 2
+		case text[i] == '*':
+			italic, italicAt = !italic, i
+			i++
+		default:
+			i++
+		}
+	}
+	switch {
+	case bold && italic:
+		return min(boldAt, italicAt)
+	case bold:
+		return boldAt
+	case italic:
+		return italicAt
+	}
+	return -1
+}

@@ -167,6 +167,9 @@ func FuzzRich(f *testing.F) {
 			if r.Unclosed >= len(text) {
 				return fmt.Errorf("unclosed at %d of %d bytes", r.Unclosed, len(text))
 			}
+			if u := UnclosedRun(text); u != r.Unclosed {
+				return fmt.Errorf("UnclosedRun says %d, the parse %d", u, r.Unclosed)
+			}
 			lines, _ := r.Lines(m, font, 9, w)
 			for _, l := range lines {
 				if l.W > w+1e-6 && len(l.Pieces) > 1 {
