@@ -18,10 +18,9 @@ import (
 // most digital.TTSMaxImageSide pixels a side. The sheet's last slot is left for the hidden card Tabletop
 // Simulator shows of a card in another player's hand: the deck's back (BackIsHidden says so too).
 const (
-	sheetCols     = 10
-	sheetRows     = 7
-	sheetCards    = sheetCols*sheetRows - 1
-	cardThickness = 0.02
+	sheetCols  = digital.TTSSheetCols
+	sheetRows  = digital.TTSSheetRows
+	sheetCards = sheetCols*sheetRows - 1
 )
 
 // ttsColours are Tabletop Simulator's player colours and their RGB, in the order its seats go round.
@@ -69,10 +68,10 @@ func (x *exporter) planDecks() error {
 			continue
 		}
 		w, h := d.Size.W/surface.Inch, d.Size.H/surface.Inch
-		dpi := math.Min(digital.TTSDefaultCounterDPI, math.Floor(math.Min(digital.TTSMaxImageSide/(sheetCols*w), digital.TTSMaxImageSide/(sheetRows*h))))
-		if dpi < digital.TTSMinDPI {
-			x.diags.Errorf(posOf(&d.Doc.Meta, "/size"), "export.tts.card-size", "the cards of deck %s are %gin x %gin: %d of them a row do not fit Tabletop Simulator's %d-pixel card sheet at %d dpi",
-				d.ID, round2(w), round2(h), sheetCols, digital.TTSMaxImageSide, digital.TTSMinDPI).Hint = "make the cards smaller"
+		dpi, ok := digital.TTSCardDPI(w, h)
+		if !ok {
+			x.diags.Errorf(posOf(&d.Doc.Meta, "/size"), "export.tts.card-size", "the cards of deck %s are %gin x %gin: muster export tts cannot put %d x %d of them on one Tabletop Simulator card sheet (%d pixels a side) even at %d dpi",
+				d.ID, round2(w), round2(h), sheetCols, sheetRows, digital.TTSMaxImageSide, digital.TTSMinDPI).Hint = "make the cards smaller"
 			continue
 		}
 		ds := &deckSet{deck: d, dpi: dpi, wpx: digital.Pixels(w, dpi), hpx: digital.Pixels(h, dpi)}
