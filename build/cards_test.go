@@ -263,7 +263,7 @@ func TestHostileDecks(t *testing.T) {
 	}{
 		{"a million cards", "kind: Card\nid: many\ntitle: Many\ncount: 1000000\n", "cards.count", 4},
 		{"a megabyte of text", "kind: Card\nid: long\ntitle: Long\ntext: \"" + strings.Repeat("word ", 200_000) + "\"\n", "cards.text-size", 4},
-		{"an event too long for its box at 6pt", "kind: Card\nid: long\ntitle: Long\ntext: \"" + strings.Repeat("The army advances through the passes and the valleys. ", 16) + "\"\n", "cards.text-size", 4},
+		{"an event too long for its box at 6pt", "kind: Card\nid: long\ntitle: Long\ntext: \"" + strings.Repeat("The army advances through the passes and the valleys. ", 32) + "\"\n", "cards.text-size", 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

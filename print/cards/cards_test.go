@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,6 +104,25 @@ func TestResolveTheTestDeck(t *testing.T) {
 	if para.Kind != counters.ElemParagraph || para.MinSize != 6 || para.Source.Line != 8 {
 		t.Errorf("the event text: %+v, want a paragraph of least size 6pt from cards.yaml line 8", para)
 	}
+	// A card without art: its text box takes the art's room too, from under the band to the text box's foot.
+	lay := DefaultLayout(d.Doc, d.Size.W, d.MinText)
+	var art, text content.FaceSlot
+	for _, sl := range lay.Slots {
+		switch sl.Show {
+		case content.ShowArt:
+			art = sl
+		case content.ShowText:
+			text = sl
+		}
+	}
+	top := para.Y*d.Size.H - para.H*d.Size.W/2
+	bottom := para.Y*d.Size.H + para.H*d.Size.W/2
+	if wantTop := *art.Y*d.Size.H - art.H*d.Size.W/2; top < wantTop || top > wantTop+0.05*d.Size.W {
+		t.Errorf("the text box of a card without art starts at %.1fpt; the art's box at %.1fpt", top, wantTop)
+	}
+	if wantBottom := *text.Y*d.Size.H + text.H*d.Size.W/2; math.Abs(bottom-wantBottom) > 1e-6 {
+		t.Errorf("the text box of a card without art ends at %.1fpt, the layout's at %.1fpt", bottom, wantBottom)
+	}
 	if ps := Problems(decks); len(ps) != 0 {
 		t.Errorf("problems on the test deck: %v", ps)
 	}
@@ -110,7 +130,7 @@ func TestResolveTheTestDeck(t *testing.T) {
 
 // Every problem of a card or deck is reported at the content's line, with a did-you-mean where one helps.
 func TestProblemsAtTheContent(t *testing.T) {
-	long := strings.Repeat("The army advances through the mountain passes and the river valleys. ", 12)
+	long := strings.Repeat("The army advances through the mountain passes and the river valleys. ", 24)
 	for _, tc := range []struct {
 		name, file, text string
 		code, at, hint   string

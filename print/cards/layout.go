@@ -21,8 +21,8 @@ const normal = 0.22
 
 // DefaultLayout is the layout of a deck that gives none, in the content language (a deck may copy it and
 // change it): a band across the top in the card's side's colour with the title and the deck's first value in a
-// circle (its second at the right), the art under it, the event text in the box below, and the card's period
-// and side along the bottom edge. Its texts are sized so that none prints under least points on a card w wide.
+// circle (its second at the right), the art under it, the event text in the box below (and the art's room on a
+// card without art), and the card's period and side along the bottom edge. Its texts are sized so that none prints under least points on a card w wide.
 func DefaultLayout(d *content.Deck, w, least float64) *content.CardLayout {
 	f := func(v float64) *float64 { return &v }
 	// size is a relative size of at least least points.
@@ -356,6 +356,9 @@ func (r *resolver) element(dk *Deck, card *Card, lay *content.CardLayout, layPtr
 		}
 		sl.Kind, sl.Text, sl.MinSize = counters.ElemParagraph, c.Text, dk.MinText
 		sl.Source = fieldPos(&c.Meta, "/text")
+		if layPtr == "" && c.Image == "" {
+			sl.Y, sl.H = withArtsRoom(lay, sl.Y, sl.H, dk.Size)
+		}
 		if at := flow.UnclosedRun(c.Text); at >= 0 {
 			runes := len([]rune(c.Text[:at]))
 			pos := c.Doc.CharPos("/text", runes, sl.Source)
@@ -414,6 +417,23 @@ func (r *resolver) element(dk *Deck, card *Card, lay *content.CardLayout, layPtr
 	}
 	sl.Text = s.Prefix + v
 	return sl, true
+}
+
+// withArtsRoom is a text box of muster's layout (its centre y, a share of the card's height, and its height h,
+// a share of its width) grown up to the top of the art's box: a card without art gives its text the art's
+// room.
+func withArtsRoom(lay *content.CardLayout, y, h float64, size content.CardSize) (float64, float64) {
+	for _, a := range lay.Slots {
+		if a.Show != content.ShowArt || a.Y == nil {
+			continue
+		}
+		top := *a.Y*size.H - a.H*size.W/2 + 0.04*size.W // a little below the band
+		bottom := y*size.H + h*size.W/2
+		if top < bottom-h*size.W {
+			return (top + bottom) / 2 / size.H, (bottom - top) / size.W
+		}
+	}
+	return y, h
 }
 
 // markerAt is the marker at byte offset at of a text: ** or *.
