@@ -63,6 +63,7 @@ var checks = []*Check{
 	printSettingsCheck,
 	counterFacesCheck,
 	counterSheetsCheck,
+	cardsCheck,
 	mapSheetsCheck,
 	sheetsCheck,
 	printTextCheck,
