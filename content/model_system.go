@@ -130,9 +130,12 @@ type WeatherDef struct {
 	Name    string   `yaml:"name"`
 	Abbr    string   `yaml:"abbr"`    // what a turn box prints (default the name)
 	Effects []string `yaml:"effects"` // "movement halved", "no air units fly"
-	Colour  string   `yaml:"colour"`  // the turn box's tint
-	Source  string   `yaml:"source"`
-	At      diag.Pos `yaml:"-"`
+	// MoveCosts are what entering a terrain, or crossing or moving along a feature, costs in this weather,
+	// by terrain or feature id, in place of the System's (frost: marsh 1; "impassable" where none may).
+	MoveCosts map[string]Scalar `yaml:"moveCosts"`
+	Colour    string            `yaml:"colour"` // the turn box's tint
+	Source    string            `yaml:"source"`
+	At        diag.Pos          `yaml:"-"`
 }
 
 // ZOC entry and exit rules.

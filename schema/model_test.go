@@ -54,6 +54,7 @@ var kindTypes = map[string]reflect.Type{
 	"Force": reflect.TypeOf(content.Force{}), "Scenario": reflect.TypeOf(content.Scenario{}),
 	"Table": reflect.TypeOf(content.Table{}), "Generator": reflect.TypeOf(content.Generator{}),
 	"Fixture": reflect.TypeOf(content.Fixture{}),
+	"Deck":    reflect.TypeOf(content.Deck{}), "Card": reflect.TypeOf(content.Card{}),
 }
 
 // onlyInGo are keys the Go model reads that the schema deliberately does not allow, by path (kind, then keys;

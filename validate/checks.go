@@ -68,6 +68,7 @@ var checks = []*Check{
 	counterFacesCheck,
 	counterSheetsCheck,
 	labelSheetsCheck,
+	cardsCheck,
 	mapSheetsCheck,
 	sheetsCheck,
 	printTextCheck,

@@ -99,7 +99,7 @@ func TestCompletionOfFlagValues(t *testing.T) {
 		"validate --format":          "text json sarif github",
 		"test --format":              "text json",
 		"init x --grid":              "hex square open",
-		"build pkg --only":           "counters labels maps charts scenarios rosters vassal tts all",
+		"build pkg --only":           "counters labels cards maps charts scenarios rosters vassal tts all",
 		"--format":                   "text json sarif github",
 		"build --backs":              "long-edge short-edge foldover none",
 		"init my-game --from":        "ancients fields-of-honor highest-ground highest-ground-barbarians prestags rampant",

@@ -73,7 +73,7 @@ func (x *exporter) buildSet() error {
 	} else if len(x.designs) > 0 {
 		thumb = x.images[x.designs[0].front]
 	}
-	x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb})
+	x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb, depth: depth})
 	return nil
 }
 
@@ -151,7 +151,7 @@ func (x *exporter) buildScenarios() error {
 		if b != nil {
 			thumb = b.thumb
 		}
-		x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb})
+		x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb, depth: depth})
 	}
 	return nil
 }

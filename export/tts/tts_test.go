@@ -229,6 +229,18 @@ func TestEveryImageExistsAndIsRGB(t *testing.T) {
 						named["images/"+strings.TrimPrefix(u, testBase)] = true
 					}
 				}
+				// A deck's or card's sheets (CustomDeck): faces and back.
+				cd, _ := o["CustomDeck"].(map[string]any)
+				for _, sheet := range cd {
+					m, _ := sheet.(map[string]any)
+					for _, k := range []string{"FaceURL", "BackURL"} {
+						u, _ := m[k].(string)
+						if !strings.HasPrefix(u, testBase) {
+							t.Errorf("%s: %s %q is not under %s", name, k, u, testBase)
+						}
+						named["images/"+strings.TrimPrefix(u, testBase)] = true
+					}
+				}
 				walk(o.children("ContainedObjects"))
 			}
 		}

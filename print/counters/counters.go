@@ -151,12 +151,17 @@ type Slot struct {
 	HasFill   bool
 	Box       string // a frame around the text: circle, square, rounded
 	LineWidth float64
-	Image     []byte            // a raster image element
-	Art       *art.Art          // an SVG image element, drawn as vectors
-	Font      *surface.Typeface // the text's typeface (nil: the Go fonts)
-	FontAt    diag.Pos          `json:"-"` // where the content names it (the element's font, its layout's, the System's textFont)
+	Image     []byte   // a raster image element
+	Art       *art.Art // an SVG image element, drawn as vectors
+	// MinSize is the least size in points a paragraph (ElemParagraph) may shrink to to fit its box.
+	MinSize float64
+	Font    *surface.Typeface // the text's typeface (nil: the Go fonts)
+	FontAt  diag.Pos          `json:"-"` // where the content names it (the element's font, its layout's, the System's textFont)
 	// At is where the face layout writes the element (zero for muster's default layout).
 	At diag.Pos `json:"-"`
+	// Source is where the content writes the text the element prints when that is not the layout (a card's
+	// title or event text); zero for a counter's.
+	Source diag.Pos `json:"-"`
 }
 
 // Options choose sizes the content leaves open.

@@ -134,6 +134,7 @@ func (w *writer) standard() {
 	w.victory()
 	w.objectives()
 	w.lists()
+	w.decks()
 	w.turnTrack()
 }
 
@@ -212,6 +213,7 @@ func (w *writer) format111() {
 	w.list("Special Rules", w.sc.SpecialRules, "none")
 	w.stacking() // the game's rule, of which each force's Stacking above is the limit
 	w.mapSection()
+	w.decks()
 	w.turnTrack()
 }
 
