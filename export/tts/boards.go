@@ -306,10 +306,10 @@ func (b *boardImage) tileObjects(x *exporter, g *guids, cx, cz float64, desc str
 		if len(b.tiles) > 1 {
 			name = fmt.Sprintf("%s (%d of %d)", b.name, i+1, len(b.tiles))
 		}
-		s := math.Min(float64(t.w), float64(t.h)) / b.dpi / tileUnits
+		sx, sz := tileScale(t.w, t.h, b.dpi)
 		o := &objectState{GUID: g.next(), Name: "Custom_Tile", Nickname: name, Description: desc, ColorDiffuse: white,
 			Locked: true, Grid: false, Snap: false, Autoraise: true, Sticky: true, Tooltip: false,
-			Transform: transform{PosX: wx, PosY: tableY, PosZ: wz, RotY: 180, ScaleX: s, ScaleY: 1, ScaleZ: s},
+			Transform: transform{PosX: wx, PosY: tableY, PosZ: wz, RotY: 180, ScaleX: sx, ScaleY: 1, ScaleZ: sz},
 			CustomImage: &customImage{ImageURL: x.imageURL(t.file), ImageSecondaryURL: x.imageURL(t.file), ImageScalar: 1,
 				CustomTile: &customTile{Type: 0, Thickness: boardThickness, Stackable: false, Stretch: true}}}
 		out = append(out, o)

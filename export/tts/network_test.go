@@ -74,9 +74,10 @@ func TestNetworkSnapPoints(t *testing.T) {
 						continue
 					}
 					tiles++
-					x, z, sc := o.num("Transform", "posX"), o.num("Transform", "posZ"), o.num("Transform", "scaleX")
+					x, z := o.num("Transform", "posX"), o.num("Transform", "posZ")
+					sx, sz := o.num("Transform", "scaleX"), o.num("Transform", "scaleZ")
 					for _, sp := range o.children("AttachedSnapPoints") {
-						snaps = append(snaps, [2]float64{x - sp.num("Position", "x")*sc, z - sp.num("Position", "z")*sc})
+						snaps = append(snaps, [2]float64{x - sp.num("Position", "x")*sx, z - sp.num("Position", "z")*sz})
 						if y := sp.num("Position", "y"); y != boardThickness {
 							t.Errorf("%s: a snap point %g above the tile's centre", so.File, y)
 						}

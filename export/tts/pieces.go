@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"maps"
-	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -210,12 +209,18 @@ func blockTurn(d *design, step int) float64 {
 }
 
 func (x *exporter) plainTile(d *design, g *guids) *objectState {
-	s := math.Min(float64(d.wpx), float64(d.hpx)) / d.dpi / tileUnits
+	sx, sz := tileScale(d.wpx, d.hpx, d.dpi)
 	return &objectState{GUID: g.next(), Name: "Custom_Tile", Nickname: d.name, Description: d.desc, ColorDiffuse: white,
 		Tags: x.tags(d), Grid: false, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
-		Transform: transform{PosY: tableY, RotY: 180, ScaleX: s, ScaleY: 1, ScaleZ: s},
+		Transform: transform{PosY: tableY, RotY: 180, ScaleX: sx, ScaleY: 1, ScaleZ: sz},
 		CustomImage: &customImage{ImageURL: x.imageURL(d.front), ImageSecondaryURL: x.imageURL(d.back), ImageScalar: 1,
 			CustomTile: &customTile{Type: tileType(d.counter.Shape), Thickness: counterThickness, Stackable: false, Stretch: true}}}
+}
+
+// tileScale is the X and Z scale that make a stretched custom tile (square, tileUnits a side at scale 1) an
+// image of w x h pixels at dpi pixels an inch: its true width along X and its true height along Z.
+func tileScale(w, h int, dpi float64) (float64, float64) {
+	return float64(w) / dpi / tileUnits, float64(h) / dpi / tileUnits
 }
 
 // Tabletop Simulator's custom tile types.

@@ -109,7 +109,8 @@ type customImage struct {
 	CustomTile        *customTile `json:"CustomTile,omitempty"`
 }
 
-// customTile is a tile's shape: Type 0 is a box; Stretch keeps the image's aspect ratio.
+// customTile is a tile's shape: Type 0 is a box; Stretch stretches the image onto a square tile (tileUnits
+// a side at scale 1), which the object's X and Z scales then make the image's true size (tileScale).
 type customTile struct {
 	Type      int     `json:"Type"`
 	Thickness float64 `json:"Thickness"`

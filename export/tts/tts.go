@@ -77,8 +77,12 @@ type Stats struct {
 
 // Tabletop Simulator's world, as muster uses it.
 const (
-	// tileUnits is how many units a custom tile at scale 1 measures along its image's shorter side (the
-	// longer follows the image's aspect ratio).
+	// tileUnits is how many units a custom tile at scale 1 measures along each side. With Stretch on,
+	// Tabletop Simulator "stretches the source image to make a symmetrical tile" (its knowledge base): the
+	// tile is square whatever the image's shape, so muster sets the X and Z scales apart, from the image's
+	// width and height (tileScale), and the tile measures the image's true size. With Stretch off the tile
+	// would follow the image's aspect, but which side keeps the 2 units is written nowhere: the square tile
+	// scaled per axis depends on no such guess.
 	tileUnits = 2.0
 	// tableY is the height of the table top boards lie on; Tabletop Simulator drops what is above it.
 	tableY = 1.0

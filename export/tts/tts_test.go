@@ -290,8 +290,10 @@ type worldBoard struct {
 	left, top, right, bottom float64
 }
 
-// readBoard finds the locked tiles of a saved object and the rectangle they cover. A tile is as wide as
-// Tabletop Simulator makes a custom tile: two units a unit of scale along the image's shorter side.
+// readBoard finds the locked tiles of a saved object and the rectangle they cover. A tile is as large as
+// Tabletop Simulator makes a stretched custom tile: square, two units a side at scale 1, whatever the image's
+// shape, then scaled along X and Z apart. Each tile's image is read: the tile's width to height is the
+// image's, so that the map is not squashed.
 func readBoard(t *testing.T, set *Set, objs []obj) worldBoard {
 	t.Helper()
 	b := worldBoard{left: math.Inf(1), top: math.Inf(-1), right: math.Inf(-1), bottom: math.Inf(1)}
@@ -301,20 +303,21 @@ func readBoard(t *testing.T, set *Set, objs []obj) worldBoard {
 		if o.str("Name") != "Custom_Tile" || o["Locked"] != true {
 			continue
 		}
-		if o.num("Transform", "rotY") != 180 || o.num("Transform", "scaleX") != o.num("Transform", "scaleZ") {
-			t.Fatalf("board tile %s is turned or stretched: %v", o.str("Nickname"), o["Transform"])
+		if o.num("Transform", "rotY") != 180 {
+			t.Fatalf("board tile %s is turned: %v", o.str("Nickname"), o["Transform"])
 		}
-		url := o["CustomImage"].(map[string]any)["ImageURL"].(string)
+		ci := o["CustomImage"].(map[string]any)
+		if ct, _ := ci["CustomTile"].(map[string]any); ct == nil || ct["Stretch"] != true {
+			t.Fatalf("board tile %s is not a stretched (square) custom tile: %v", o.str("Nickname"), ci)
+		}
+		url := ci["ImageURL"].(string)
 		cfg, err := png.DecodeConfig(bytes.NewReader(set.file("images/" + strings.TrimPrefix(url, testBase))))
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := o.num("Transform", "scaleX") * 2
-		w, h := s, s
-		if cfg.Width > cfg.Height {
-			w = s * float64(cfg.Width) / float64(cfg.Height)
-		} else {
-			h = s * float64(cfg.Height) / float64(cfg.Width)
+		w, h := o.num("Transform", "scaleX")*2, o.num("Transform", "scaleZ")*2
+		if got, want := w/h, float64(cfg.Width)/float64(cfg.Height); math.Abs(got-want) > 1e-3*want {
+			t.Fatalf("board tile %s is %.4g x %.4g units for a %d x %d image: squashed", o.str("Nickname"), w, h, cfg.Width, cfg.Height)
 		}
 		x, z := o.num("Transform", "posX"), o.num("Transform", "posZ")
 		r := [4]float64{x - w/2, z + h/2, x + w/2, z - h/2}
@@ -550,6 +553,7 @@ func TestImageBaseURL(t *testing.T) {
 	for in, want := range map[string]string{
 		"file:///home/me/set/images":      "file:///home/me/set/images/",
 		"file:///C:/Users/Me/set/images/": "file:///C:/Users/Me/set/images/",
+		"file:///home/me/my set/ünï/":     "file:///home/me/my%20set/%C3%BCn%C3%AF/",
 		"https://example.org/thg/images":  "https://example.org/thg/images/",
 		"http://localhost:8000/x/":        "http://localhost:8000/x/",
 	} {
@@ -652,4 +656,48 @@ func FuzzImageBaseURL(f *testing.F) {
 			return nil
 		})
 	})
+}
+
+// Every custom tile, map or counter, is a stretched tile (square at scale 1, Tabletop Simulator's knowledge
+// base: Stretch "stretches the source image to make a symmetrical tile") scaled along X and Z as its image is
+// wide and high: no image is squashed. The examples' maps are not square, so the test meets non-square tiles.
+func TestCustomTilesKeepTheirImagesAspect(t *testing.T) {
+	for _, name := range exampleNames {
+		e := exampleSet(t, name)
+		tiles, oblong := 0, 0
+		var walk func(objs []obj)
+		walk = func(objs []obj) {
+			for _, o := range objs {
+				walk(o.children("ContainedObjects"))
+				if o.str("Name") != "Custom_Tile" {
+					continue
+				}
+				ci, _ := o["CustomImage"].(map[string]any)
+				ct, _ := ci["CustomTile"].(map[string]any)
+				if ct == nil || ct["Stretch"] != true {
+					t.Errorf("%s: tile %s is not stretched: %v", name, o.str("Nickname"), ci)
+					continue
+				}
+				u, _ := ci["ImageURL"].(string)
+				cfg, err := png.DecodeConfig(bytes.NewReader(e.set.file("images/" + strings.TrimPrefix(u, testBase))))
+				if err != nil {
+					t.Fatalf("%s: %s: %v", name, u, err)
+				}
+				tiles++
+				if cfg.Width != cfg.Height {
+					oblong++
+				}
+				got, want := o.num("Transform", "scaleX")/o.num("Transform", "scaleZ"), float64(cfg.Width)/float64(cfg.Height)
+				if math.Abs(got-want) > 2e-3*want {
+					t.Errorf("%s: tile %s scaled %.4f wide to high for a %d x %d image", name, o.str("Nickname"), got, cfg.Width, cfg.Height)
+				}
+			}
+		}
+		for _, so := range e.set.Objects {
+			walk(parseSaved(t, e.set.file(so.File), so.File))
+		}
+		if tiles == 0 || oblong == 0 {
+			t.Errorf("%s: %d tiles, %d of them not square", name, tiles, oblong)
+		}
+	}
 }
