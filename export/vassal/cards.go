@@ -351,7 +351,7 @@ func (x *exporter) cardMaps() ([]*buildfile.Element, error) {
 	for _, do := range x.decks {
 		piles = append(piles, do.elements...)
 	}
-	m, err := mapElement(cardsMapName, true, []*buildfile.Element{x.cardBoard}, "", piles)
+	m, err := x.mapElement(cardsMapName, true, []*buildfile.Element{x.cardBoard}, "", piles)
 	if err != nil {
 		return nil, err
 	}

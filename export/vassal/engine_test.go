@@ -93,6 +93,12 @@ func loadInVASSAL(t *testing.T, script string, m *Module, zip []byte, stem strin
 		t.Errorf("VASSAL built %d DrawPiles, %d CardSlots, %d PlayerHands; the module has %d, %d, %d",
 			r.Components["DrawPile"], r.Components["CardSlot"], r.Components["PlayerHand"], piles, slotsOf(root, classCardSlot), hands)
 	}
+	// Play: VASSAL builds every global key command, inventory, notes window and zoomer the module holds.
+	for _, c := range []string{classGlobalKey, classInventory, classNotes, classZoomer} {
+		if got, want := r.Components[buildfile.Short(c)], slotsOf(root, c); got != want || want == 0 && c != classInventory {
+			t.Errorf("VASSAL built %d %s; the module has %d", got, buildfile.Short(c), want)
+		}
+	}
 	for _, g := range r.NewGames {
 		for m, n := range cards {
 			if g.PiecesPerMap[m] < n {

@@ -213,7 +213,7 @@ func TestCorruptedModulesFailWithTheElementPath(t *testing.T) {
 	t.Run("bad escape", func(t *testing.T) {
 		// In a prototype, and in a piece of the palette.
 		data := withModule(t, thg.mod, func(bf string) string { return replaceOnce(t, bf, "\\\t", "\t") })
-		wantError(t, data, check.CodePiece, "GameModule/PrototypesContainer/PrototypeDefinition[Faction: Mercenaries]", "the piece definition")
+		wantError(t, data, check.CodePiece, "GameModule/PrototypesContainer/PrototypeDefinition[Piece]", "the piece definition") // the first prototype of several traits
 		data = withModule(t, thg.mod, func(bf string) string {
 			i := strings.Index(bf, "<VASSAL.build.module.PieceWindow")
 			return bf[:i] + replaceOnce(t, bf[i:], "\\\t", "\t")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/export/vassal/piece"
 	"github.com/muster-wargames/muster/export/vassal/seqenc"
 	"github.com/muster-wargames/muster/output"
 )
@@ -92,6 +93,7 @@ func (x *exporter) buildFile() (*buildfile.Element, error) {
 	}
 	root.Add(maps...)
 	root.Add(x.aids...)
+	root.Add(x.playComponents()...)
 	root.Set("nextPieceSlotId", itoa(x.nextGPID))
 	return root, nil
 }
@@ -140,14 +142,14 @@ func (x *exporter) maps() ([]*buildfile.Element, error) {
 		if len(x.scenarios) == 1 && len(main) > 1 {
 			setup = boardSetup(mainMapName, so0(x).board.name)
 		}
-		m, err := mapElement(mainMapName, false, main, setup, stacks)
+		m, err := x.mapElement(mainMapName, false, main, setup, stacks)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, m)
 	}
 	if len(others) > 0 {
-		m, err := mapElement(boardsMapName, true, others, "", nil)
+		m, err := x.mapElement(boardsMapName, true, others, "", nil)
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +168,7 @@ func (x *exporter) maps() ([]*buildfile.Element, error) {
 		if len(oobBoards) > 1 && len(x.scenarios) == 1 {
 			setup = boardSetup(oobMapName, x.scenarios[0].oobName)
 		}
-		m, err := mapElement(oobMapName, true, oobBoards, setup, oobStacks)
+		m, err := x.mapElement(oobMapName, true, oobBoards, setup, oobStacks)
 		if err != nil {
 			return nil, err
 		}
@@ -175,7 +177,7 @@ func (x *exporter) maps() ([]*buildfile.Element, error) {
 	for _, dp := range x.deadPiles {
 		b := buildfile.New(classBoard, "name", dp.name, "reversible", "false", "width", itoa(deadPileSize),
 			"height", itoa(deadPileSize*2/3), "color", "230,226,214")
-		m, err := mapElement(dp.name, true, []*buildfile.Element{b}, "", nil)
+		m, err := x.mapElement(dp.name, true, []*buildfile.Element{b}, "", nil)
 		if err != nil {
 			return nil, err
 		}
@@ -207,16 +209,15 @@ func boardSetup(mapName, board string) string {
 // mapElement is a Map with the components a playable map needs (VASSAL adds them only to maps made in its
 // editor, not to maps built from a buildFile): piece moving, selection, menus, stacks, details on hover,
 // zoom, scrolling.
-func mapElement(name string, launch bool, boards []*buildfile.Element, setup string, stacks []*buildfile.Element) (*buildfile.Element, error) {
+func (x *exporter) mapElement(name string, launch bool, boards []*buildfile.Element, setup string, stacks []*buildfile.Element) (*buildfile.Element, error) {
 	m := buildfile.New(classMap, "mapName", name, "description", "", "allowMultiple", "false",
 		"backgroundcolor", "255,255,255", "buttonName", name, "changeFormat", "$message$", "color", "255,153,0",
 		"createFormat", "$pieceName$ created in $location$ *", "edgeHeight", "0", "edgeWidth", "0",
 		"hideKey", "", "hotkey", "", "icon", "/images/map.gif", "launch", fmt.Sprint(launch),
-		"markMoved", "Always", "markUnmovedHotkey", "", "markUnmovedIcon", "/images/unmoved.gif",
-		"markUnmovedReport", "", "markUnmovedText", "", "markUnmovedTooltip", "Mark all pieces on this map as not moved",
-		"moveKey", "", "moveToFormat", "$pieceName$ moves $previousLocation$ -> $location$ *",
-		"moveWithinFormat", "$pieceName$ moves $previousLocation$ -> $location$ *", "showKey", "",
-		"thickness", "3", "tooltip", "")
+		"markMoved", "Always", "markUnmovedHotkey", altU, "markUnmovedIcon", "/images/unmoved.gif",
+		"markUnmovedReport", "Moved markers cleared on "+name, "markUnmovedText", "", "markUnmovedTooltip", "Clear the moved markers of every piece on this map (Alt-U)",
+		"moveKey", piece.CtrlShiftF12, "moveToFormat", "", "moveWithinFormat", "", "showKey", "",
+		"thickness", "3", "tooltip", cond(launch, "Show or hide the "+name+" window", ""))
 	for _, c := range []string{"ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
 		"StackExpander", "PieceMover", "KeyBufferer"} {
 		m.Add(buildfile.New("VASSAL.build.module.map." + c))
@@ -226,7 +227,7 @@ func mapElement(name string, launch bool, boards []*buildfile.Element, setup str
 			"showgraph", "true", "minDisplayPieces", "2", "showtext", "true", "summaryReportFormat", "$LocationName$",
 			"counterReportFormat", "", "emptyHexReportForma", "$LocationName$", "fgColor", "0,0,0", "bgColor", "255,255,255",
 			"borderWidth", "0", "fontSize", "11", "display", "from top-most layer only", "hotkey", "", "zoomlevel", "1.0"),
-		buildfile.New("VASSAL.build.module.map.Zoomer"),
+		x.zoomer(),
 		buildfile.New("VASSAL.build.module.map.HighlightLastMoved", "color", "255,0,0", "thickness", "2", "enabled", "true"),
 		buildfile.New("VASSAL.build.module.map.SelectionHighlighters"),
 	)
@@ -313,6 +314,7 @@ func (x *exporter) notesPage() []byte {
 	for _, s := range x.cardNotes() {
 		li(s)
 	}
+	li("Play: a piece that moves shows a moved marker (an orange disc at its top-right corner): each map's Mark unmoved button (Alt-U) clears that map's, Clear moved (Alt-M) every map's, at the end of a phase. The chat log reports each move (from and to, by location name), flip, elimination and block step, each begun with the side of the piece's faction. Inventory: one per side (Alt-1, Alt-2, ...), its pieces map by map. Notes (Alt-N): public, private and delayed notes saved with the game. Zoom levels fit the counters (Ctrl-= and Ctrl--). To flip several pieces at once, select them and press Ctrl-F: VASSAL gives a key to every selected piece, so the module has no separate button for it.")
 	li("Charts (the pages of charts.pdf), dice buttons for the System's dice, a turn tracker, and the scenario sheets and other PDFs under Help.")
 	b.WriteString("</ul>\n")
 	if len(x.scenarios) > 0 {

@@ -82,6 +82,7 @@ type start struct {
 type sideInfo struct {
 	id, name string
 	dead     *deadPile
+	factions []string // the factions it fields in some scenario, in scenario order
 }
 
 // deadPile is a map where eliminated pieces go.
@@ -104,6 +105,12 @@ func (x *exporter) planSides() error {
 				x.deadPiles = append(x.deadPiles, si.dead)
 			}
 			for _, f := range sd.Faction {
+				if !slices.Contains(si.factions, f) {
+					si.factions = append(si.factions, f)
+				}
+				if _, ok := x.factionSide[f]; !ok {
+					x.factionSide[f] = si.name
+				}
 				if dp, ok := x.factionDP[f]; ok && dp != si.dead {
 					x.note("Pieces of faction %s go to %s when eliminated; in some scenarios the faction is on another side.", f, dp.name)
 					continue
@@ -383,7 +390,11 @@ func (x *exporter) buildPrototypes() error {
 	if err != nil {
 		return err
 	}
-	if err := add(protoPiece, "every piece: Delete (Ctrl-D)", del); err != nil {
+	play, err := x.playTraits()
+	if err != nil {
+		return err
+	}
+	if err := add(protoPiece, "every piece: Delete (Ctrl-D), the moved report, ReportPrefix (\"\" unless its faction's prototype sets it)", append([]piece.Trait{del}, play...)...); err != nil {
 		return err
 	}
 	var factions, classes []string
@@ -411,7 +422,15 @@ func (x *exporter) buildPrototypes() error {
 		if err != nil {
 			return err
 		}
-		if err := add(factionProto(x.pkg.System.FactionName(f)), "faction "+f+": its name as properties, Eliminate (Ctrl-E) to "+dp.name, mk, st); err != nil {
+		prefix, err := piece.Marker([]string{reportPrefix}, []string{x.reportPrefix(f)})
+		if err != nil {
+			return err
+		}
+		elim, err := piece.Report([]string{piece.CtrlE}, "$"+reportPrefix+"$$oldPieceName$ eliminated (to $mapName$)", "Report the elimination")
+		if err != nil {
+			return err
+		}
+		if err := add(factionProto(x.pkg.System.FactionName(f)), "faction "+f+": its name as properties and the prefix of its reports, Eliminate (Ctrl-E) to "+dp.name, mk, prefix, elim, st); err != nil {
 			return err
 		}
 	}
@@ -460,6 +479,11 @@ func (x *exporter) piece(d *pieceDesign, gpid string, st start) (piece.Piece, er
 	if err := addProto(protoPiece); err != nil {
 		return nil, err
 	}
+	mm, err := x.movedMarker(d)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.name, err)
+	}
+	p = append(p, mm)
 	if d.blank != "" {
 		// A block or a hidden unit: masked to its side when it sets up hidden, its face seen by that side only.
 		t, err := piece.Hidden(maskCommand, piece.CtrlM, d.blank, x.blockName(d), cond(d.hidden, st.owner, ""), "Hide the piece's face from the other side")
@@ -474,18 +498,30 @@ func (x *exporter) piece(d *pieceDesign, gpid string, st start) (piece.Piece, er
 		for i := range d.steps {
 			names[i] = "+ (" + d.strengths[i] + ")"
 		}
+		lost, err := piece.Report([]string{piece.CtrlR}, "$"+reportPrefix+"$$oldPieceName$ loses a step: $newPieceName$ ($location$)", "Report a step lost")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.name, err)
+		}
+		back, err := piece.Report([]string{piece.CtrlU}, "$"+reportPrefix+"$$oldPieceName$ restores a step: $newPieceName$ ($location$)", "Report a step restored")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.name, err)
+		}
 		t, err := piece.Steps(stepsLayer, d.steps, names, reduceCommand, piece.CtrlR, restoreCommand, piece.CtrlU, "Turn the block to its next step down, or back up", min(max(st.step, 0), len(d.steps)-1))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", d.name, err)
 		}
-		p = append(p, t)
+		p = append(p, lost, back, t)
 	}
 	if d.back != "" {
+		flip, err := piece.Report([]string{piece.CtrlF}, "$"+reportPrefix+"$$oldPieceName$ flipped: $newPieceName$ ($location$)", "Report the flip")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.name, err)
+		}
 		t, err := piece.Layer(flipCommand, piece.CtrlF, layerName, d.back, "+ ("+d.backLabel+")", "Flip to the "+d.backLabel, flipped)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", d.name, err)
 		}
-		p = append(p, t)
+		p = append(p, flip, t)
 	}
 	for _, kv := range d.stats {
 		t, err := piece.Marker([]string{kv[0]}, []string{kv[1]})

@@ -135,16 +135,17 @@ type exporter struct {
 	byKey  map[string]*pieceDesign // "unit/id", "unit/id.faction", "marker/id"
 	// firstOf is the first design of each unit type or marker ("unit/id"), for a type the mix prints only
 	// with values of a line's own.
-	firstOf    map[string]*pieceDesign
-	prototypes []*buildfile.Element
-	boards     []*boardImage
-	sides      []*sideInfo
-	deadPiles  []*deadPile
-	factionDP  map[string]*deadPile // faction id -> its dead pile
-	scenarios  []*scenarioOut
-	aids       []*buildfile.Element
-	docs       []doc
-	palette    *buildfile.Element
+	firstOf     map[string]*pieceDesign
+	prototypes  []*buildfile.Element
+	boards      []*boardImage
+	sides       []*sideInfo
+	deadPiles   []*deadPile
+	factionDP   map[string]*deadPile // faction id -> its dead pile
+	factionSide map[string]string    // faction id -> the name of the first side that fields it
+	scenarios   []*scenarioOut
+	aids        []*buildfile.Element
+	docs        []doc
+	palette     *buildfile.Element
 	// the decks (cards.go)
 	decks     []*deckOut
 	cardBoard *buildfile.Element
@@ -153,11 +154,11 @@ type exporter struct {
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
 	return &exporter{pkg: pkg, opt: opt, files: map[string][]byte{}, byKey: map[string]*pieceDesign{}, firstOf: map[string]*pieceDesign{},
-		factionDP: map[string]*deadPile{}, nextGPID: 1}
+		factionDP: map[string]*deadPile{}, factionSide: map[string]string{}, nextGPID: 1}
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.buildCards, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
+	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.addMovedImage, x.buildCards, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
