@@ -224,7 +224,7 @@ func (x *exporter) deckPiles(do *deckOut) error {
 			return err
 		}
 		for n := 0; n < c.Count; n++ {
-			gpid := x.gpid()
+			gpid := x.gpid("card/" + d.ID + "/" + c.ID)
 			text, err := def(gpid)
 			if err != nil {
 				return err

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -239,8 +240,18 @@ func TestCorruptedModulesFailWithTheElementPath(t *testing.T) {
 		wantError(t, data, check.CodeClass, "GameModule/Map[Map]/PieceTeleporter", "is not a class VASSAL 3.7 has")
 	})
 	t.Run("duplicate gpid", func(t *testing.T) {
-		data := withModule(t, thg.mod, func(bf string) string { return replaceOnce(t, bf, `gpid="2"`, `gpid="1"`) })
-		wantError(t, data, check.CodeGPID, "GameModule/PieceWindow[Counters]/TabWidget[Counters]/PanelWidget[Mercenaries]/PieceSlot[", "gpid 1 is also the id of")
+		// The palette's second slot given the first's id.
+		var first string
+		data := withModule(t, thg.mod, func(bf string) string {
+			i := strings.Index(bf, "<VASSAL.build.module.PieceWindow")
+			ids := regexp.MustCompile(`gpid="(\d+)"`).FindAllStringSubmatch(bf[i:], 2)
+			if len(ids) < 2 {
+				t.Fatalf("the palette has %d gpids", len(ids))
+			}
+			first = ids[0][1]
+			return bf[:i] + replaceOnce(t, bf[i:], `gpid="`+ids[1][1]+`"`, `gpid="`+first+`"`)
+		})
+		wantError(t, data, check.CodeGPID, "GameModule/PieceWindow[Counters]/TabWidget[Counters]/PanelWidget[Mercenaries]/PieceSlot[", "gpid "+first+" is also the id of")
 	})
 	t.Run("set-up cell off the board", func(t *testing.T) {
 		ram := exampleModule(t, "rampant")

@@ -315,6 +315,7 @@ func (x *exporter) notesPage() []byte {
 		li(s)
 	}
 	li("Play: a piece that moves shows a moved marker (an orange disc at its top-right corner): each map's Mark unmoved button (Alt-U) clears that map's, Clear moved (Alt-M) every map's, at the end of a phase. The chat log reports each move (from and to, by location name), flip, elimination and block step, each begun with the side of the piece's faction. Inventory: one per side (Alt-1, Alt-2, ...), its pieces map by map. Notes (Alt-N): public, private and delayed notes saved with the game. Zoom levels fit the counters (Ctrl-= and Ctrl--). To flip several pieces at once, select them and press Ctrl-F: VASSAL gives a key to every selected piece, so the module has no separate button for it.")
+	li("Updates: every piece's id (gpid) is made from the content's ids (the scenario, the unit type or marker, the deck and card), not from its place in the module, so a new version of this module in which a counter changed keeps every piece's id: use Tools > Refresh Counters on a game in progress to bring its pieces up to date.")
 	li("Charts (the pages of charts.pdf), dice buttons for the System's dice, a turn tracker, and the scenario sheets and other PDFs under Help.")
 	b.WriteString("</ul>\n")
 	if len(x.scenarios) > 0 {

@@ -556,19 +556,19 @@ func cond(ok bool, a, b string) string {
 	return b
 }
 
-// slot is a PieceSlot holding a new copy of the design.
-func (x *exporter) slot(d *pieceDesign, flipped bool) (*buildfile.Element, error) {
-	return x.slotAs(d, start{flipped: flipped})
+// slot is a PieceSlot holding a new copy of the design; key names the slot for its gpid (see gpid).
+func (x *exporter) slot(d *pieceDesign, flipped bool, key string) (*buildfile.Element, error) {
+	return x.slotAs(d, start{flipped: flipped}, key)
 }
 
 // slotAs is a PieceSlot holding a new copy of the design as it starts.
-func (x *exporter) slotAs(d *pieceDesign, st start) (*buildfile.Element, error) {
-	return x.slotOf(classPieceSlot, d, st)
+func (x *exporter) slotAs(d *pieceDesign, st start, key string) (*buildfile.Element, error) {
+	return x.slotOf(classPieceSlot, d, st, key)
 }
 
 // slotOf is a slot of a class (a PieceSlot, or a CardSlot in a deck) holding a new copy of the design.
-func (x *exporter) slotOf(class string, d *pieceDesign, st start) (*buildfile.Element, error) {
-	gpid := x.gpid()
+func (x *exporter) slotOf(class string, d *pieceDesign, st start, key string) (*buildfile.Element, error) {
+	gpid := x.gpid(key + "/" + d.key)
 	p, err := x.piece(d, gpid, st)
 	if err != nil {
 		return nil, err
@@ -582,7 +582,8 @@ func (x *exporter) slotOf(class string, d *pieceDesign, st start) (*buildfile.El
 	return e, nil
 }
 
-// buildPalette builds the piece window first, so that the palette's slots have the first ids.
+// buildPalette builds the piece window, before the scenarios: should two slot keys hash alike (see gpid),
+// the palette's slot keeps its id.
 func (x *exporter) buildPalette() error {
 	var err error
 	x.palette, err = x.pieceWindow()
@@ -627,7 +628,7 @@ func (x *exporter) pieceWindow() (*buildfile.Element, error) {
 	for _, tab := range order {
 		pw := buildfile.New(classPanelWidget, "entryName", tab, "fixed", "false", "nColumns", "6", "vert", "false", "scale", "1.0")
 		for _, d := range tabs[tab] {
-			s, err := x.slot(d, false)
+			s, err := x.slot(d, false, "palette")
 			if err != nil {
 				return nil, err
 			}

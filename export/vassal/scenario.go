@@ -119,14 +119,14 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 			stackAt[name] = st
 			so.stacks = append(so.stacks, st)
 		}
-		s, err := x.slotAs(x.byKey[u.Key], start{flipped: u.Flipped, step: u.Step, owner: sideName(so.sc, u.Side)})
+		s, err := x.slotAs(x.byKey[u.Key], start{flipped: u.Flipped, step: u.Step, owner: sideName(so.sc, u.Side)}, "setup/"+so.sc.ID)
 		if err != nil {
 			return err
 		}
 		st.Add(s)
 		// Markers placed on the unit as it sets up stand on it, in the same stack.
 		for _, key := range u.Markers {
-			m, err := x.slot(x.byKey[key], false)
+			m, err := x.slot(x.byKey[key], false, "setup/"+so.sc.ID+"/"+u.Key)
 			if err != nil {
 				return err
 			}
@@ -290,7 +290,7 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 			"location", "", "x", itoa(cx), "y", itoa(cy))
 		for _, it := range p.h.units {
 			for n := 0; n < it.n; n++ {
-				sl, err := x.slotAs(it.d, start{owner: owner})
+				sl, err := x.slotAs(it.d, start{owner: owner}, "oob/"+so.sc.ID)
 				if err != nil {
 					return err
 				}
@@ -334,7 +334,7 @@ func (x *exporter) poolPile(so *scenarioOut, h holding, cx, cy int, owner string
 		"restrictOption", "false", "reshufflable", "false")
 	for _, it := range h.units {
 		for n := 0; n < it.n; n++ {
-			sl, err := x.slotOf(classCardSlot, it.d, start{owner: owner})
+			sl, err := x.slotOf(classCardSlot, it.d, start{owner: owner}, "pool/"+so.sc.ID+"/"+h.pool.ID)
 			if err != nil {
 				return nil, err
 			}

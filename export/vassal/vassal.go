@@ -10,6 +10,7 @@ package vassal
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strings"
 	"time"
@@ -128,7 +129,9 @@ type exporter struct {
 	notes   []string          // lines of the notes page
 	missing []string          // what VASSAL cannot express, for the notes
 
-	nextGPID int
+	nextGPID  int            // above every gpid given out: the module's nextPieceSlotId
+	gpidKeys  map[string]int // slot key -> how many times asked
+	gpidsUsed map[int]bool
 
 	// built parts
 	pieces []*pieceDesign
@@ -154,7 +157,8 @@ type exporter struct {
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
 	return &exporter{pkg: pkg, opt: opt, files: map[string][]byte{}, byKey: map[string]*pieceDesign{}, firstOf: map[string]*pieceDesign{},
-		factionDP: map[string]*deadPile{}, factionSide: map[string]string{}, nextGPID: 1}
+		factionDP: map[string]*deadPile{}, factionSide: map[string]string{}, nextGPID: 1,
+		gpidKeys: map[string]int{}, gpidsUsed: map[int]bool{}}
 }
 
 func (x *exporter) run() error {
@@ -181,12 +185,34 @@ func (x *exporter) printerError(err error, format string, args ...any) error {
 	return fmt.Errorf("vassal: "+format+": %w", append(args, err)...)
 }
 
-// gpid gives out the next piece-slot id.
-func (x *exporter) gpid() string {
-	id := x.nextGPID
-	x.nextGPID++
+// gpid gives out the piece-slot id of the slot key names: derived from the key (content ids: the scenario,
+// the unit type or marker, the deck and card, never a value or a position in the module), so that a package
+// whose one counter changed exports a module in which every other piece keeps its gpid and VASSAL's Refresh
+// Counters can update running games. A key asked for again (copies of a unit in one box) is told apart by
+// its occurrence. An id is a number from gpidBase up (VASSAL's editor reads gpids as whole numbers);
+// two keys hashing alike (about one chance in two thousand for a thousand pieces) take the next free number,
+// the later key in the export's order yielding, so only then does an id depend on another piece.
+func (x *exporter) gpid(key string) string {
+	x.gpidKeys[key]++
+	if n := x.gpidKeys[key]; n > 1 {
+		key += "#" + itoa(n)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	id := gpidBase + int(h.Sum64()%gpidSpan)
+	for x.gpidsUsed[id] {
+		id = gpidBase + (id-gpidBase+1)%gpidSpan
+	}
+	x.gpidsUsed[id] = true
+	x.nextGPID = max(x.nextGPID, id+1)
 	return itoa(id)
 }
+
+// The range of gpids: numbers from gpidBase, below gpidBase+gpidSpan (well under 2^31, VASSAL's int).
+const (
+	gpidBase = 1000
+	gpidSpan = 1_000_000_000
+)
 
 // addFile records a zip entry; names are unique by construction, a clash is a bug.
 func (x *exporter) addFile(name string, data []byte) error {
