@@ -56,6 +56,7 @@ var checks = []*Check{
 	replacementsCheck,
 	placementCheck,
 	setupCheck,
+	analysisCheck,
 	factionsCheck,
 	scaleCheck,
 	assetsCheck,
