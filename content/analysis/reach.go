@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"container/heap"
+	"fmt"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
@@ -33,7 +34,7 @@ type source struct {
 type mode struct {
 	mv    *rules.Mover
 	allow value.Number
-	steps map[[2]int][]rules.Leg
+	steps *stepTable
 }
 
 // reacher works out first-reach turns for one unit type (on its front or its back) of one side.
@@ -91,12 +92,37 @@ func (g *ground) add(c grid.Cell) {
 // newReacher prepares a unit type's movement: ordinary movement (with the System's allowance) and each
 // movement mode the unit may use (with the mode's), against enemy units on the enemy cells. ok is false when
 // the System gives no allowance at all.
-func newReacher(e *rules.Engine, g *ground, unit string, flipped bool, enemy []grid.Cell) (*reacher, error) {
-	r := &reacher{g: g}
+func newReacher(e *rules.Engine, g *ground, unit string, flipped bool, enemy []grid.Cell, cache legCache) (*reacher, error) {
 	ids := []string{""}
 	for _, m := range e.System().MovementModes {
 		ids = append(ids, m.ID)
 	}
+	return newReacherIn(e, g, unit, flipped, enemy, ids, cache)
+}
+
+// legCache holds the steps of each unit type in each mode (keyed unit, NUL, mode), costed once for both its
+// faces: a step's cost does not depend on the face, only the allowance does. One cache serves one set of
+// enemy cells.
+type legCache map[string]*stepTable
+
+// stepTable is the steps out of each cell to its k-th neighbour (ground.nbr's order), costed when first asked.
+type stepTable struct {
+	legs [][][]rules.Leg
+	done [][]bool
+}
+
+func newStepTable(g *ground) *stepTable {
+	t := &stepTable{legs: make([][][]rules.Leg, len(g.cells)), done: make([][]bool, len(g.cells))}
+	for i, ns := range g.nbr {
+		t.legs[i] = make([][]rules.Leg, len(ns))
+		t.done[i] = make([]bool, len(ns))
+	}
+	return t
+}
+
+// newReacherIn is newReacher in the movement modes ids ("" for ordinary movement) only.
+func newReacherIn(e *rules.Engine, g *ground, unit string, flipped bool, enemy []grid.Cell, ids []string, cache legCache) (*reacher, error) {
+	r := &reacher{g: g}
 	for _, id := range ids {
 		mv, err := e.Mover(g.set, unit, id, enemy)
 		if err != nil {
@@ -115,22 +141,65 @@ func newReacher(e *rules.Engine, g *ground, unit string, flipped bool, enemy []g
 			}
 			continue
 		}
-		r.modes = append(r.modes, &mode{mv: mv, allow: allow, steps: map[[2]int][]rules.Leg{}})
+		key := unit + "\x00" + id
+		if cache[key] == nil {
+			cache[key] = newStepTable(g)
+		}
+		r.modes = append(r.modes, &mode{mv: mv, allow: allow, steps: cache[key]})
 	}
 	return r, nil
 }
 
-func (m *mode) legs(g *ground, a, b int) ([]rules.Leg, error) {
-	k := [2]int{a, b}
-	if l, ok := m.steps[k]; ok {
-		return l, nil
+func (m *mode) legs(g *ground, a, k int) ([]rules.Leg, error) {
+	t := m.steps
+	if t.done[a][k] {
+		return t.legs[a][k], nil
 	}
-	l, err := m.mv.Steps(g.cells[a], g.cells[b])
+	l, err := m.mv.Steps(g.cells[a], g.cells[g.nbr[a][k]])
 	if err != nil {
 		return nil, err
 	}
-	m.steps[k] = l
+	t.legs[a][k], t.done[a][k] = l, true
 	return l, nil
+}
+
+// Reach is the first turn one unit of a type (on its back when flipped) can stand in each cell of a map set,
+// set up on from at turn 1, moving in the movement modes ("" for ordinary movement; none: every mode the
+// System has) with enemy units standing on the enemy cells, up to turn horizon (at most MaxTurns). A cell it
+// cannot reach by then is not in the map.
+func Reach(e *rules.Engine, set *content.MapSet, unit string, flipped bool, modes []string, from, enemy []grid.Cell, horizon int) (map[grid.Cell]int, error) {
+	if set.Type == content.GridOpen {
+		return nil, fmt.Errorf("an open table has no cells to reach")
+	}
+	if n := int64(set.Cols) * int64(set.Rows); !set.Network() && n > content.MaxMapCells {
+		return nil, &LimitError{fmt.Sprintf("the map set has %d cells: muster analyses at most %d", n, content.MaxMapCells)}
+	}
+	if modes == nil {
+		modes = []string{""}
+		for _, m := range e.System().MovementModes {
+			modes = append(modes, m.ID)
+		}
+	}
+	g := newGround(set)
+	r, err := newReacherIn(e, g, unit, flipped, enemy, modes, legCache{})
+	if err != nil || r == nil {
+		return nil, err
+	}
+	var srcs []source
+	for _, c := range from {
+		srcs = append(srcs, source{cell: c, turn: 1})
+	}
+	first, err := r.run(srcs, min(horizon, MaxTurns))
+	if err != nil {
+		return nil, err
+	}
+	out := map[grid.Cell]int{}
+	for i, t := range first {
+		if t > 0 {
+			out[g.cells[i]] = t
+		}
+	}
+	return out, nil
 }
 
 // label is where a search stands: a cell in a mode, on a turn, with what was spent (or the move ended).
@@ -208,7 +277,8 @@ func (r *reacher) run(sources []source, horizon int) ([]int, error) {
 			continue
 		}
 		settled[k] = true
-		if first[x.cell] == 0 || x.turn < first[x.cell] {
+		fresh := first[x.cell] == 0
+		if fresh {
 			first[x.cell] = x.turn
 		}
 		// On in this turn, in this mode, with what is left.
@@ -217,8 +287,9 @@ func (r *reacher) run(sources []source, horizon int) ([]int, error) {
 				return nil, err
 			}
 		}
-		// On next turn, from here, in any mode, with its whole allowance.
-		if x.turn < horizon {
+		// On next turn, from here, in any mode, with its whole allowance: once, from the cell's first (and so
+		// earliest) settling, since which mode reached it does not matter then.
+		if fresh && x.turn < horizon {
 			for mi := range r.modes {
 				if err := r.steps(q, settled, x, mi, x.turn+1, value.Number{}); err != nil {
 					return nil, err
@@ -232,11 +303,11 @@ func (r *reacher) run(sources []source, horizon int) ([]int, error) {
 // steps pushes the steps from x's cell in mode mi on turn, having spent spent this turn.
 func (r *reacher) steps(q *queue, settled []bool, x label, mi, turn int, spent value.Number) error {
 	m, g := r.modes[mi], r.g
-	for _, n := range g.nbr[x.cell] {
+	for k, n := range g.nbr[x.cell] {
 		if settled[n*len(r.modes)+mi] {
 			continue
 		}
-		legs, err := m.legs(g, x.cell, n)
+		legs, err := m.legs(g, x.cell, k)
 		if err != nil {
 			return err
 		}

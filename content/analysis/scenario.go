@@ -401,6 +401,7 @@ func (r *ScenarioReport) reach(e *rules.Engine, s *SideReach, turn1 bool) error 
 	enemy := r.enemyCells(s.Side.ID)
 	s.First = make([]int, len(g.cells))
 	groups := map[reachKey][]*piece{}
+	cache := legCache{}
 	var keys []reachKey
 	for _, p := range s.pieces {
 		k := reachKey{p.unit, p.flipped}
@@ -410,7 +411,7 @@ func (r *ScenarioReport) reach(e *rules.Engine, s *SideReach, turn1 bool) error 
 		groups[k] = append(groups[k], p)
 	}
 	for _, k := range keys {
-		rc, err := newReacher(e, g, k.unit, k.flipped, enemy)
+		rc, err := newReacher(e, g, k.unit, k.flipped, enemy, cache)
 		if err != nil {
 			return err
 		}

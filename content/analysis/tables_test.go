@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/muster-wargames/muster/content"
@@ -169,5 +171,117 @@ func TestTableFlags(t *testing.T) {
 	// Roll 6 has no row (a hole past the rows): read on row 5.
 	if p := a.Column("1:1").P("DR"); p.Cmp(value.Frac(1, 3)) != 0 {
 		t.Errorf("1:1 DR: %s, want 1/3", p)
+	}
+}
+
+// Every example with a combat table read by rolling its rows: each column (and each column under every
+// combination of die-roll modifiers) adds up to exactly 1. The Highest Ground's CRT, by hand: at 3:1, D on
+// 1-2, R on 3-4, Rt on 5-6 (thirds), the defender leaving on R and Rt; at 5:1 it always leaves.
+func TestExampleTablesAddUpToOne(t *testing.T) {
+	analysed := map[string]bool{}
+	for _, name := range []string{"highest-ground", "highest-ground-barbarians", "prestags", "rampant", "testdata/river-line", "ancients", "fields-of-honor"} {
+		for _, a := range AnalyseTables(load(t, example(name))).Tables {
+			if !a.Analysed {
+				continue
+			}
+			analysed[name] = true
+			cols := a.Columns
+			for _, m := range a.Modified {
+				cols = append(cols, m.Columns...)
+			}
+			for _, c := range cols {
+				if s := c.Sum(); s.Cmp(value.Int(1)) != 0 {
+					t.Errorf("%s %s column %s adds up to %s", name, a.Table.ID, c.Column, s)
+				}
+			}
+		}
+	}
+	for _, want := range []string{"highest-ground", "prestags", "testdata/river-line"} {
+		if !analysed[want] {
+			t.Errorf("%s: no combat table analysed", want)
+		}
+	}
+	a := AnalyseTables(load(t, example("highest-ground"))).Tables[0]
+	third := value.Frac(1, 3)
+	for _, c := range []struct {
+		col, result string
+		p           value.Number
+	}{{"3:1", "D", third}, {"3:1", "R", third}, {"3:1", "Rt", third}, {"3:1", "E", value.Number{}}, {"5:1", "E", third}, {"1:2", "-", value.Frac(1, 2)}} {
+		if got := a.Column(c.col).P(c.result); got.Cmp(c.p) != 0 {
+			t.Errorf("THG %s %s: %s, want %s", c.col, c.result, got, c.p)
+		}
+	}
+	if ex := a.Column("3:1").Expected; ex == nil || ex.DefenderLeaves.Cmp(value.Frac(2, 3)) != 0 {
+		t.Errorf("THG 3:1 defender leaves: %+v", ex)
+	}
+	if ex := a.Column("5:1").Expected; ex == nil || ex.DefenderLeaves.Cmp(value.Int(1)) != 0 || ex.DefenderShare.Cmp(third) != 0 {
+		t.Errorf("THG 5:1: %+v", ex)
+	}
+}
+
+// twoDiceTable is a 2d6 table of ten columns and three die-roll modifiers (illustrative: the benchmark's and
+// a hand check's).
+func twoDiceTable() *content.Table {
+	tb := &content.Table{Meta: content.Meta{ID: "2d6"}, Type: "crt", Dice: "2d6",
+		Combat: &content.Combat{
+			Results:   []content.ResultDef{{Result: "AE"}, {Result: "AR"}, {Result: "NE"}, {Result: "DR"}, {Result: "DE"}},
+			Modifiers: []content.RollModifier{{ID: "a", Roll: 1}, {ID: "b", Roll: -2}, {ID: "c", Roll: 3}}}}
+	results := []string{"AE", "AR", "NE", "DR", "DE"}
+	for j := range 10 {
+		tb.Columns = append(tb.Columns, strconv.Itoa(j+1)+":1")
+	}
+	for _, span := range [][2]int{{2, 3}, {4, 5}, {6, 8}, {9, 10}, {11, 12}} {
+		row := content.TableRow{Label: strconv.Itoa(span[0]) + "-" + strconv.Itoa(span[1])}
+		for j := range 10 {
+			row.Cells = append(row.Cells, results[min(len(results)-1, (span[0]/3+j/3))])
+		}
+		tb.Rows = append(tb.Rows, row)
+	}
+	return tb
+}
+
+// 2d6 by hand: 2-3 is 3/36, 4-5 7/36, 6-8 16/36, 9-10 7/36, 11-12 3/36; +3 moves 9 and up past the rows
+// (read on 11-12) and 2 to 5; all three modifiers (+2) read 2 on 4-5.
+func TestTwoDiceTable(t *testing.T) {
+	a := AnalyseTable(twoDiceTable(), nil)
+	if !a.Analysed || len(a.Modified) != 7 {
+		t.Fatalf("analysed %v, %d combinations: %v", a.Analysed, len(a.Modified), a.Notes)
+	}
+	c := a.Column("1:1") // AE AR AR DR DR: rows 2-3 (2/3=0), 4-5 (1), 6-8 (2), 9-10 (3), 11-12 (3)
+	for _, w := range []struct {
+		r string
+		p value.Number
+	}{{"AE", value.Frac(3, 36)}, {"AR", value.Frac(7, 36)}, {"NE", value.Frac(16, 36)}, {"DR", value.Frac(10, 36)}} {
+		if got := c.P(w.r); got.Cmp(w.p) != 0 {
+			t.Errorf("1:1 %s: %s, want %s", w.r, got, w.p)
+		}
+	}
+	for _, m := range a.Modified {
+		if strings.Join(m.Modifiers, "+") == "c" {
+			// +3: rolls 2 (1/36) read 5 (AR); 3-5 (9/36) read 6-8 (NE); 6-7 (11/36) read 9-10 (DR); 8-12 (15/36) read 11-12 (DR).
+			if got := m.Columns[0].P("DR"); got.Cmp(value.Frac(26, 36)) != 0 {
+				t.Errorf("+3 at 1:1: DR %s, want 26/36", got)
+			}
+		}
+	}
+}
+
+func BenchmarkTwoDiceTenColumnsThreeModifiers(b *testing.B) {
+	tb := twoDiceTable()
+	for b.Loop() {
+		if a := AnalyseTable(tb, nil); !a.Analysed {
+			b.Fatal(a.Notes)
+		}
+	}
+}
+
+// A dice expression of 10^9 rolls is summed total by total in well under the limit; one of 1000d1000 is
+// refused at the limit with a note, never rolled.
+func TestHugeDiceAreBounded(t *testing.T) {
+	tb := twoDiceTable()
+	tb.Dice = "1000d1000"
+	a := AnalyseTable(tb, nil)
+	if a.Analysed || len(a.Notes) == 0 || !strings.Contains(a.Notes[0], "more than muster's") {
+		t.Errorf("1000d1000: analysed %v, notes %v", a.Analysed, a.Notes)
 	}
 }

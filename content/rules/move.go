@@ -34,10 +34,17 @@ type Prior struct {
 	Count, Stacks int
 }
 
-// Prohibited is a move the rules do not allow, and why.
-type Prohibited struct{ Why string }
+// Prohibited is a move the rules do not allow, and why (worded only when asked: a reachability search meets
+// thousands of prohibited steps and reads none of the reasons).
+type Prohibited struct {
+	format string
+	args   []any
+}
 
-func (p *Prohibited) Error() string { return "prohibited: " + p.Why }
+// Why says why the move is not allowed.
+func (p *Prohibited) Why() string { return fmt.Sprintf(p.format, p.args...) }
+
+func (p *Prohibited) Error() string { return "prohibited: " + p.Why() }
 
 // IsProhibited reports whether err says a move is not allowed (rather than that it could not be worked out).
 func IsProhibited(err error) bool {
@@ -46,7 +53,7 @@ func IsProhibited(err error) bool {
 }
 
 func prohibited(format string, args ...any) error {
-	return &Prohibited{Why: fmt.Sprintf(format, args...)}
+	return &Prohibited{format: format, args: args}
 }
 
 // scalarCost reads a cost written as a number or "impassable".
