@@ -80,7 +80,7 @@ Examples:
 			schemaCommand(),
 			versionCommand(),
 			completionCommand(),
-			rosterCommand(), rulesCommand(), testCommand(),
+			rosterCommand(), rulesCommand(), testCommand(), analyzeCommand(),
 			generateCommand(),
 			exportCommand(),
 			initCommand(),
