@@ -73,7 +73,12 @@ func Run(q Request, pkgDir, outPath string, force bool) (Result, error) {
 	if at == "" {
 		at = filepath.Join(pkgDir, "generated.yaml")
 	}
-	data, err := Generate(g, q, pkgDir, SchemaPath(pkgDir, at))
+	var data []byte
+	if q.Balanced && q.Kind == "scenario" {
+		data, err = balanced(g, q, pkgDir, outPath)
+	} else {
+		data, err = Generate(g, q, pkgDir, SchemaPath(pkgDir, at))
+	}
 	if err != nil {
 		return Result{}, &RunError{Generating, err}
 	}
@@ -110,6 +115,11 @@ type Request struct {
 	Generator string
 	Seed      int64
 	Points    *value.Number
+	// Balanced regenerates a scenario seed after seed, from Seed up, until every objective is within reach
+	// of every side and each side's best turn-1 odds lie in the generator's bestOdds band (see CheckBalance).
+	Balanced bool
+	from     int64  // with Balanced, the seed the search began at (what the command line gave)
+	kept     string // with Balanced, why the seed was kept: written in the scenario's generated: record
 }
 
 // Command is the command line that makes the same file again.
@@ -118,9 +128,16 @@ func (q Request) Command(pkgDir string) string {
 	if q.Generator != "" {
 		s += " --generator " + q.Generator
 	}
-	s += fmt.Sprintf(" --seed %d", q.Seed)
+	seed := q.Seed
+	if q.Balanced {
+		seed = q.from
+	}
+	s += fmt.Sprintf(" --seed %d", seed)
 	if q.Points != nil {
 		s += " --points " + q.Points.String()
+	}
+	if q.Balanced {
+		s += " --balanced"
 	}
 	return s
 }
@@ -148,6 +165,9 @@ func Generate(g *scenario.Generator, q Request, pkgDir, schemaPath string) (out 
 		out, err := g.Scenario(opt)
 		if err != nil {
 			return nil, err
+		}
+		if q.kept != "" && out.Scenario.Generated != nil {
+			out.Scenario.Generated.Balanced = q.kept
 		}
 		docs = append(docs, out.Scenario)
 		for _, f := range out.Forces {

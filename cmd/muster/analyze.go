@@ -64,9 +64,9 @@ turn its conditions are read, the best odds each side can make on turn 1 against
 attack strength each side can bring into each third of the map, and replacements against expected losses.
 The report says what it does not take into account.
 
---format csv prints scenario,side,cell,turn,objective: the first turn the side can have a unit in the
-cell (empty: not by the end); --format json everything, with a schema version; --format pdf a report
-page per scenario with the reachability maps.
+--format csv prints scenario,side,cell,turn,open,objective: the first turn the side can have a unit in
+the cell with the enemy standing (empty: not by the end), the same on the open map; --format json
+everything, with a schema version; --format pdf a report page per scenario with the reachability maps.
 
 Examples:
    muster analyze scenario examples/testdata/river-line --scenario autumn-offensive
@@ -332,9 +332,11 @@ func writeScenarioText(w io.Writer, r *analysis.ScenarioReport) {
 		}
 	}
 	for _, o := range r.Objectives {
-		first := "never"
-		if o.First > 0 {
-			first = "turn " + strconv.Itoa(o.First)
+		turn := func(t int) string {
+			if t > 0 {
+				return "turn " + strconv.Itoa(t)
+			}
+			return "never"
 		}
 		status := ""
 		switch {
@@ -342,8 +344,10 @@ func writeScenarioText(w io.Writer, r *analysis.ScenarioReport) {
 			status = " (held at the start)"
 		case o.Late():
 			status = " — CANNOT BE REACHED IN TIME"
+		case o.Contested():
+			status = " — only by fighting through"
 		}
-		fmt.Fprintf(w, "  objective %s for %s: first reached %s%s\n", o.Objective, o.Side, first, status)
+		fmt.Fprintf(w, "  objective %s for %s: first reached %s (open map: %s)%s\n", o.Objective, o.Side, turn(o.First), turn(o.Open), status)
 	}
 	if r.Table != nil {
 		odds, _ := r.Table.Odds()

@@ -202,12 +202,14 @@ type ScenarioJSON struct {
 	Notes      []string         `json:"notes"`
 }
 
-// SideJSON is a side's reach: the first turn for each cell it reaches by the horizon (by label).
+// SideJSON is a side's reach: the first turn for each cell it reaches by the horizon (by label), with the
+// enemy standing where it set up (first) and on the open map (open).
 type SideJSON struct {
 	Side  string         `json:"side"`
 	Units int            `json:"units"`
 	Left  []string       `json:"left,omitempty"`
 	First map[string]int `json:"first"`
+	Open  map[string]int `json:"open"`
 }
 
 // ObjectiveJSON is an objective a side needs.
@@ -216,10 +218,12 @@ type ObjectiveJSON struct {
 	Objective string   `json:"objective"`
 	Name      string   `json:"name,omitempty"`
 	Cells     []string `json:"cells"`
-	First     int      `json:"first"` // 0: not by the horizon
+	First     int      `json:"first"` // the enemy standing; 0: not by the horizon
+	Open      int      `json:"open"`  // no enemy in the way; 0: not by the horizon
 	By        int      `json:"by"`    // 0: the scenario has no length
 	Held      bool     `json:"held"`
-	Late      bool     `json:"late"`
+	Late      bool     `json:"late"`      // out of reach in time even on the open map
+	Contested bool     `json:"contested"` // in reach on the open map, not past the enemy standing
 }
 
 // OddsAttackJSON is a side's best turn-1 attack on one enemy stack.
@@ -260,16 +264,22 @@ func (r *ScenarioReport) JSON() ScenarioJSON {
 		Sides: []SideJSON{}, Objectives: []ObjectiveJSON{}, Odds: []OddsAttackJSON{}, Sectors: []SectorJSON{}, Losses: []LossesJSON{},
 		Notes: append([]string{}, r.Notes...)}
 	for _, s := range r.Sides {
-		sj := SideJSON{Side: s.Side.ID, Units: s.Units, Left: s.Left, First: map[string]int{}}
+		sj := SideJSON{Side: s.Side.ID, Units: s.Units, Left: s.Left, First: map[string]int{}, Open: map[string]int{}}
 		for i, t := range s.First {
 			if t > 0 {
 				sj.First[r.Set.Label(r.Cells[i])] = t
 			}
 		}
+		for i, t := range s.Open {
+			if t > 0 {
+				sj.Open[r.Set.Label(r.Cells[i])] = t
+			}
+		}
 		out.Sides = append(out.Sides, sj)
 	}
 	for _, o := range r.Objectives {
-		oj := ObjectiveJSON{Side: o.Side, Objective: o.Objective, Name: o.Name, First: o.First, By: o.By, Held: o.Held, Late: o.Late(), Cells: []string{}}
+		oj := ObjectiveJSON{Side: o.Side, Objective: o.Objective, Name: o.Name, First: o.First, Open: o.Open, By: o.By, Held: o.Held,
+			Late: o.Late(), Contested: o.Contested(), Cells: []string{}}
 		for _, c := range o.Cells {
 			oj.Cells = append(oj.Cells, r.Set.Label(c))
 		}
@@ -301,10 +311,11 @@ func (r *ScenarioReport) JSON() ScenarioJSON {
 }
 
 // ScenarioCSVHeader is the scenario CSV's first line.
-var ScenarioCSVHeader = []string{"scenario", "side", "cell", "turn", "objective"}
+var ScenarioCSVHeader = []string{"scenario", "side", "cell", "turn", "open", "objective"}
 
-// WriteCSV writes one row per side and cell: the first turn the side can have a unit there (empty when it
-// cannot by the horizon), and the objectives of the side's that the cell belongs to.
+// WriteCSV writes one row per side and cell: the first turn the side can have a unit there, the enemy
+// standing where it set up (empty when it cannot by the horizon), the same on the open map, and the
+// objectives of the side's that the cell belongs to.
 func (r *ScenarioReport) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(ScenarioCSVHeader); err != nil {
@@ -322,11 +333,14 @@ func (r *ScenarioReport) WriteCSV(w io.Writer) error {
 			}
 		}
 		for i, c := range r.Cells {
-			turn := ""
+			turn, open := "", ""
 			if len(s.First) > i && s.First[i] > 0 {
 				turn = strconv.Itoa(s.First[i])
 			}
-			if err := cw.Write([]string{r.Scenario.ID, s.Side.ID, r.Set.Label(c), turn, strings.Join(objs[i], " ")}); err != nil {
+			if len(s.Open) > i && s.Open[i] > 0 {
+				open = strconv.Itoa(s.Open[i])
+			}
+			if err := cw.Write([]string{r.Scenario.ID, s.Side.ID, r.Set.Label(c), turn, open, strings.Join(objs[i], " ")}); err != nil {
 				return err
 			}
 		}

@@ -45,8 +45,12 @@ type ScenarioReport struct {
 // SideReach is how soon a side can have a unit in each cell.
 type SideReach struct {
 	Side *content.Side
-	// First is the first turn the side can have a unit in each of the report's Cells (0: not by the horizon).
+	// First is the first turn the side can have a unit in each of the report's Cells (0: not by the horizon),
+	// the enemy standing where it set up (nil when only the open map was worked out: Options.ReachOnly).
 	First []int
+	// Open is the same on the open map, with no enemy in the way: what the terrain, the features, the modes
+	// and the turns allow, whatever the enemy does.
+	Open []int
 	// Units counts the units taken into account; Left says which were not, and why.
 	Units int
 	Left  []string
@@ -54,14 +58,30 @@ type SideReach struct {
 	pieces []*piece
 }
 
-// FirstAt is the first turn the side can have a unit in cell c (0: not by the horizon, or not a cell).
+// OpenAt is the first turn the side can have a unit in cell c with no enemy in the way (0: not by the
+// horizon, or not a cell).
+func (r *ScenarioReport) OpenAt(side string, c grid.Cell) int {
+	i, ok := r.ground.index[c]
+	if !ok {
+		return 0
+	}
+	for _, s := range r.Sides {
+		if s.Side.ID == side && len(s.Open) > i {
+			return s.Open[i]
+		}
+	}
+	return 0
+}
+
+// FirstAt is the first turn the side can have a unit in cell c, the enemy standing where it set up (0: not
+// by the horizon, not a cell, or not worked out).
 func (r *ScenarioReport) FirstAt(side string, c grid.Cell) int {
 	i, ok := r.ground.index[c]
 	if !ok {
 		return 0
 	}
 	for _, s := range r.Sides {
-		if s.Side.ID == side {
+		if s.Side.ID == side && len(s.First) > i {
 			return s.First[i]
 		}
 	}
@@ -74,17 +94,25 @@ type ObjectiveReach struct {
 	Objective string // the objective's id, or the place the conditions name
 	Name      string
 	Cells     []grid.Cell
-	First     int  // the earliest turn over its cells; 0: not by the horizon
+	First     int  // the earliest turn over its cells, the enemy standing; 0: not by the horizon (or not worked out)
+	Open      int  // the same with no enemy in the way
 	By        int  // the turn its condition is read at the latest (the scenario's length; 0 when it has none)
 	Held      bool // the side controls it when the game begins
 	// Pos is where the scenario writes the objective (or the condition that names the place).
 	Pos diag.Pos
 }
 
-// Late reports whether the side cannot reach the place before its condition is read (and does not hold it
-// from the start).
+// Late reports whether the side cannot reach the place before its condition is read, even with no enemy in
+// the way (and does not hold it from the start): the enemy standing is a matter of play, the map and the
+// turns are the design's.
 func (o ObjectiveReach) Late() bool {
-	return !o.Held && (o.First == 0 || o.By > 0 && o.First > o.By)
+	return !o.Held && (o.Open == 0 || o.By > 0 && o.Open > o.By)
+}
+
+// Contested reports whether the side can reach the place in time on the open map but not with the enemy
+// standing where it set up: it must fight its way there.
+func (o ObjectiveReach) Contested() bool {
+	return !o.Held && !o.Late() && (o.First == 0 || o.By > 0 && o.First > o.By)
 }
 
 // Odds is the best attack a side can make on turn 1 against one enemy stack.
@@ -188,7 +216,7 @@ func AnalyseScenario(e *rules.Engine, sc *content.Scenario, opt Options) (*Scena
 		if err := r.reach(e, s, !opt.ReachOnly); err != nil {
 			return nil, err
 		}
-		for _, t := range s.First {
+		for _, t := range append(s.Open, s.First...) {
 			last = max(last, t)
 		}
 	}
@@ -211,7 +239,7 @@ func AnalyseScenario(e *rules.Engine, sc *content.Scenario, opt Options) (*Scena
 // notTaken is what the scenario analysis does not take into account: rules that are not data, and choices
 // of play.
 var notTaken = []string{
-	"Enemy units stand where they set up, with their zones of control, for the whole game; units that enter or arrive later are not in the way. A cell an enemy unit holds counts as reached when a unit can stand next to it (or enter it, where the rules let a move end among enemy units).",
+	"Reachability is worked out twice: on the open map (no enemy in the way: what the terrain, features, modes and turns allow; an objective is out of reach only when it is out of reach so) and with enemy units standing where they set up, with their zones of control, for the whole game (units that enter or arrive later are not in the way). There, a cell an enemy unit holds counts as reached when a unit can stand next to it (or enter it, where the rules let a move end among enemy units).",
 	"Each unit moves alone: stacking limits, and a feature's limit on how many may cross, are not applied to a side's units together.",
 	"Weather, supply, exploitation and every rule a System or scenario writes as text are not applied; a unit never moves more than its allowance (no minimum move of one cell).",
 	"Turn-1 odds: every unit that can reach a cell next to the stack on turn 1 attacks it (stacking not applied), each from the cell that suits the column shifts best; each stack is attacked alone.",
@@ -394,14 +422,12 @@ type reachKey struct {
 	flipped bool
 }
 
-// reach works out a side's first-reach turns (a search per unit type and face, from all its units'
-// sources), and each unit's cells on turn 1.
-func (r *ScenarioReport) reach(e *rules.Engine, s *SideReach, turn1 bool) error {
+// reach works out a side's first-reach turns: on the open map (no enemy in the way: Open) and, when
+// contested, with the enemy standing where it set up (First), with each unit's cells on turn 1. A search runs
+// per unit type and face, from all its units' sources.
+func (r *ScenarioReport) reach(e *rules.Engine, s *SideReach, contested bool) error {
 	g := r.ground
-	enemy := r.enemyCells(s.Side.ID)
-	s.First = make([]int, len(g.cells))
 	groups := map[reachKey][]*piece{}
-	cache := legCache{}
 	var keys []reachKey
 	for _, p := range s.pieces {
 		k := reachKey{p.unit, p.flipped}
@@ -410,40 +436,56 @@ func (r *ScenarioReport) reach(e *rules.Engine, s *SideReach, turn1 bool) error 
 		}
 		groups[k] = append(groups[k], p)
 	}
-	for _, k := range keys {
-		rc, err := newReacher(e, g, k.unit, k.flipped, enemy, cache)
-		if err != nil {
-			return err
-		}
-		if rc == nil {
-			continue
-		}
-		var all []source
-		for _, p := range groups[k] {
-			all = append(all, p.sources...)
-		}
-		first, err := rc.run(dedupe(all), r.Horizon)
-		if err != nil {
-			return err
-		}
-		merge(s.First, first)
-		if !turn1 {
-			continue
-		}
-		// Each unit's cells on turn 1, once for units that come into play alike.
-		done := map[string][]int{}
-		for _, p := range groups[k] {
-			sig := signature(p.sources)
-			if t1, ok := done[sig]; ok {
-				p.turn1 = t1
-				continue
-			}
-			t1, err := rc.run(p.sources, 1)
+	run := func(enemy []grid.Cell, into []int, turn1 bool) error {
+		cache := legCache{}
+		for _, k := range keys {
+			rc, err := newReacher(e, g, k.unit, k.flipped, enemy, cache)
 			if err != nil {
 				return err
 			}
-			done[sig], p.turn1 = t1, t1
+			if rc == nil {
+				continue
+			}
+			var all []source
+			for _, p := range groups[k] {
+				all = append(all, p.sources...)
+			}
+			first, err := rc.run(dedupe(all), r.Horizon)
+			if err != nil {
+				return err
+			}
+			merge(into, first)
+			if !turn1 {
+				continue
+			}
+			// Each unit's cells on turn 1, once for units that come into play alike.
+			done := map[string][]int{}
+			for _, p := range groups[k] {
+				sig := signature(p.sources)
+				if t1, ok := done[sig]; ok {
+					p.turn1 = t1
+					continue
+				}
+				t1, err := rc.run(p.sources, 1)
+				if err != nil {
+					return err
+				}
+				done[sig], p.turn1 = t1, t1
+			}
 		}
+		return nil
+	}
+	s.Open = make([]int, len(g.cells))
+	if err := run(nil, s.Open, false); err != nil {
+		return err
+	}
+	if !contested {
+		return nil
+	}
+	enemy := r.enemyCells(s.Side.ID)
+	s.First = make([]int, len(g.cells))
+	if err := run(enemy, s.First, true); err != nil {
+		return err
 	}
 	// An enemy's cell is reached by attacking it, from next to it (or by entering it where moves may).
 	for _, c := range enemy {
@@ -535,48 +577,63 @@ func (r *ScenarioReport) objectives(e *rules.Engine) {
 			}
 		}
 	}
+	for _, n := range needs {
+		if o, ok := r.Objective(n.side, n.place); ok {
+			if o.Pos.File == "" || objective(sc, n.place) == nil {
+				o.Pos = at[n]
+			}
+			r.Objectives = append(r.Objectives, o)
+		}
+	}
+}
+
+// Objective is how soon a side can reach a place: an objective of the scenario's (by id), a location, or a
+// cell; ok is false for a place the map set does not have.
+func (r *ScenarioReport) Objective(side, place string) (ObjectiveReach, bool) {
+	sc := r.Scenario
+	o := ObjectiveReach{Side: side, Objective: place, By: r.Length}
 	controls := map[string]string{}
 	for _, c := range sc.ControlAtStart(r.Set) {
 		controls[c.Place] = c.Side
 	}
-	for _, n := range needs {
-		o := ObjectiveReach{Side: n.side, Objective: n.place, By: r.Length, Pos: at[n]}
-		var labels []string
-		loc := ""
-		if obj := objective(sc, n.place); obj != nil {
-			o.Pos, o.Name = obj.At, obj.Name
-			labels, loc = obj.Cells, obj.Location
-		} else if _, l, err := r.Set.Place(n.place); err == nil && l != nil {
-			loc = n.place
-		} else {
-			labels = []string{n.place}
+	var labels []string
+	loc := ""
+	if obj := objective(sc, place); obj != nil {
+		o.Pos, o.Name = obj.At, obj.Name
+		labels, loc = obj.Cells, obj.Location
+	} else if _, l, err := r.Set.Place(place); err == nil && l != nil {
+		loc = place
+	} else {
+		labels = []string{place}
+	}
+	o.Held = controls[place] == side || loc != "" && controls[loc] == side
+	for _, l := range labels {
+		o.Held = o.Held || controls[l] == side
+		if c, ok := r.cellOf(l); ok {
+			o.Cells = append(o.Cells, c)
 		}
-		o.Held = controls[n.place] == n.side || loc != "" && controls[loc] == n.side
-		for _, l := range labels {
-			o.Held = o.Held || controls[l] == n.side
-			if c, ok := r.cellOf(l); ok {
-				o.Cells = append(o.Cells, c)
-			}
-		}
-		if loc != "" {
-			if cs, _, err := r.Set.Place(loc); err == nil {
-				for _, c := range cs {
-					if !slices.Contains(o.Cells, c) {
-						o.Cells = append(o.Cells, c)
-					}
+	}
+	if loc != "" {
+		if cs, _, err := r.Set.Place(loc); err == nil {
+			for _, c := range cs {
+				if !slices.Contains(o.Cells, c) {
+					o.Cells = append(o.Cells, c)
 				}
 			}
 		}
-		if len(o.Cells) == 0 {
-			continue // a place the map set does not have: the victory checks report it
-		}
-		for _, c := range o.Cells {
-			if t := r.FirstAt(n.side, c); t > 0 && (o.First == 0 || t < o.First) {
-				o.First = t
-			}
-		}
-		r.Objectives = append(r.Objectives, o)
 	}
+	if len(o.Cells) == 0 {
+		return o, false // a place the map set does not have: the victory checks report it
+	}
+	for _, c := range o.Cells {
+		if t := r.FirstAt(side, c); t > 0 && (o.First == 0 || t < o.First) {
+			o.First = t
+		}
+		if t := r.OpenAt(side, c); t > 0 && (o.Open == 0 || t < o.Open) {
+			o.Open = t
+		}
+	}
+	return o, true
 }
 
 func objective(sc *content.Scenario, id string) *content.Objective {

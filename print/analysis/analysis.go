@@ -256,7 +256,7 @@ func Scenario(s surface.Surface, pkg *content.Package, r *an.ScenarioReport, opt
 		}
 	}
 	for _, side := range r.Sides {
-		d.Heading(fmt.Sprintf("%s: the first turn a unit can stand in each %s", cmp.Or(side.Side.Name, side.Side.ID), cellWord(r.Set)), 11.5, 200)
+		d.Heading(fmt.Sprintf("%s: the first turn a unit can stand in each %s, the enemy standing", cmp.Or(side.Side.Name, side.Side.ID), cellWord(r.Set)), 11.5, 200)
 		d.Para(fmt.Sprintf("%s taken into account. %s", english.Count(side.Units, "unit"), strings.Join(side.Left, "; ")), flow.NoteFont)
 		if md == nil || len(side.First) == 0 {
 			d.Para("Not drawn: the map cannot be drawn, or the System gives no movement allowance.", flow.NoteFont)
@@ -297,11 +297,14 @@ func Scenario(s surface.Surface, pkg *content.Package, r *an.ScenarioReport, opt
 	}
 	if len(r.Objectives) > 0 {
 		d.Heading("Objectives", 11.5, 40)
-		tb := &flow.Table{Header: []string{"Side", "Objective", "First turn", "Read by", "Note"}, Numeric: map[int]bool{2: true, 3: true}}
+		tb := &flow.Table{Header: []string{"Side", "Objective", "Enemy standing", "Open map", "Read by", "Note"}, Numeric: map[int]bool{2: true, 3: true}}
 		for _, o := range r.Objectives {
-			first, by, note := "never", "the end", ""
+			first, open, by, note := "never", "never", "the end", ""
 			if o.First > 0 {
 				first = strconv.Itoa(o.First)
+			}
+			if o.Open > 0 {
+				open = strconv.Itoa(o.Open)
 			}
 			if o.By > 0 {
 				by = "turn " + strconv.Itoa(o.By)
@@ -311,8 +314,10 @@ func Scenario(s surface.Surface, pkg *content.Package, r *an.ScenarioReport, opt
 				note = "held at the start"
 			case o.Late():
 				note = "cannot be reached in time"
+			case o.Contested():
+				note = "only by fighting through"
 			}
-			tb.Rows = append(tb.Rows, []string{o.Side, cmp.Or(o.Name, o.Objective), first, by, note})
+			tb.Rows = append(tb.Rows, []string{o.Side, cmp.Or(o.Name, o.Objective), first, open, by, note})
 		}
 		d.Table(tb)
 	}
