@@ -571,8 +571,8 @@ func (a *TableAnalysis) flag() {
 			if k < len(a.Results)-1 {
 				better += " or better"
 			}
-			add(FlagNotMonotone, cur.Column, "%s is worse for the attacker than %s: %s %s at %s against %s at %s", cur.Column, prev.Column,
-				better, "is rolled", pc.String(), pp.String(), prev.Column)
+			add(FlagNotMonotone, cur.Column, "%s is worse for the attacker than %s: %s is rolled %s of the time at %s against %s at %s", cur.Column, prev.Column,
+				better, Percent(pc), cur.Column, Percent(pp), prev.Column)
 		}
 	}
 	for i := range a.Columns {

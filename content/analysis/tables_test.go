@@ -268,6 +268,7 @@ func TestTwoDiceTable(t *testing.T) {
 
 func BenchmarkTwoDiceTenColumnsThreeModifiers(b *testing.B) {
 	tb := twoDiceTable()
+	defer reportCPU(b)()
 	for b.Loop() {
 		if a := AnalyseTable(tb, nil); !a.Analysed {
 			b.Fatal(a.Notes)
@@ -283,5 +284,39 @@ func TestHugeDiceAreBounded(t *testing.T) {
 	a := AnalyseTable(tb, nil)
 	if a.Analysed || len(a.Notes) == 0 || !strings.Contains(a.Notes[0], "more than muster's") {
 		t.Errorf("1000d1000: analysed %v, notes %v", a.Analysed, a.Notes)
+	}
+}
+
+// A content fixture of crooked tables: a CRT whose 3:1 is worse than its 2:1 (and the same as its 1:1) is
+// flagged at 3:1; nine ten-sided dice (10^9 rolls) are read exactly, half below 50; a thousand thousand-sided
+// dice are refused at the limit with a note saying so.
+func TestCrookedTables(t *testing.T) {
+	r := AnalyseTables(load(t, "testdata/crooked"))
+	byID := map[string]*TableAnalysis{}
+	for _, a := range r.Tables {
+		byID[a.Table.ID] = a
+	}
+	c := byID["crooked-crt"]
+	if c == nil || !c.Analysed {
+		t.Fatalf("crooked-crt: %+v", c)
+	}
+	var flags []string
+	for _, f := range c.Flags {
+		flags = append(flags, f.Code+" "+f.Column+": "+f.Message)
+	}
+	want := []string{
+		"not-monotone 3:1: 3:1 is worse for the attacker than 2:1: NE or better is rolled 66.7% of the time at 3:1 against 100.0% at 2:1",
+		"identical-columns 3:1: 1:1 and 3:1 give every result with the same odds",
+	}
+	if strings.Join(flags, "\n") != strings.Join(want, "\n") {
+		t.Errorf("flags:\n%s\nwant\n%s", strings.Join(flags, "\n"), strings.Join(want, "\n"))
+	}
+	b := byID["billion-rolls"]
+	if b == nil || !b.Analysed || b.Rolls.Total.String() != "1000000000" || b.Columns[0].P("AL").Cmp(value.Frac(1, 2)) != 0 {
+		t.Errorf("9d10: %+v", b)
+	}
+	h := byID["huge-dice"]
+	if h == nil || h.Analysed || len(h.Notes) != 1 || !strings.Contains(h.Notes[0], "1000d1000 has 999001 totals") {
+		t.Errorf("1000d1000: %+v", h)
 	}
 }

@@ -86,7 +86,7 @@ func (e *Engine) IgnoresZOC(ut *content.UnitType) bool {
 // blocks zones of control on the side between.
 func (e *Engine) inZOC(set *content.MapSet, c grid.Cell, enemy map[grid.Cell]bool) bool {
 	z := e.sys.ZOC
-	if z == nil {
+	if z == nil || len(enemy) == 0 {
 		return false
 	}
 	for _, n := range set.Neighbours(c, nil) {

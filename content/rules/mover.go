@@ -18,6 +18,7 @@ type Mover struct {
 	mode     *content.MovementMode
 	enemy    map[grid.Cell]bool
 	features map[string]*content.FeatureDef
+	labels   map[grid.Cell]string // each cell's label, formatted once
 }
 
 // Leg is what one step costs when it is allowed: Cost, and whether the move ends there (a zone of control
@@ -36,7 +37,7 @@ func (e *Engine) Mover(set *content.MapSet, unit, mode string, enemy []grid.Cell
 		return nil, fmt.Errorf("there is no unit type %q", unit)
 	}
 	mv := &Mover{e: e, m: Move{Set: set, Unit: unit, Mode: mode, Count: 1, Stacks: 1}, ut: ut, enemy: map[grid.Cell]bool{},
-		features: map[string]*content.FeatureDef{}}
+		features: map[string]*content.FeatureDef{}, labels: map[grid.Cell]string{}}
 	if mode != "" {
 		for i := range e.sys.MovementModes {
 			if e.sys.MovementModes[i].ID == mode {
@@ -62,8 +63,7 @@ func (e *Engine) Mover(set *content.MapSet, unit, mode string, enemy []grid.Cell
 // Steps are the ways of moving from a to b, its neighbour: going on from b (when the rules let the move go
 // on), and ending there (when that is cheaper, or the only way). None when the step is prohibited.
 func (mv *Mover) Steps(a, b grid.Cell) ([]Leg, error) {
-	set := mv.m.Set
-	la, lb := set.Label(a), set.Label(b)
+	la, lb := mv.label(a), mv.label(b)
 	var out []Leg
 	for _, last := range []bool{false, true} {
 		st := &step{m: &mv.m, ut: mv.ut, mode: mv.mode, a: a, b: b, la: la, lb: lb, last: last,
@@ -81,6 +81,15 @@ func (mv *Mover) Steps(a, b grid.Cell) ([]Leg, error) {
 		out = append(out, Leg{Cost: c, Ends: last})
 	}
 	return out, nil
+}
+
+func (mv *Mover) label(c grid.Cell) string {
+	l, ok := mv.labels[c]
+	if !ok {
+		l = mv.m.Set.Label(c)
+		mv.labels[c] = l
+	}
+	return l
 }
 
 // Enter is what coming onto the map at cell c costs (an entry or a reinforcement): the cell's terrain and an
