@@ -675,6 +675,15 @@ func (r *ScenarioReport) odds(e *rules.Engine) error {
 	}
 	stop := e.System().EnterEnemy == content.EnterEnemyStop
 	for _, s := range r.Sides {
+		fixed := false
+		for _, p := range s.pieces {
+			fixed = fixed || p.fixed
+		}
+		if !fixed && len(s.pieces) > 0 {
+			r.Notes = append(r.Notes, fmt.Sprintf("Side %s sets up in zones or enters the map: its units stand on no given cells, so no turn-1 odds are worked out against them.", s.Side.ID))
+		}
+	}
+	for _, s := range r.Sides {
 		// The enemy stacks: every other side's units set up on a cell, by cell.
 		stacks := map[int][]*piece{}
 		var order []int

@@ -106,19 +106,28 @@ func TestReachAgreesWithMovementFixtures(t *testing.T) {
 // with and without an enemy zone of control, agrees cell for cell. Ordinary movement goes on to new hexes on
 // turn 2 (strategic movement has covered its road by then).
 func TestReachTurnOneIsEveryAffordablePath(t *testing.T) {
-	pkg := load(t, example("testdata/river-line"))
-	e := rules.New(pkg)
-	set := mapSet(t, pkg, "river-line")
+	river := load(t, example("testdata/river-line"))
+	thg := load(t, example("highest-ground"))
+	thgSet, ds := thg.MapSet(thg.Scenario("introductory"))
+	if thgSet == nil {
+		t.Fatal(ds)
+	}
+	sets := map[*content.Package]*content.MapSet{river: mapSet(t, river, "river-line"), thg: thgSet}
 	for _, c := range []struct {
+		pkg               *content.Package
 		unit, mode, start string
 		enemy             []string
 	}{
-		{"north-infantry", "", "0806", nil},              // the road over the Vado bridge
-		{"north-infantry", "", "0703", []string{"0705"}}, // marsh, and a zone of control that stops
-		{"north-cavalry", "", "0703", []string{"0705"}},  // cavalry ignore it
-		{"south-infantry", "", "1404", nil},              // the fortified line and its gap
-		{"north-armour", "strategic", "0407", nil},       // along the road only
+		{river, "north-infantry", "", "0806", nil},              // the road over the Vado bridge
+		{river, "north-infantry", "", "0703", []string{"0705"}}, // marsh, and a zone of control that stops
+		{river, "north-cavalry", "", "0703", []string{"0705"}},  // cavalry ignore it
+		{river, "south-infantry", "", "1404", nil},              // the fortified line and its gap
+		{river, "north-armour", "strategic", "0407", nil},       // along the road only
+		{thg, "knight-levies", "", "IIC08", nil},                // THG's Introductory Scenario: the village by the river forks
+		{thg, "feudal-scout-squadrons", "", "IIC08", nil},
+		{thg, "knight-levies", "", "IID05", nil},
 	} {
+		e, set := rules.New(c.pkg), sets[c.pkg]
 		reach, err := Reach(e, set, c.unit, false, []string{c.mode}, []grid.Cell{cellAt(t, set, c.start)}, cellsAt(t, set, c.enemy), 2)
 		if err != nil {
 			t.Fatal(err)

@@ -249,43 +249,15 @@ func Scenario(s surface.Surface, pkg *content.Package, r *an.ScenarioReport, opt
 		md = nil
 	}
 	// The greys run from turn 1 to the last turn any side first reaches a cell, so they stay apart.
-	last := 1
-	for _, side := range r.Sides {
-		for _, t := range side.First {
-			last = max(last, t)
-		}
-	}
+	last := LastTurn(r)
 	for _, side := range r.Sides {
 		d.Heading(fmt.Sprintf("%s: the first turn a unit can stand in each %s, the enemy standing", cmp.Or(side.Side.Name, side.Side.ID), cellWord(r.Set)), 11.5, 200)
 		d.Para(fmt.Sprintf("%s taken into account. %s", english.Count(side.Units, "unit"), strings.Join(side.Left, "; ")), flow.NoteFont)
-		if md == nil || len(side.First) == 0 {
+		if md == nil || len(side.First) == 0 && len(side.Open) == 0 {
 			d.Para("Not drawn: the map cannot be drawn, or the System gives no movement allowance.", flow.NoteFont)
 			continue
 		}
-		index := map[grid.Cell]int{}
-		for i, c := range r.Cells {
-			index[c] = i
-		}
-		objective := map[grid.Cell]bool{}
-		for _, o := range r.Objectives {
-			if o.Side == side.Side.ID {
-				for _, c := range o.Cells {
-					objective[c] = true
-				}
-			}
-		}
-		shade := func(c grid.Cell) maps.Shade {
-			i, ok := index[c]
-			if !ok {
-				return maps.Shade{}
-			}
-			t := side.First[i]
-			sh := maps.Shade{Fill: TurnShade(t, last), Outline: objective[c]}
-			if t > 0 {
-				sh.Text = strconv.Itoa(t)
-			}
-			return sh
-		}
+		shade := ReachShade(r, side, last)
 		h := math.Min(d.Room()-40, d.Page.H*0.42)
 		if h < 120 {
 			d.NewPage()
@@ -378,6 +350,51 @@ func Scenario(s surface.Surface, pkg *content.Package, r *an.ScenarioReport, opt
 		d.Bullets(r.Notes, flow.NoteFont)
 	}
 	return s.Err()
+}
+
+// ReachShade shades a side's map for a report: each cell in the grey of the first turn the side can have a
+// unit there (the enemy standing; on the open map when only that was worked out), numbered with it, greys
+// running to turn last; the side's objectives outlined.
+func ReachShade(r *an.ScenarioReport, side *an.SideReach, last int) func(grid.Cell) maps.Shade {
+	first := side.First
+	if first == nil {
+		first = side.Open
+	}
+	index := map[grid.Cell]int{}
+	for i, c := range r.Cells {
+		index[c] = i
+	}
+	objective := map[grid.Cell]bool{}
+	for _, o := range r.Objectives {
+		if o.Side == side.Side.ID {
+			for _, c := range o.Cells {
+				objective[c] = true
+			}
+		}
+	}
+	return func(c grid.Cell) maps.Shade {
+		i, ok := index[c]
+		if !ok || i >= len(first) {
+			return maps.Shade{}
+		}
+		t := first[i]
+		sh := maps.Shade{Fill: TurnShade(t, last), Outline: objective[c]}
+		if t > 0 {
+			sh.Text = strconv.Itoa(t)
+		}
+		return sh
+	}
+}
+
+// LastTurn is the last turn any side of a report first reaches a cell (at least 1): where the greys end.
+func LastTurn(r *an.ScenarioReport) int {
+	last := 1
+	for _, side := range r.Sides {
+		for _, t := range append(side.First, side.Open...) {
+			last = max(last, t)
+		}
+	}
+	return last
 }
 
 func cellWord(set *content.MapSet) string {
