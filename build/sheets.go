@@ -94,8 +94,8 @@ func buildScenarios(j *Job) error {
 }
 
 func buildRosters(j *Job) error {
-	if !roster.Wanted(j.Pkg) {
-		j.Notef("rosters: the package has no forces, or its System neither prices them nor says what a roster counts")
+	if why := roster.Unwanted(j.Pkg); why != "" {
+		j.Notef("rosters: none: %s", why)
 		return nil
 	}
 	opt := j.rosterOptions()

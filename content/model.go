@@ -1,6 +1,8 @@
 package content
 
 import (
+	"strings"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 )
@@ -34,6 +36,13 @@ func (f FieldPos) Of(key string, fallback diag.Pos) diag.Pos {
 		return p
 	}
 	return fallback
+}
+
+// Illustrative reports whether a source note says the data is not the published one: every printed page
+// marks such data so that a reader can tell it from the rules' own.
+func Illustrative(source string) bool {
+	s := strings.ToLower(source)
+	return strings.Contains(s, "illustrative") || strings.Contains(s, "not the published")
 }
 
 // Meta is what every document has: its kind and id, a display name, and provenance. Source says where the data

@@ -36,6 +36,14 @@ type Fixture struct {
 	Include []string `yaml:"include"`
 }
 
+// InWeather is the weather a fixture's lookup or move is made in: Weather, a System weather id; or Scenario
+// and Turn name a turn whose weather the scenario's turn record gives. Neither: no weather.
+type InWeather struct {
+	Weather  string `yaml:"weather"`
+	Scenario string `yaml:"scenario"`
+	Turn     int    `yaml:"turn"`
+}
+
 // Lookup is one worked example of reading a table: the odds column an attack falls in.
 type Lookup struct {
 	Table   string       `yaml:"table"`
@@ -45,15 +53,11 @@ type Lookup struct {
 	Terrain   string      `yaml:"terrain"`
 	Attackers []Combatant `yaml:"attackers"`
 	Defenders []Combatant `yaml:"defenders"`
-	// Weather is the weather the attack is made in; or Scenario and Turn name a turn whose weather the
-	// scenario's turn record gives.
-	Weather  string   `yaml:"weather"`
-	Scenario string   `yaml:"scenario"`
-	Turn     int      `yaml:"turn"`
-	Expect   string   `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
-	Source   string   `yaml:"source"`
-	At       diag.Pos `yaml:"-"`
-	Fields   FieldPos `yaml:"-"`
+	InWeather `yaml:",inline"`
+	Expect    string   `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
+	Source    string   `yaml:"source"`
+	At        diag.Pos `yaml:"-"`
+	Fields    FieldPos `yaml:"-"`
 }
 
 // Combatant is one unit in a combat a fixture describes.
@@ -89,11 +93,13 @@ type PairLookup struct {
 
 // MoveLookup is a path of cells a unit moves along, and what it must cost.
 type MoveLookup struct {
-	Map   string   `yaml:"map"` // a Map id, or a scenario's map set
-	Unit  string   `yaml:"unit"`
-	Mode  string   `yaml:"mode"` // a movement mode id; empty: ordinary movement
-	Path  []string `yaml:"path"` // cells, the first where the unit starts
-	Enemy []string `yaml:"enemy"`
+	Map string `yaml:"map"` // a Map id, or a scenario's map set
+	// InWeather is the weather of the move: its terrain and feature costs are the weather's moveCosts.
+	InWeather `yaml:",inline"`
+	Unit      string   `yaml:"unit"`
+	Mode      string   `yaml:"mode"` // a movement mode id; empty: ordinary movement
+	Path      []string `yaml:"path"` // cells, the first where the unit starts
+	Enemy     []string `yaml:"enemy"`
 	// Count is how many units move together along the path (default 1), in Stacks stacks (default 1): a
 	// feature's limit counts them, with the side's Before moves this phase.
 	Count  int         `yaml:"count"`

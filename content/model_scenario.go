@@ -247,8 +247,11 @@ type Objective struct {
 	Cells    []string      `yaml:"cells"`
 	Location string        `yaml:"location"`
 	Points   *value.Number `yaml:"points"`
-	At       diag.Pos      `yaml:"-"`
-	Fields   FieldPos      `yaml:"-"`
+	// Note says on the scenario sheet what the objective's cells stand for where the rules count them
+	// another way ("two bridges, each the two hexes it joins"); the map shows the name alone.
+	Note   string   `yaml:"note"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Victory is how a scenario is won: awards that score points, and the level table that reads the score.

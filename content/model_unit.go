@@ -134,6 +134,8 @@ type MixEntry struct {
 	Count   int           `yaml:"count"`
 	Size    *value.Length `yaml:"size"`
 	Shape   string        `yaml:"shape"` // this line's counters' shape, instead of its mix's
-	At      diag.Pos      `yaml:"-"`
-	Fields  FieldPos      `yaml:"-"`
+	// Stats are values this line's counters print instead of their unit type's (a force line's own).
+	Stats  map[string]Scalar `yaml:"stats"`
+	At     diag.Pos          `yaml:"-"`
+	Fields FieldPos          `yaml:"-"`
 }

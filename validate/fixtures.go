@@ -290,7 +290,7 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 			fail(l.At, "no table %q%s", l.Table, hintText(diag.DidYouMean(l.Table, pkg.IDs(content.KindTable))))
 			continue
 		}
-		weather, err := lookupWeather(pkg, fx, l)
+		weather, err := lookupWeather(pkg, fx, l.InWeather)
 		if err != nil {
 			fail(l.At, "%v", err)
 			continue
@@ -334,7 +334,12 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 			fail(m.At, "%v", err)
 			continue
 		}
-		mv := rules.Move{Set: set, Unit: m.Unit, Mode: m.Mode, Path: m.Path, Enemy: m.Enemy, Count: m.Count, Stacks: m.Stacks}
+		weather, err := lookupWeather(pkg, fx, m.InWeather)
+		if err != nil {
+			fail(m.At, "%v", err)
+			continue
+		}
+		mv := rules.Move{Set: set, Unit: m.Unit, Mode: m.Mode, Path: m.Path, Enemy: m.Enemy, Count: m.Count, Stacks: m.Stacks, Weather: weather}
 		for _, b := range m.Before {
 			mv.Before = append(mv.Before, rules.Prior{Path: b.Path, Count: b.Count, Stacks: b.Stacks})
 		}
@@ -494,9 +499,10 @@ func moveSet(pkg *content.Package, id string) (*content.MapSet, error) {
 	return nil, fmt.Errorf("no map %q%s", id, hintText(diag.DidYouMean(id, pkg.IDs(content.KindMap))))
 }
 
-// lookupWeather is the weather a table lookup is made in: its own, or that of the turn it names of a scenario
-// (the fixture's own, or the package's), as the scenario's turn record gives it ("" when the turn has none).
-func lookupWeather(pkg *content.Package, fx *content.Fixture, l content.Lookup) (string, error) {
+// lookupWeather is the weather a table lookup or a move is made in: its own, or that of the turn it names of
+// a scenario (the fixture's own, or the package's), as the scenario's turn record gives it ("" when the turn
+// has none).
+func lookupWeather(pkg *content.Package, fx *content.Fixture, l content.InWeather) (string, error) {
 	if l.Weather != "" || l.Turn == 0 {
 		return l.Weather, nil
 	}
@@ -505,7 +511,7 @@ func lookupWeather(pkg *content.Package, fx *content.Fixture, l content.Lookup) 
 		sc = pkg.Scenario(l.Scenario)
 	}
 	if sc == nil {
-		return "", fmt.Errorf("the lookup names turn %d, but no scenario %q to read its weather from", l.Turn, l.Scenario)
+		return "", fmt.Errorf("turn %d is named, but no scenario %q to read its weather from", l.Turn, l.Scenario)
 	}
 	for _, b := range sc.TurnRecord() {
 		if b.Turn == l.Turn {

@@ -172,6 +172,7 @@ func (d *Decl) unitType(group bool) types.Map {
 	m["name"] = types.String
 	m["faction"] = types.String
 	m["group"] = types.String
+	m["weather"] = types.String
 	if group {
 		m["points"] = types.Float64
 		m["unitPoints"] = types.Float64

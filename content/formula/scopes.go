@@ -46,6 +46,7 @@ var unitNames = []Name{
 	{Name: "name", Type: "text", Doc: "the unit type's name"},
 	{Name: "faction", Type: "text", Doc: "the unit type's faction"},
 	{Name: "group", Type: "text", Doc: "the force line's group (a legion), or \"\""},
+	{Name: "weather", Type: "text", Doc: "the turn's weather (a System weather id) where a movement mode's allowance is read for a turn; \"\" elsewhere: weather == 'mud' ? ceil(movement / 2) : movement"},
 }
 
 // groupUnitFields are what each element of a group's units has besides a unit's names.

@@ -91,6 +91,7 @@ func (d *Decl) UnitValues(u *UnitData, fv FlagValues, group bool) Env {
 	env["name"] = u.Name
 	env["faction"] = u.Faction
 	env["group"] = u.Group
+	env["weather"] = "" // set where a movement allowance is read in a turn's weather
 	if group {
 		env["points"] = 0.0
 		env["unitPoints"] = 0.0

@@ -51,7 +51,7 @@ func (x *exporter) planDesigns() error {
 			continue
 		}
 		d := &design{key: key, counter: c, name: c.Name, marker: c.Kind == counters.KindMarker, count: c.Count}
-		d.unitID, d.faction, _ = strings.Cut(c.ID, ".")
+		d.unitID, d.faction = c.Of, c.Faction
 		var stats map[string]content.Scalar
 		var back *content.Back
 		var meta *content.Meta
@@ -73,6 +73,10 @@ func (x *exporter) planDesigns() error {
 				d.faction = u.Faction
 			}
 			d.classes, stats, back, meta = u.Classes, u.Stats, u.Back, &u.Meta
+			if len(c.Own) > 0 {
+				stats = maps.Clone(u.Stats)
+				maps.Copy(stats, c.Own)
+			}
 		}
 		d.desc = x.describe(d, stats, back)
 		w, h := c.Width()/surface.Inch, c.Height()/surface.Inch
@@ -99,6 +103,9 @@ func (x *exporter) planDesigns() error {
 		stem := "counter-" + content.Stem(c.Kind+"-"+c.ID, content.ExportStem)
 		d.front, d.back = x.imageName(stem), x.imageName(stem+"-back")
 		x.byKey[key] = d
+		if k := c.Kind + "/" + c.Of; x.firstOf[k] == nil {
+			x.firstOf[k] = d
+		}
 		x.designs = append(x.designs, d)
 	}
 	hexes := 0
@@ -266,6 +273,9 @@ func (x *exporter) designFor(id string, factions []string) *design {
 		}
 		if d, ok := x.byKey[kind+"/"+id]; ok {
 			return d
+		}
+		if d, ok := x.firstOf[kind+"/"+id]; ok {
+			return d // printed only with values of a mix line's own
 		}
 	}
 	return nil

@@ -198,6 +198,9 @@ type exporter struct {
 	boards  []*boardImage // the package's maps, then the scenarios' map sets
 	designs []*design
 	byKey   map[string]*design
+	// firstOf is the first design of each unit type or marker ("unit/id"), for a type the mix prints only
+	// with values of a line's own.
+	firstOf map[string]*design
 
 	images     map[string][]byte // by file name under images/
 	imageNames *names.Unique
@@ -215,7 +218,7 @@ type savedFile struct {
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
-	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, images: map[string][]byte{}, imageNames: names.NewUnique("%s-%d"), byHash: map[[32]byte]string{}}
+	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, firstOf: map[string]*design{}, images: map[string][]byte{}, imageNames: names.NewUnique("%s-%d"), byHash: map[[32]byte]string{}}
 }
 
 func (x *exporter) run() error {

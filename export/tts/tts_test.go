@@ -202,9 +202,9 @@ func bagOf(pkg *content.Package, c counters.Counter) string {
 	if c.Kind == counters.KindMarker {
 		return "markers"
 	}
-	id, faction, _ := strings.Cut(c.ID, ".")
+	faction := c.Faction
 	if faction == "" {
-		faction = pkg.UnitType(id).Faction
+		faction = pkg.UnitType(c.Of).Faction
 	}
 	return "faction " + faction
 }
@@ -366,7 +366,7 @@ func TestSetUpUnitsStandOnTheirCells(t *testing.T) {
 					var nameOf string
 					footprint := 1
 					for _, c := range cs {
-						if id, _, _ := strings.Cut(c.ID, "."); id == pl.Unit {
+						if c.Of == pl.Unit {
 							nameOf, footprint = c.Name, c.Footprint
 							break
 						}
@@ -396,7 +396,7 @@ func TestSetUpUnitsStandOnTheirCells(t *testing.T) {
 					markerNames := make([]string, len(pl.Markers))
 					for i, id := range pl.Markers {
 						for _, c := range cs {
-							if cid, _, _ := strings.Cut(c.ID, "."); cid == id {
+							if c.Of == id {
 								markerNames[i] = c.Name
 								break
 							}

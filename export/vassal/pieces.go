@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
@@ -127,7 +126,7 @@ func (x *exporter) buildPieces() error {
 			continue
 		}
 		d := &pieceDesign{key: key, counter: c, name: c.Name, marker: c.Kind == counters.KindMarker}
-		d.unitID, d.faction, _ = strings.Cut(c.ID, ".")
+		d.unitID, d.faction = c.Of, c.Faction
 		var stats map[string]content.Scalar
 		var back *content.Back
 		if d.marker {
@@ -148,6 +147,10 @@ func (x *exporter) buildPieces() error {
 				d.faction = u.Faction
 			}
 			d.classes, stats, back, d.at = u.Classes, u.Stats, u.Back, &u.Meta
+			if len(c.Own) > 0 {
+				stats = maps.Clone(u.Stats)
+				maps.Copy(stats, c.Own)
+			}
 		}
 		d.stats = x.statProps(stats, "")
 		if back != nil && len(back.Stats) > 0 {
@@ -165,6 +168,9 @@ func (x *exporter) buildPieces() error {
 			d.back = "piece-" + stem + "-back.png"
 		}
 		x.byKey[key] = d
+		if k := c.Kind + "/" + c.Of; x.firstOf[k] == nil {
+			x.firstOf[k] = d
+		}
 		x.pieces = append(x.pieces, d)
 	}
 	x.stats.Pieces = len(x.pieces)

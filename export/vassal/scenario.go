@@ -61,6 +61,9 @@ func (x *exporter) designFor(id string, factions []string) *pieceDesign {
 		if d, ok := x.byKey[kind+"/"+id]; ok {
 			return d
 		}
+		if d, ok := x.firstOf[kind+"/"+id]; ok {
+			return d // printed only with values of a mix line's own
+		}
 	}
 	return nil
 }

@@ -151,3 +151,50 @@ func TestPlacesByName(t *testing.T) {
 		}
 	}
 }
+
+// A unit set up on its back says so once, without parentheses in parentheses: "(on its back: Reduced)".
+func TestSetUpStateReadsOnce(t *testing.T) {
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", "testdata", "river-line"))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	pdf := surface.NewPDF(surface.PDFOptions{})
+	if err := Render(pdf, pkg, pkg.Scenario("autumn-offensive"), Options{Paper: surface.PaperSize(value.Letter), MapFile: "maps/x.pdf"}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := pdf.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	txt := strings.Join(strings.Fields(pdfcheck.Text(t, b.Bytes())), " ")
+	if !strings.Contains(txt, "1209 (on its back: Reduced)") || strings.Contains(txt, "))") {
+		t.Errorf("the sheet says: %s", txt)
+	}
+}
+
+// An objective's note says on the sheet what its cells stand for: The Highest Ground's two bridges, each the two
+// hexes it joins, are four bridge hexes as the package reads 15.4.1.
+func TestObjectiveNote(t *testing.T) {
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", "highest-ground"))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	pdf := surface.NewPDF(surface.PDFOptions{})
+	if err := Render(pdf, pkg, pkg.Scenario("introductory"), Options{Paper: surface.PaperSize(value.Letter), MapFile: "maps/x.pdf"}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := pdf.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	txt := strings.Join(strings.Fields(pdfcheck.Text(t, b.Bytes())), " ")
+	if !strings.Contains(txt, "Bridges (15.2, 15.4.1): two bridges, each the two hexes it joins: four bridge hexes") {
+		t.Errorf("the sheet says: %s", txt)
+	}
+}
