@@ -364,7 +364,13 @@ func writeScenarioText(w io.Writer, r *analysis.ScenarioReport) {
 			for _, sd := range r.Sides {
 				parts = append(parts, fmt.Sprintf("%s %s", sd.Side.ID, s.Strength[sd.Side.ID]))
 			}
-			fmt.Fprintf(w, "  sector %s: %s\n", s.Name, strings.Join(parts, ", "))
+			ratio := ""
+			if len(r.Sides) >= 2 {
+				if q := s.Ratio(r.Sides[0].Side.ID, r.Sides[1].Side.ID); q != "" {
+					ratio = fmt.Sprintf(" (%s to %s %s)", r.Sides[0].Side.ID, r.Sides[1].Side.ID, q)
+				}
+			}
+			fmt.Fprintf(w, "  sector %s: %s%s\n", s.Name, strings.Join(parts, ", "), ratio)
 		}
 		for _, l := range r.Losses {
 			fmt.Fprintf(w, "  %s: replacements %d steps, %s points over turns %v", l.Side, l.Steps, l.Points, l.Turns)

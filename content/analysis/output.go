@@ -239,10 +239,11 @@ type OddsAttackJSON struct {
 	Terrain   string   `json:"terrain,omitempty"`
 }
 
-// SectorJSON is a sector's strengths by side.
+// SectorJSON is a sector's strengths by side, and the first side's ratio to the second's.
 type SectorJSON struct {
 	Sector   string            `json:"sector"`
 	Strength map[string]string `json:"strength"`
+	Ratio    string            `json:"ratio,omitempty"`
 }
 
 // LossesJSON is a side's replacements against expected losses.
@@ -294,6 +295,9 @@ func (r *ScenarioReport) JSON() ScenarioJSON {
 	}
 	for _, s := range r.Sectors {
 		sj := SectorJSON{Sector: s.Name, Strength: map[string]string{}}
+		if len(r.Sides) >= 2 {
+			sj.Ratio = s.Ratio(r.Sides[0].Side.ID, r.Sides[1].Side.ID)
+		}
 		for k, v := range s.Strength {
 			sj.Strength[k] = Exact(v)
 		}

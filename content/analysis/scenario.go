@@ -134,6 +134,16 @@ type Sector struct {
 	Strength map[string]value.Number // by side id
 }
 
+// Ratio is the force ratio of side a to side b in the sector, as "1.50:1" (two decimals, rounded), or "" when
+// b brings nothing into it.
+func (s Sector) Ratio(a, b string) string {
+	d := s.Strength[b]
+	if d.Sign() <= 0 {
+		return ""
+	}
+	return s.Strength[a].Quo(d).Rat().FloatString(2) + ":1"
+}
+
 // SideLosses sets a side's replacements against what its turn-1 attacks and the enemy's are expected to cost
 // it, on the combat table's results.
 type SideLosses struct {

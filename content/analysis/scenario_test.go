@@ -291,3 +291,17 @@ func TestScenarioTooLong(t *testing.T) {
 		t.Errorf("horizon %d, limit %q", r.Horizon, r.Limit)
 	}
 }
+
+// A sector's force ratio is one side's strength over the other's, to two places; none against nothing.
+func TestSectorRatio(t *testing.T) {
+	s := Sector{Name: "centre", Strength: map[string]value.Number{"a": value.Int(42), "b": value.Int(28), "c": value.Frac(1, 3)}}
+	if got := s.Ratio("a", "b"); got != "1.50:1" {
+		t.Errorf("42 to 28: %s", got)
+	}
+	if got := s.Ratio("c", "b"); got != "0.01:1" {
+		t.Errorf("1/3 to 28: %s", got)
+	}
+	if got := s.Ratio("a", "d"); got != "" {
+		t.Errorf("against nothing: %q", got)
+	}
+}

@@ -317,10 +317,18 @@ func Scenario(s surface.Surface, pkg *content.Package, r *an.ScenarioReport, opt
 			tb.Header = append(tb.Header, s.Side.ID)
 			tb.Numeric[i+1] = true
 		}
+		two := len(r.Sides) >= 2
+		if two {
+			tb.Header = append(tb.Header, r.Sides[0].Side.ID+" to "+r.Sides[1].Side.ID)
+			tb.Numeric[len(r.Sides)+1] = true
+		}
 		for _, sec := range r.Sectors {
 			row := []string{sec.Name}
 			for _, s := range r.Sides {
-				row = append(row, sec.Strength[s.Side.ID].String())
+				row = append(row, an.Exact(sec.Strength[s.Side.ID]))
+			}
+			if two {
+				row = append(row, cmp.Or(sec.Ratio(r.Sides[0].Side.ID, r.Sides[1].Side.ID), "-"))
 			}
 			tb.Rows = append(tb.Rows, row)
 		}
