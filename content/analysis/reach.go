@@ -29,18 +29,31 @@ type source struct {
 	enter bool
 }
 
-// mode is one way a unit moves: ordinary movement or a movement mode, its allowance, and its steps costed
-// once per pair of cells.
+// mode is one way a unit moves in one weather: ordinary movement or a movement mode, its allowance, and its
+// steps costed once per pair of cells; off when the weather leaves it no allowance.
 type mode struct {
 	mv    *rules.Mover
 	allow value.Number
 	steps *stepTable
+	off   bool
 }
 
-// reacher works out first-reach turns for one unit type (on its front or its back) of one side.
+// reacher works out first-reach turns for one unit type (on its front or its back) of one side, each turn in
+// its weather.
 type reacher struct {
-	g     *ground
-	modes []*mode
+	g       *ground
+	unit    string
+	flipped bool
+	ids     []string       // the modes the unit may use ("" for ordinary movement)
+	movers  []*rules.Mover // by mode, in no weather
+	cache   legCache
+	// weather is the weather of each turn (nil: none); byWeather the modes in each weather met so far.
+	weather   func(turn int) string
+	byWeather map[string][]*mode
+	bySig     map[string][]*mode // the modes by what they cost and allow: weathers that act alike share them
+	startsAt  map[[2]int][]int   // starts, by turn and horizon
+	blocked   map[int]bool       // the enemy's cells, by index
+	sys       *content.System
 }
 
 // ground is a map set's cells, numbered, with their neighbours.
@@ -100,9 +113,9 @@ func newReacher(e *rules.Engine, g *ground, unit string, flipped bool, enemy []g
 	return newReacherIn(e, g, unit, flipped, enemy, ids, cache)
 }
 
-// legCache holds the steps of each unit type in each mode (keyed unit, NUL, mode), costed once for both its
-// faces: a step's cost does not depend on the face, only the allowance does. One cache serves one set of
-// enemy cells.
+// legCache holds the steps of each unit type in each mode and weather (keyed unit, NUL, mode, NUL, weather),
+// costed once for both its faces: a step's cost does not depend on the face, only the allowance does. One
+// cache serves one set of enemy cells.
 type legCache map[string]*stepTable
 
 // stepTable is the steps out of each cell to its k-th neighbour (ground.nbr's order), costed when first asked.
@@ -122,7 +135,13 @@ func newStepTable(g *ground) *stepTable {
 
 // newReacherIn is newReacher in the movement modes ids ("" for ordinary movement) only.
 func newReacherIn(e *rules.Engine, g *ground, unit string, flipped bool, enemy []grid.Cell, ids []string, cache legCache) (*reacher, error) {
-	r := &reacher{g: g}
+	r := &reacher{g: g, unit: unit, flipped: flipped, cache: cache, byWeather: map[string][]*mode{}, bySig: map[string][]*mode{},
+		sys: e.System(), blocked: map[int]bool{}}
+	for _, c := range enemy {
+		if i, ok := g.index[c]; ok {
+			r.blocked[i] = true
+		}
+	}
 	for _, id := range ids {
 		mv, err := e.Mover(g.set, unit, id, enemy)
 		if err != nil {
@@ -131,23 +150,71 @@ func newReacherIn(e *rules.Engine, g *ground, unit string, flipped bool, enemy [
 			}
 			return nil, err
 		}
-		allow, ok, err := mv.Allowance(flipped)
-		if err != nil {
+		if _, ok, err := mv.Allowance(flipped); err != nil {
 			return nil, err
-		}
-		if !ok {
+		} else if !ok {
 			if id == "" {
 				return nil, nil
 			}
 			continue
 		}
-		key := unit + "\x00" + id
-		if cache[key] == nil {
-			cache[key] = newStepTable(g)
-		}
-		r.modes = append(r.modes, &mode{mv: mv, allow: allow, steps: cache[key]})
+		r.ids = append(r.ids, id)
+		r.movers = append(r.movers, mv)
+	}
+	if _, err := r.modesIn(""); err != nil {
+		return nil, err
 	}
 	return r, nil
+}
+
+// modesIn are the reacher's modes in a weather, each with its allowance and steps there (a mode whose
+// allowance the weather makes less than 0 is off), worked out when first asked. A weather that changes no
+// cost (no moveCosts) and no allowance shares the modes of the weather it acts like.
+func (r *reacher) modesIn(w string) ([]*mode, error) {
+	if ms, ok := r.byWeather[w]; ok {
+		return ms, nil
+	}
+	costs := r.costsIn(w)
+	ms := make([]*mode, len(r.movers))
+	sig := costs
+	for i, base := range r.movers {
+		allow, _, err := base.InWeather(w).Allowance(r.flipped) // the allowance formula may read the weather
+		if err != nil {
+			return nil, err
+		}
+		sig += "\x00" + allow.String()
+		key := r.unit + "\x00" + r.ids[i] + "\x00" + costs
+		if r.cache[key] == nil {
+			r.cache[key] = newStepTable(r.g)
+		}
+		ms[i] = &mode{mv: base.InWeather(costs), allow: allow, steps: r.cache[key], off: allow.Sign() < 0}
+	}
+	if same, ok := r.bySig[sig]; ok {
+		ms = same
+	} else {
+		r.bySig[sig] = ms
+	}
+	r.byWeather[w] = ms
+	return ms, nil
+}
+
+// costsIn is the weather whose costs a step pays in weather w: w when it gives moveCosts, else none.
+func (r *reacher) costsIn(w string) string {
+	for i := range r.sys.Weather {
+		if d := &r.sys.Weather[i]; d.ID == w && len(d.MoveCosts) > 0 {
+			return w
+		}
+	}
+	return ""
+}
+
+// modesOn are the reacher's modes in the weather of a turn.
+func (r *reacher) modesOn(turn int) ([]*mode, error) {
+	w := ""
+	if r.weather != nil {
+		w = r.weather(turn)
+	}
+	return r.modesIn(w)
 }
 
 func (m *mode) legs(g *ground, a, k int) ([]rules.Leg, error) {
@@ -165,9 +232,9 @@ func (m *mode) legs(g *ground, a, k int) ([]rules.Leg, error) {
 
 // Reach is the first turn one unit of a type (on its back when flipped) can stand in each cell of a map set,
 // set up on from at turn 1, moving in the movement modes ("" for ordinary movement; none: every mode the
-// System has) with enemy units standing on the enemy cells, up to turn horizon (at most MaxTurns). A cell it
-// cannot reach by then is not in the map.
-func Reach(e *rules.Engine, set *content.MapSet, unit string, flipped bool, modes []string, from, enemy []grid.Cell, horizon int) (map[grid.Cell]int, error) {
+// System has) with enemy units standing on the enemy cells, each turn in its weather (nil: none), up to turn
+// horizon (at most MaxTurns). A cell it cannot reach by then is not in the map.
+func Reach(e *rules.Engine, set *content.MapSet, unit string, flipped bool, modes []string, from, enemy []grid.Cell, weather func(turn int) string, horizon int) (map[grid.Cell]int, error) {
 	if set.Type == content.GridOpen {
 		return nil, fmt.Errorf("an open table has no cells to reach")
 	}
@@ -185,6 +252,7 @@ func Reach(e *rules.Engine, set *content.MapSet, unit string, flipped bool, mode
 	if err != nil || r == nil {
 		return nil, err
 	}
+	r.weather = weather
 	var srcs []source
 	for _, c := range from {
 		srcs = append(srcs, source{cell: c, turn: 1})
@@ -208,6 +276,9 @@ type label struct {
 	turn       int
 	ended      bool
 	spent      value.Number
+	// start marks a setting out from cell at the start of turn, in every mode (mode is -1): expanded when
+	// popped, so that a turn no search reaches before every cell is reached costs nothing.
+	start bool
 }
 
 func (a label) less(b label) bool {
@@ -241,20 +312,33 @@ func (q *queue) Pop() any {
 
 // run finds the first turn (1 on) the unit can stand in each cell, coming into play at the sources, up to
 // the horizon: first[i] is 0 for a cell it cannot reach by then.
+//
+// From the turn a cell is first reached, the unit may set out from it at the start of any later turn with
+// its whole allowance in that turn's weather: the first turn of each weather (of those that cost or allow
+// differently) after it is enough, since a later turn of the same can do no more (with no weather, the next
+// turn alone).
 func (r *reacher) run(sources []source, horizon int) ([]int, error) {
 	g := r.g
 	first := make([]int, len(g.cells))
-	if len(r.modes) == 0 {
+	n := len(r.movers)
+	if n == 0 {
 		return first, nil
 	}
-	settled := make([]bool, len(g.cells)*len(r.modes))
+	settled := make([]bool, len(g.cells)*n)
 	q := &queue{}
 	for _, s := range sources {
 		ci, ok := g.index[s.cell]
 		if !ok || s.turn > horizon || s.turn < 1 {
 			continue
 		}
-		for mi, m := range r.modes {
+		ms, err := r.modesOn(s.turn)
+		if err != nil {
+			return nil, err
+		}
+		for mi, m := range ms {
+			if m.off {
+				continue
+			}
 			if !s.enter {
 				heap.Push(q, label{cell: ci, mode: mi, turn: s.turn})
 				continue
@@ -270,9 +354,20 @@ func (r *reacher) run(sources []source, horizon int) ([]int, error) {
 			}
 		}
 	}
-	for q.Len() > 0 {
+	// The search ends when every cell is reached (an enemy's cell, which no step enters unless the rules
+	// let a move end there, counts as reached).
+	reached, blocked := 0, len(r.blocked)
+	for q.Len() > 0 && reached+blocked < len(first) {
 		x := heap.Pop(q).(label)
-		k := x.cell*len(r.modes) + x.mode
+		if x.start {
+			for mi := range n {
+				if err := r.steps(q, settled, x, mi, x.turn, value.Number{}); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		k := x.cell*n + x.mode
 		if settled[k] {
 			continue
 		}
@@ -280,6 +375,10 @@ func (r *reacher) run(sources []source, horizon int) ([]int, error) {
 		fresh := first[x.cell] == 0
 		if fresh {
 			first[x.cell] = x.turn
+			reached++
+			if r.blocked[x.cell] {
+				blocked--
+			}
 		}
 		// On in this turn, in this mode, with what is left.
 		if !x.ended {
@@ -287,24 +386,63 @@ func (r *reacher) run(sources []source, horizon int) ([]int, error) {
 				return nil, err
 			}
 		}
-		// On next turn, from here, in any mode, with its whole allowance: once, from the cell's first (and so
-		// earliest) settling, since which mode reached it does not matter then.
-		if fresh && x.turn < horizon {
-			for mi := range r.modes {
-				if err := r.steps(q, settled, x, mi, x.turn+1, value.Number{}); err != nil {
-					return nil, err
-				}
-			}
+		// On a later turn, from here, in any mode, with its whole allowance: once, from the cell's first (and
+		// so earliest) settling, since which mode reached it does not matter then.
+		if !fresh {
+			continue
+		}
+		for _, t := range r.starts(x.turn, horizon) {
+			heap.Push(q, label{cell: x.cell, mode: -1, turn: t, start: true})
 		}
 	}
 	return first, nil
 }
 
-// steps pushes the steps from x's cell in mode mi on turn, having spent spent this turn.
+// starts are the turns after turn a unit reached a cell that it may set out from it with a whole allowance
+// and do what no earlier of them could: the first turn of each weather that costs or allows differently, up to
+// horizon.
+func (r *reacher) starts(turn, horizon int) []int {
+	if r.weather == nil {
+		if turn < horizon {
+			return []int{turn + 1}
+		}
+		return nil
+	}
+	if r.startsAt == nil {
+		r.startsAt = map[[2]int][]int{}
+	}
+	k := [2]int{turn, horizon}
+	if ts, ok := r.startsAt[k]; ok {
+		return ts
+	}
+	var ts []int
+	seen := map[*mode]bool{}
+	for t := turn + 1; t <= horizon; t++ {
+		ms, err := r.modesIn(r.weather(t))
+		if err != nil || len(ms) == 0 {
+			break // modesOn reports the error when the turn's steps are asked for
+		}
+		if !seen[ms[0]] {
+			seen[ms[0]] = true
+			ts = append(ts, t)
+		}
+	}
+	r.startsAt[k] = ts
+	return ts
+}
+
+// steps pushes the steps from x's cell in mode mi on turn (in its weather), having spent spent this turn.
 func (r *reacher) steps(q *queue, settled []bool, x label, mi, turn int, spent value.Number) error {
-	m, g := r.modes[mi], r.g
-	for k, n := range g.nbr[x.cell] {
-		if settled[n*len(r.modes)+mi] {
+	ms, err := r.modesOn(turn)
+	if err != nil {
+		return err
+	}
+	m, g, n := ms[mi], r.g, len(ms)
+	if m.off {
+		return nil
+	}
+	for k, nb := range g.nbr[x.cell] {
+		if settled[nb*n+mi] {
 			continue
 		}
 		legs, err := m.legs(g, x.cell, k)
@@ -313,7 +451,7 @@ func (r *reacher) steps(q *queue, settled []bool, x label, mi, turn int, spent v
 		}
 		for _, l := range legs {
 			if s := spent.Add(l.Cost); s.Cmp(m.allow) <= 0 {
-				heap.Push(q, label{cell: n, mode: mi, turn: turn, ended: l.Ends, spent: s})
+				heap.Push(q, label{cell: nb, mode: mi, turn: turn, ended: l.Ends, spent: s})
 			}
 		}
 	}

@@ -39,7 +39,8 @@ type ScenarioReport struct {
 	Losses     []SideLosses
 	Notes      []string
 
-	ground *ground
+	ground  *ground
+	weather map[int]string // by turn (weatherOn)
 }
 
 // SideReach is how soon a side can have a unit in each cell.
@@ -251,7 +252,7 @@ func AnalyseScenario(e *rules.Engine, sc *content.Scenario, opt Options) (*Scena
 var notTaken = []string{
 	"Reachability is worked out twice: on the open map (no enemy in the way: what the terrain, features, modes and turns allow; an objective is out of reach only when it is out of reach so) and with enemy units standing where they set up, with their zones of control, for the whole game (units that enter or arrive later are not in the way). There, a cell an enemy unit holds counts as reached when a unit can stand next to it (or enter it, where the rules let a move end among enemy units).",
 	"Each unit moves alone: stacking limits, and a feature's limit on how many may cross, are not applied to a side's units together.",
-	"Weather, supply, exploitation and every rule a System or scenario writes as text are not applied; a unit never moves more than its allowance (no minimum move of one cell).",
+	"Each turn moves in the weather the scenario's turn record gives it, as far as the System says so as data (a weather's moveCosts, an allowance formula that reads the weather); a weather's effects written as text, supply, exploitation and every other rule a System or scenario writes as text are not applied; a unit never moves more than its allowance (no minimum move of one cell).",
 	"Turn-1 odds: every unit that can reach a cell next to the stack on turn 1 attacks it (stacking not applied), each from the cell that suits the column shifts best; each stack is attacked alone.",
 	"Units eliminated at the start, units that become available later and replacements are not placed on the map.",
 }
@@ -456,6 +457,7 @@ func (r *ScenarioReport) reach(e *rules.Engine, s *SideReach, contested bool) er
 			if rc == nil {
 				continue
 			}
+			rc.weather = r.weatherOn
 			var all []source
 			for _, p := range groups[k] {
 				all = append(all, p.sources...)
@@ -512,6 +514,19 @@ func (r *ScenarioReport) reach(e *rules.Engine, s *SideReach, contested bool) er
 		s.First[i] = best
 	}
 	return nil
+}
+
+// weatherOn is the weather of a turn, as the scenario's turn record gives it ("" for none).
+func (r *ScenarioReport) weatherOn(turn int) string {
+	if r.weather == nil {
+		r.weather = map[int]string{}
+		for _, b := range r.Scenario.TurnRecord() {
+			if b.Def != nil {
+				r.weather[b.Turn] = b.Def.Weather
+			}
+		}
+	}
+	return r.weather[turn]
 }
 
 func merge(into, from []int) {

@@ -64,7 +64,7 @@ func TestReachAgreesWithMovementFixtures(t *testing.T) {
 			continue
 		}
 		start, last := cellAt(t, set, m.Path[0]), cellAt(t, set, m.Path[len(m.Path)-1])
-		reach, err := Reach(e, set, m.Unit, false, []string{m.Mode}, []grid.Cell{start}, cellsAt(t, set, m.Enemy), 20)
+		reach, err := Reach(e, set, m.Unit, false, []string{m.Mode}, []grid.Cell{start}, cellsAt(t, set, m.Enemy), nil, 20)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +103,7 @@ func TestReachAgreesWithMovementFixtures(t *testing.T) {
 
 // Turn 1 of the reachability is exactly the hexes some path within the allowance reaches, every path costed
 // whole by the engine's MoveCost (what movement fixtures check): a search of every path from a start hex,
-// with and without an enemy zone of control, agrees cell for cell. Ordinary movement goes on to new hexes on
+// with and without an enemy zone of control, in clear weather and in frost, agrees cell for cell. Ordinary movement goes on to new hexes on
 // turn 2 (strategic movement has covered its road by then).
 func TestReachTurnOneIsEveryAffordablePath(t *testing.T) {
 	river := load(t, example("testdata/river-line"))
@@ -114,21 +114,23 @@ func TestReachTurnOneIsEveryAffordablePath(t *testing.T) {
 	}
 	sets := map[*content.Package]*content.MapSet{river: mapSet(t, river, "river-line"), thg: thgSet}
 	for _, c := range []struct {
-		pkg               *content.Package
-		unit, mode, start string
-		enemy             []string
+		pkg                        *content.Package
+		unit, mode, start, weather string
+		enemy                      []string
 	}{
-		{river, "north-infantry", "", "0806", nil},              // the road over the Vado bridge
-		{river, "north-infantry", "", "0703", []string{"0705"}}, // marsh, and a zone of control that stops
-		{river, "north-cavalry", "", "0703", []string{"0705"}},  // cavalry ignore it
-		{river, "south-infantry", "", "1404", nil},              // the fortified line and its gap
-		{river, "north-armour", "strategic", "0407", nil},       // along the road only
-		{thg, "knight-levies", "", "IIC08", nil},                // THG's Introductory Scenario: the village by the river forks
-		{thg, "feudal-scout-squadrons", "", "IIC08", nil},
-		{thg, "knight-levies", "", "IID05", nil},
+		{river, "north-infantry", "", "0806", "", nil},              // the road over the Vado bridge
+		{river, "north-infantry", "", "0703", "", []string{"0705"}}, // marsh, and a zone of control that stops
+		{river, "north-infantry", "", "0703", "frost", nil},         // frost: marsh costs 1
+		{river, "north-cavalry", "", "0703", "", []string{"0705"}},  // cavalry ignore it
+		{river, "south-infantry", "", "1404", "", nil},              // the fortified line and its gap
+		{river, "north-armour", "strategic", "0407", "", nil},       // along the road only
+		{thg, "knight-levies", "", "IIC08", "", nil},                // THG's Introductory Scenario: the village by the river forks
+		{thg, "feudal-scout-squadrons", "", "IIC08", "", nil},
+		{thg, "knight-levies", "", "IID05", "", nil},
 	} {
 		e, set := rules.New(c.pkg), sets[c.pkg]
-		reach, err := Reach(e, set, c.unit, false, []string{c.mode}, []grid.Cell{cellAt(t, set, c.start)}, cellsAt(t, set, c.enemy), 2)
+		weather := func(int) string { return c.weather }
+		reach, err := Reach(e, set, c.unit, false, []string{c.mode}, []grid.Cell{cellAt(t, set, c.start)}, cellsAt(t, set, c.enemy), weather, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +149,7 @@ func TestReachTurnOneIsEveryAffordablePath(t *testing.T) {
 					continue
 				}
 				p := append(append([]string(nil), path...), ln)
-				cost, err := e.MoveCost(rules.Move{Set: set, Unit: c.unit, Mode: c.mode, Path: p, Enemy: c.enemy, Count: 1, Stacks: 1})
+				cost, err := e.MoveCost(rules.Move{Set: set, Unit: c.unit, Mode: c.mode, Path: p, Enemy: c.enemy, Count: 1, Stacks: 1, Weather: c.weather})
 				if err != nil || cost.Cmp(allow) > 0 {
 					continue // prohibited, or over the allowance: no longer path through here is cheaper
 				}
@@ -303,5 +305,55 @@ func TestSectorRatio(t *testing.T) {
 	}
 	if got := s.Ratio("a", "d"); got != "" {
 		t.Errorf("against nothing: %q", got)
+	}
+}
+
+// Each turn moves in its weather: with turn 1 clear and turn 2 frost (marsh costs 1), the hexes reached by
+// turn 2 are exactly those a frost turn reaches from some hex reached in turn 1 (where the unit may also
+// stay); frost's turn alone reaches more of the marsh than a clear one.
+func TestReachTurnByTurnWeather(t *testing.T) {
+	pkg := load(t, example("testdata/river-line"))
+	e := rules.New(pkg)
+	set := mapSet(t, pkg, "river-line")
+	start := []grid.Cell{cellAt(t, set, "0703")}
+	in := func(w string) func(int) string { return func(int) string { return w } }
+	clear1, err := Reach(e, set, "north-infantry", false, nil, start, nil, in("clear"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frost1, err := Reach(e, set, "north-infantry", false, nil, start, nil, in("frost"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(frost1) <= len(clear1) {
+		t.Errorf("frost reaches %d hexes on turn 1, clear weather %d", len(frost1), len(clear1))
+	}
+	want := map[grid.Cell]bool{}
+	for c := range clear1 {
+		want[c] = true
+		next, err := Reach(e, set, "north-infantry", false, nil, []grid.Cell{c}, nil, in("frost"), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range next {
+			want[n] = true
+		}
+	}
+	both, err := Reach(e, set, "north-infantry", false, nil, start, nil, func(turn int) string {
+		if turn == 1 {
+			return "clear"
+		}
+		return "frost"
+	}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(both) != len(want) {
+		t.Errorf("by turn 2: %d hexes, want %d", len(both), len(want))
+	}
+	for c := range want {
+		if both[c] == 0 {
+			t.Errorf("%s not reached by turn 2", set.Label(c))
+		}
 	}
 }

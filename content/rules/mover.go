@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
@@ -125,8 +126,16 @@ func (mv *Mover) Enter(c grid.Cell) ([]Leg, error) {
 	return out, nil
 }
 
-// Allowance is how far the mover's unit moves in its mode (ordinary movement: the System's allowance); ok is
-// false when the System does not say.
+// InWeather is the mover in a turn's weather (a System weather id, "" for none): its steps cost what the
+// weather's moveCosts say, as MoveCost's do in that weather, and its allowance formula sees the weather.
+func (mv *Mover) InWeather(w string) *Mover {
+	c := *mv
+	c.m.Weather = w
+	return &c
+}
+
+// Allowance is how far the mover's unit moves in its mode (ordinary movement: the System's allowance), in
+// its weather; ok is false when the System does not say.
 func (mv *Mover) Allowance(flipped bool) (value.Number, bool, error) {
 	mode := ""
 	if mv.mode != nil {
@@ -139,6 +148,10 @@ func (mv *Mover) Allowance(flipped bool) (value.Number, bool, error) {
 	env, err := mv.e.unitEnv(mv.ut, flipped)
 	if err != nil {
 		return value.Number{}, true, err
+	}
+	if mv.m.Weather != "" {
+		env = maps.Clone(env)
+		env["weather"] = mv.m.Weather
 	}
 	mv.e.mu.Lock()
 	defer mv.e.mu.Unlock()
