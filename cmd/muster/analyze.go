@@ -304,7 +304,11 @@ func writeScenarioText(w io.Writer, r *analysis.ScenarioReport) {
 	if r.Length > 0 {
 		length = english.Count(r.Length, "turn")
 	}
-	fmt.Fprintf(w, " (%s; reachability to turn %d)\n", length, r.Horizon)
+	if r.Horizon > 0 {
+		fmt.Fprintf(w, " (%s; reachability to turn %d)\n", length, r.Horizon)
+	} else {
+		fmt.Fprintf(w, " (%s)\n", length)
+	}
 	if r.Limit != "" {
 		fmt.Fprintf(w, "  limit: %s\n", r.Limit)
 	}
@@ -326,7 +330,11 @@ func writeScenarioText(w io.Writer, r *analysis.ScenarioReport) {
 				parts = append(parts, fmt.Sprintf("turn %d: %d", t, total))
 			}
 		}
-		fmt.Fprintf(w, "  side %s (%s): cells reached by %s; never: %d\n", s.Side.ID, english.Count(s.Units, "unit"), strings.Join(parts, ", "), never)
+		if len(s.First) == 0 && len(s.Open) == 0 {
+			fmt.Fprintf(w, "  side %s (%s): reachability not worked out\n", s.Side.ID, english.Count(s.Units, "unit"))
+		} else {
+			fmt.Fprintf(w, "  side %s (%s): cells reached by %s; never: %d\n", s.Side.ID, english.Count(s.Units, "unit"), strings.Join(parts, ", "), never)
+		}
 		for _, l := range s.Left {
 			fmt.Fprintf(w, "    %s\n", l)
 		}

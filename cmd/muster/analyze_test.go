@@ -83,7 +83,8 @@ func TestAnalyzeTables(t *testing.T) {
 }
 
 // muster analyze scenario: CSV rows scenario,side,cell,turn for every side and cell; the river line's South
-// reaches Vado on turn 1; the text says what was not taken into account; area maps are reached by place.
+// reaches Vado on turn 1; the text says what was not taken into account; area maps are reached by place; a
+// game with no movement allowance is told so.
 func TestAnalyzeScenario(t *testing.T) {
 	code, out, errs := runMuster(t, "analyze", "scenario", "../../examples/testdata/river-line", "--scenario", "autumn-offensive", "--format", "csv")
 	if code != 0 {
@@ -121,6 +122,11 @@ func TestAnalyzeScenario(t *testing.T) {
 	}
 	if code != 0 || json.Unmarshal([]byte(out), &j) != nil || j.Schema != "muster.analysis.scenario/1" || len(j.Sides) != 2 || len(j.Sides[0].First) == 0 {
 		t.Errorf("marches json: exit %d %s\n%.500s", code, errs, out)
+	}
+	// A System with no movement allowance gets the parts that apply, and says what was not worked out.
+	code, out, _ = runMuster(t, "analyze", "scenario", "../../examples/ancients")
+	if code != 0 || !strings.Contains(out, "reachability not worked out") || !strings.Contains(out, "does not say how far a unit moves") {
+		t.Errorf("ancients: exit %d\n%s", code, out)
 	}
 	if code, _, errs := runMuster(t, "analyze", "scenario", thgDir, "--scenario", "introductry"); code != 2 || !strings.Contains(errs, "introductory") {
 		t.Errorf("unknown scenario: exit %d %s", code, errs)

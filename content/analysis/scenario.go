@@ -219,6 +219,7 @@ func AnalyseScenario(e *rules.Engine, sc *content.Scenario, opt Options) (*Scena
 	}
 	if e.System().Allowance == "" {
 		r.Notes = append(r.Notes, "The System does not say how far a unit moves (its allowance): reachability, sectors and turn-1 odds are not worked out.")
+		r.Horizon = r.Length
 		r.objectives(e)
 		return r, nil
 	}
