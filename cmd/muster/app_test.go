@@ -191,10 +191,13 @@ func TestVersionAndCompletion(t *testing.T) {
 	if code, out, _ := runCLI(t, "version"); code != 0 || !strings.HasPrefix(out, "muster 0.") {
 		t.Errorf("version: %d %q", code, out)
 	}
-	for _, sh := range []string{"bash", "zsh", "fish"} {
+	for _, sh := range []string{"bash", "zsh", "fish", "powershell"} {
 		if code, out, _ := runCLI(t, "completion", sh); code != 0 || !strings.Contains(out, "muster") {
 			t.Errorf("completion %s: exit %d", sh, code)
 		}
+	}
+	if code, out, _ := runCLI(t, "man"); code != 0 || !strings.HasPrefix(out, ".nh\n.TH muster 1") || !strings.Contains(out, "generate") {
+		t.Errorf("man: exit %d\n%.300s", code, out)
 	}
 	if code, _, _ := runCLI(t, "completion", "tcsh"); code != 2 {
 		t.Errorf("completion tcsh: exit %d, want 2", code)
