@@ -142,8 +142,9 @@ func colourOn(w any) bool {
 	return isTerminal(f)
 }
 
-// isTerminal reports whether f is a character device (a terminal, as far as muster needs to know).
+// isTerminal reports whether f is a character device (a terminal, as far as muster needs to know) that
+// understands ANSI escapes: on Windows, a console whose virtual-terminal processing is on or could be turned on.
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && ansiConsole(f)
 }
