@@ -221,6 +221,11 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 			e.Related = []diag.Related{{Pos: pos, Message: "included by this pattern"}}
 		}
 		if len(files) == 0 && len(outside) == 0 && patternPtr != "" {
+			if out := outputFolderOf(dir, pat); out != "" {
+				ds.Errorf(pos, "package.include", "include %q matches no file in %s: %s is an output folder (it holds %s, muster's record of the files a build or an export wrote there), and muster never reads its own outputs as content", pat, dir, out, outputRecord).Hint =
+					fmt.Sprintf("move the files you mean to keep out of %s into a folder of their own (sheets/, data/) and include them from there; export into a folder outside the package next time", out)
+				continue
+			}
 			ds.Errorf(pos, "package.include", "include %q matches no file in %s", pat, dir)
 			continue
 		}
@@ -755,6 +760,22 @@ func globFiles(dir, pattern string) (files, outside []string, err error) {
 	sort.Strings(files)
 	sort.Strings(outside)
 	return files, outside, err
+}
+
+// outputFolderOf is the output folder (a folder holding a build record, or muster's hidden .muster-* files)
+// on the way to what a pattern names, relative to dir with slashes; "" when there is none.
+func outputFolderOf(dir, pattern string) string {
+	parts := strings.Split(filepath.ToSlash(pattern), "/")
+	for i := range parts[:len(parts)-1] {
+		if strings.ContainsAny(parts[i], "*?[") {
+			break
+		}
+		rel := strings.Join(parts[:i+1], "/")
+		if strings.HasPrefix(parts[i], outputPrefix) || isOutputFolder(filepath.Join(dir, filepath.FromSlash(rel))) {
+			return rel
+		}
+	}
+	return ""
 }
 
 // isOutputFolder reports whether a folder is a build's output: it holds muster's ownership record.

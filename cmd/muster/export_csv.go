@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -58,6 +61,9 @@ Example:
 			}
 			if optString(c, "format") == "text" && !optBool(c, "quiet") {
 				fmt.Fprintf(c.App.Writer, "wrote %d files to %s; to read them, include in muster.yaml:\n", len(files), dir)
+				if inside, rel := insidePackage(args[0], dir); inside {
+					fmt.Fprintf(c.App.Writer, "(%s is inside the package, and muster never reads its own output folders as content: move the files to a folder of their own first, such as %s, and include them from there)\n", dir, ownFolder(rel))
+				}
 				for _, f := range sheets {
 					inc := fmt.Sprintf("  - {file: %s, kind: %s", f.Include.File, f.Include.Kind)
 					if f.Include.ID != "" {
@@ -69,4 +75,28 @@ Example:
 			return nil
 		},
 	}
+}
+
+// insidePackage reports whether the folder dir is inside the package folder pkg (or is it), and its path
+// relative to pkg with slashes.
+func insidePackage(pkg, dir string) (bool, string) {
+	p, err1 := filepath.Abs(pkg)
+	d, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false, ""
+	}
+	rel, err := filepath.Rel(p, d)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false, ""
+	}
+	return true, filepath.ToSlash(rel)
+}
+
+// ownFolder is a folder beside the output folder rel to move its spreadsheets into.
+func ownFolder(rel string) string {
+	name := "sheets"
+	if path.Base(rel) == name {
+		name = "data"
+	}
+	return path.Join(path.Dir(rel), name) + "/"
 }
