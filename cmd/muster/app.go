@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -340,7 +341,7 @@ func schemaCommand() *cli.Command {
 			Name:      "export",
 			Usage:     "write the JSON Schemas to a folder, for editors and other validators",
 			ArgsUsage: "DIR",
-			Flags:     []cli.Flag{forceFlag()},
+			Flags:     []cli.Flag{forceFlag(), &cli.BoolFlag{Name: "outputs", Usage: "write the schemas of muster's JSON outputs (diagnostics, roster, rules, test) instead of the content schemas"}},
 			Description: `Writes every schema file (muster.schema.json dispatches on kind) into DIR, creating it. A package keeps
 them in its own .muster/schemas (muster init writes them there), where the first line of each content
 document points:
@@ -349,8 +350,13 @@ document points:
 Each file carries a "$comment" with muster's seal (the hash of the file): muster overwrites a schema file
 only while it is unchanged, and refuses a file it did not write unless --force.
 
+With --outputs it writes instead the schemas of muster's own JSON outputs: diagnostics.v1.schema.json
+(--format json of every command), roster.v1, rules.v1 and test.v1. Each output names its form in its
+"schema" field ("muster/roster/v1"); a form a script could trip on gets a new name and a new file.
+
 Examples:
-   muster schema export my-game/.muster/schemas     # refresh a package's schemas after updating muster`,
+   muster schema export my-game/.muster/schemas     # refresh a package's schemas after updating muster
+   muster schema export --outputs ci/schemas        # the schemas of muster's JSON outputs, for CI scripts`,
 			Action: func(c *cli.Context) error {
 				if c.NArg() != 1 {
 					return usageError(c, "name one folder to write the schemas to")
@@ -360,11 +366,24 @@ Examples:
 				if err != nil {
 					return err
 				}
+				if c.Bool("outputs") { // the schemas of muster's own JSON outputs, for scripts that read them
+					files = nil
+					for _, name := range schema.OutputFiles() {
+						b, err := schema.ReadOutput(name)
+						if err == nil {
+							b, err = output.SealJSON(b, "written by muster: muster schema export --outputs FOLDER refreshes it;")
+						}
+						if err != nil {
+							return err
+						}
+						files = append(files, output.File{Path: path.Base(name), Data: b})
+					}
+				}
 				if err := output.WriteFiles(dir, files, output.FileOptions{Force: c.Bool("force")}); err != nil {
 					return outputFailure(c, "muster schema export", dir, nil, err)
 				}
 				if optString(c, "format") == "text" && !optBool(c, "quiet") {
-					fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(schema.Files()), "schema"), dir)
+					fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(files), "schema"), dir)
 				}
 				return nil
 			},
