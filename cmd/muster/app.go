@@ -39,6 +39,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 // runContext is run with a context that long-running commands (serve, build --watch) stop on.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
+	if len(args) > 0 {
+		app.Metadata = map[string]any{"argv0": args[0]}
+	}
 	if len(args) > 1 && args[1] == completeCommand { // completion.go: what the shells' scripts ask
 		answerCompletion(app, args[2:], stdout)
 		return exitOK
