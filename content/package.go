@@ -125,6 +125,38 @@ func LoadWith(dir, name string, data []byte) (*Package, diag.List) {
 	return pkg, ds
 }
 
+// LoadWithout loads the package in dir without the documents of some of its own files (the live preview
+// leaves out the files with errors, to draw everything else). The manifest is always read.
+func LoadWithout(dir string, files []string) (*Package, diag.List) {
+	var ds diag.List
+	load := &valueBudget{}
+	pkg := loadDir(dir, nil, load, &ds)
+	if pkg == nil {
+		return nil, ds
+	}
+	drop := map[string]bool{}
+	for _, f := range files {
+		if a, err := filepath.Abs(f); err == nil {
+			drop[a] = true
+		}
+	}
+	kept := pkg.own[:0]
+	for _, d := range pkg.own {
+		if a, _ := filepath.Abs(d.File); !drop[a] || d.Kind == KindPackage {
+			kept = append(kept, d)
+		}
+	}
+	pkg.own = kept
+	pkg.addDocs(nil, &ds)
+	var out diag.List
+	for _, d := range ds { // what the dropped files said is not this package's
+		if a, _ := filepath.Abs(d.Pos.File); !drop[a] {
+			out = append(out, d)
+		}
+	}
+	return pkg, out
+}
+
 func findPackageDir(dir string) string {
 	d, err := filepath.Abs(dir)
 	if err != nil {

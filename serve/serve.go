@@ -93,7 +93,10 @@ func (s *Server) Reload() *preview.Snapshot {
 	}
 	s.mu.Unlock()
 	what := fmt.Sprintf("redrew %d of %d pictures", len(snap.Drawn), len(snap.Images))
-	if snap.Failed {
+	switch {
+	case snap.Failed && len(snap.Drawn)+len(snap.Stale) > 0:
+		what = fmt.Sprintf("%d errors; redrew %d of %d pictures, kept %d from before beside their errors", snap.Diags.Count(diag.Error), len(snap.Drawn), len(snap.Images), len(snap.Stale))
+	case snap.Failed:
 		what = fmt.Sprintf("%d errors; showing the last good pictures", snap.Diags.Count(diag.Error))
 	}
 	s.logf("version %d: %s in %v", snap.Version, what, time.Since(start).Round(time.Millisecond))
@@ -127,6 +130,9 @@ type imageInfo struct {
 	Section string `json:"section"`
 	Title   string `json:"title"`
 	Key     string `json:"key"`
+	// Stale: kept from an earlier version because its file has errors now, which Errors lists.
+	Stale  bool      `json:"stale,omitempty"`
+	Errors diag.List `json:"errors,omitempty"`
 }
 
 func pageState(dir string, snap *preview.Snapshot) state {
@@ -135,7 +141,8 @@ func pageState(dir string, snap *preview.Snapshot) state {
 		st.Diags = diag.List{}
 	}
 	for _, im := range snap.Images {
-		st.Images = append(st.Images, imageInfo{im.Name, im.Section, im.Title, im.Key})
+		errs, stale := snap.Stale[im.Name]
+		st.Images = append(st.Images, imageInfo{im.Name, im.Section, im.Title, im.Key, stale, errs})
 	}
 	return st
 }
