@@ -121,10 +121,29 @@ func (m *tmuxTerm) send(text string, keys ...string) {
 // clearLine ends what is typed and clears the screen, so the next step reads only its own output.
 func (m *tmuxTerm) clearLine() {
 	m.t.Helper()
-	m.run("send-keys", "C-c")
-	m.waitFor("an empty prompt", regexp.MustCompile(`(?:\A|\n)\$ ?\n\z`))
+	// A Ctrl-C that lands while a completion still runs (a second Tab on a loaded machine) stops that instead
+	// of clearing the line (zsh: "Killed by signal in _muster"): it is sent again until the prompt is empty.
+	empty := regexp.MustCompile(`(?:\A|\n)\$ ?\n\z`)
+	for try := 0; try < 5; try++ {
+		m.run("send-keys", "C-c")
+		if m.poll(empty, 5*time.Second) {
+			break
+		}
+	}
+	m.waitFor("an empty prompt", empty)
 	m.send("clear", "Enter")
 	m.waitFor("a clear screen", regexp.MustCompile(`\A\$ *\n*\z`))
+}
+
+// poll reads the screen until re matches it or d has passed.
+func (m *tmuxTerm) poll(re *regexp.Regexp, d time.Duration) bool {
+	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		screen := strings.TrimLeft(strings.TrimRight(m.run("capture-pane", "-p"), "\n")+"\n", "\n")
+		if re.MatchString(screen) {
+			return true
+		}
+	}
+	return false
 }
 
 // waitFor reads the screen until re matches it (and fails the test after a generous while): the screen.
