@@ -63,16 +63,29 @@ func latinByte(r rune) (byte, bool) {
 // lead byte (Â, Ã, â, ð…) followed by the characters of its continuation bytes, which together decode as
 // UTF-8. fixed is s with every such sequence decoded again.
 func mojibake(s string) (fixed string, ok bool) {
+	// Every lead character (U+00C2 to U+00F4) is written in UTF-8 starting with the byte C3: the search jumps
+	// from one C3 to the next, and a cell without one, nearly every cell, is read no further.
 	var b strings.Builder
 	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], 0xC3)
+		if j < 0 {
+			if ok {
+				b.WriteString(s[i:])
+			}
+			break
+		}
+		if ok {
+			b.WriteString(s[i : i+j])
+		}
+		i += j
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if seq, used := mojibakeAt(s[i:], r, size); seq != nil {
+		if seq, n, used := mojibakeAt(s[i:], r, size); n > 0 {
 			if !ok {
 				b.Grow(len(s))
 				b.WriteString(s[:i])
 				ok = true
 			}
-			b.Write(seq)
+			b.Write(seq[:n])
 			i += used
 			continue
 		}
@@ -88,10 +101,9 @@ func mojibake(s string) (fixed string, ok bool) {
 }
 
 // mojibakeAt reads one UTF-8 character written as Latin-1 or Windows-1252 characters at the start of s (r
-// of size bytes first): its bytes, and how many bytes of s they took; nil when s does not start so.
-func mojibakeAt(s string, r rune, size int) ([]byte, int) {
+// of size bytes first): its n bytes, and how many bytes of s they took; n is 0 when s does not start so.
+func mojibakeAt(s string, r rune, size int) (seq [4]byte, n, used int) {
 	lead, isLatin := latinByte(r)
-	n := 0
 	switch {
 	case !isLatin:
 	case lead >= 0xC2 && lead <= 0xDF:
@@ -102,23 +114,25 @@ func mojibakeAt(s string, r rune, size int) ([]byte, int) {
 		n = 4
 	}
 	if n == 0 {
-		return nil, 0
+		return seq, 0, 0
 	}
-	seq := []byte{lead}
-	used := size
-	for len(seq) < n && used < len(s) {
+	seq[0] = lead
+	k := 1
+	used = size
+	for k < n && used < len(s) {
 		r, sz := utf8.DecodeRuneInString(s[used:])
 		c, ok := latinByte(r)
 		if !ok || c < 0x80 || c > 0xBF {
-			return nil, 0
+			return seq, 0, 0
 		}
-		seq = append(seq, c)
+		seq[k] = c
+		k++
 		used += sz
 	}
-	if len(seq) != n || !utf8.Valid(seq) {
-		return nil, 0
+	if k != n || !utf8.Valid(seq[:n]) {
+		return seq, 0, 0
 	}
-	return seq, used
+	return seq, n, used
 }
 
 // spreadsheetDate reports whether s is a date or a time as a spreadsheet writes one it made from a cell's
@@ -126,6 +140,10 @@ func mojibakeAt(s string, r rune, size int) ([]byte, int) {
 // 1:02:00 (a ratio 1:2 read as a time), 1:02 (the same, as Excel shows it). was is the text it most likely
 // was, when that can be told; what says "date" or "time".
 func spreadsheetDate(s string) (was, what string, ok bool) {
+	// Every form is short and holds a separator: most cells are read no further.
+	if len(s) > 24 || !strings.ContainsAny(s, ":/-") {
+		return "", "", false
+	}
 	l := strings.ToUpper(strings.TrimSpace(s))
 	clock, ampm := strings.CutSuffix(l, "AM")
 	if !ampm {
