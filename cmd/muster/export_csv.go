@@ -27,6 +27,11 @@ UnitType}), each value as it is written in the package. What a cell cannot hold 
 warning; a counter mix's or table's other keys (its name, counter size, title) stay in YAML. Like build, it
 replaces only files it wrote itself.
 
+A value a spreadsheet would read as a number, a date or a time and save back otherwise (0101, +1, 4/2, 1:2)
+is written as ="0101", which Excel and LibreOffice show and save as the text; a value that would run as a
+formula (=, +, -, @ first) gets an apostrophe. Reading a CSV back, muster reports at its cell what a
+spreadsheet did to it: a date or time where the file had 4/2 or 1:2, text read in the wrong character set (Â½).
+
 Example:
    muster export csv examples/highest-ground -o sheets`,
 		Action: func(c *cli.Context) error {
