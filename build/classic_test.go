@@ -104,7 +104,7 @@ func TestRiverLineScenarioSheetSaysTheClassicContent(t *testing.T) {
 	}
 	all := strings.Join(text, " ")
 	for _, want := range []string{
-		"1209 (on its back (Reduced))",
+		"1209 (on its back: Reduced)",
 		"1503 (with Out of supply marker)",
 		"Replacements",
 		"Replacements Side Turns Southern Front 3, 6, 9 Northern Army",
@@ -133,5 +133,81 @@ func TestControlRuleBesideTheConditions(t *testing.T) {
 	want := "Control: " + pkg.Package().System.Control.Text + " (PRESTAGS 11.3)"
 	if !strings.Contains(all, want) {
 		t.Errorf("the sheet does not say %q:\n%s", want, all)
+	}
+}
+
+// Rampant's Alesia sheet prints each rule the content holds once and as the rules word it (issue 30, item 9):
+// the Gauls' turn-1 choice is the tie of a rolled Initiative (not a first move), the Gaul forces' supplied
+// counts and tribes are marked illustrative as the Roman lines are, the clash chart keeps Disorder's further
+// -1 to a unit another limiting condition applies to, and the Gardens check's DRMs, on which the module rules
+// and the series rules disagree, are printed both ways.
+func TestRampantSaysEachRuleAsTheRulesDo(t *testing.T) {
+	pkg := example(t, "rampant")
+	_, files := run(t, pkg, Options{})
+	words := func(name string) string { return readBack(t, name, files[name]).text }
+	sheet, charts := words("scenarios/alesia-assault.pdf"), words("charts.pdf")
+	for _, want := range []string{
+		"holds the Initiative if turn 1's Initiative roll ties: this scenario's choice",
+		"Source of The Gauls besieged in Alesia: Rampant, Alesia module rules (types, SPs, interior leaders); counts illustrative.",
+		"Source of The Gaul relief army: Rampant, Alesia module rules (types, SPs, exterior leaders, tribes); tribes and counts illustrative.",
+		"The rules disagree on its DRMs: the Alesia module rules give -2 out of range of all enemy missile units",
+		"the series Terrain effects give -2 for Roman infantry",
+	} {
+		if !strings.Contains(sheet, want) {
+			t.Errorf("the Alesia sheet does not say %q:\n%s", want, sheet)
+		}
+	}
+	for _, not := range []string{"moves first on turn 1 only", "have the Initiative on turn 1"} {
+		if strings.Contains(sheet, not) {
+			t.Errorf("the Alesia sheet says %q: the Gauls only hold a tied turn-1 Initiative, said once", not)
+		}
+	}
+	if want := "A Disordered unit to which another limiting condition also applies takes a further -1 DRM"; !strings.Contains(charts, want) {
+		t.Errorf("the clash chart does not say %q:\n%s", want, charts)
+	}
+}
+
+// Fields of Honor's Isandlwana sheet and cards say what the content holds and no more (issue 30, item 10): the
+// rules' year, not a supplied day; the rules' victory paragraph as they print it, without a sentence added
+// inside it; where the 7 of 11 NNC companies the set-up does not place stand; and the 2-stand detachment's
+// card shows 2 stands, as its force line prices it.
+func TestIsandlwanaSaysWhatTheContentHolds(t *testing.T) {
+	pkg := example(t, "fields-of-honor")
+	_, files := run(t, pkg, Options{})
+	sheet := readBack(t, "scenarios/isandlwana.pdf", files["scenarios/isandlwana.pdf"]).text
+	for _, want := range []string{
+		"Battle of Isandlwana (1879) 1879 ",
+		"receives bonus points for each Objective which he controls. •",
+		"(50in, 36in) from the table's north-west corner; the other 7: within 12in of The camp",
+	} {
+		if !strings.Contains(sheet, want) {
+			t.Errorf("the Isandlwana sheet does not say %q:\n%s", want, sheet)
+		}
+	}
+	for _, not := range []string{"22 January", "The player with more points wins."} {
+		if strings.Contains(sheet, not) {
+			t.Errorf("the Isandlwana sheet says %q, which the rules do not", not)
+		}
+	}
+	// The cards: the mounted infantry's card reads x2 (its line's stands) at its foot, the line below its name.
+	cards := readBack(t, "counters.pdf", files["counters.pdf"])
+	found := false
+	for i, l := range cards.lines {
+		if !strings.HasPrefix(l, "Mounted infantry") {
+			continue
+		}
+		found = true
+		foot := ""
+		for _, next := range cards.lines[i+1:] {
+			if foot = next; foot != "" {
+				break
+			}
+		}
+		if !strings.HasPrefix(foot, "x2 ") {
+			t.Errorf("the mounted infantry's card reads %q at its foot, want its line's 2 stands (x2)", foot)
+		}
+	}
+	if !found {
+		t.Error("no mounted infantry card on the counter sheet")
 	}
 }

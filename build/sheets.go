@@ -62,7 +62,11 @@ func buildCharts(j *Job) error {
 	if err != nil {
 		return err
 	}
-	j.Notef("%s: %s and the scenarios' tracks on %s", ChartsFile, english.Count(len(j.Pkg.Tables()), "table"), english.Count(n, "page"))
+	decks := ""
+	if k := len(j.Pkg.Decks()); k > 0 {
+		decks = ", " + english.Count(k, "deck")
+	}
+	j.Notef("%s: %s%s and the scenarios' tracks on %s", ChartsFile, english.Count(len(j.Pkg.Tables()), "table"), decks, english.Count(n, "page"))
 	return nil
 }
 
@@ -94,8 +98,8 @@ func buildScenarios(j *Job) error {
 }
 
 func buildRosters(j *Job) error {
-	if !roster.Wanted(j.Pkg) {
-		j.Notef("rosters: the package has no forces, or its System neither prices them nor says what a roster counts")
+	if why := roster.Unwanted(j.Pkg); why != "" {
+		j.Notef("rosters: none: %s", why)
 		return nil
 	}
 	opt := j.rosterOptions()

@@ -72,6 +72,10 @@ func readBack(t *testing.T, name string, b []byte) printed {
 			t.Errorf("%s: %q", name, m[0])
 		}
 	}
+	// A player reads no field names: `points`, `ignore` and the like are the designer's words (issue 30, item 10).
+	if i := strings.IndexByte(s.text, '`'); i >= 0 {
+		t.Errorf("%s: a field name reaches the player: %q", name, s.text[max(i-60, 0):min(i+40, len(s.text))])
+	}
 	for _, l := range strings.Split(layout, "\n") {
 		s.lines = append(s.lines, norm(l))
 	}
@@ -241,7 +245,7 @@ func statements(t *testing.T, name string) {
 			if name == "" {
 				name = s.ID
 			}
-			row := ro.row(name, norm(sc.Name)+": totals by side")
+			row := ro.row(name, norm(sc.Name)+": each side's totals")
 			if !strings.Contains(row, " "+s.Total.String()) || (s.Granted.Sign() != 0 && !strings.Contains(row, " "+s.Granted.String())) {
 				t.Errorf("%s: scenario %s, side %s: row %q does not give its total %s (granted %s)", RostersFile, sc.ID, s.ID, row, s.Total, s.Granted)
 			}

@@ -31,6 +31,10 @@ func newOfKind(kind string) Doc {
 		return &Generator{}
 	case KindFixture:
 		return &Fixture{}
+	case KindDeck:
+		return &Deck{}
+	case KindCard:
+		return &Card{}
 	}
 	return nil
 }

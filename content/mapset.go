@@ -257,9 +257,20 @@ func (s *MapSet) PlaceWord() string {
 }
 
 // CellName is what a sentence calls the cell a label names: on an area or point-to-point map the place's
-// name (its id when it has none), else the label itself.
+// name (its id when it has none), else the label itself — with a hyphen after the board's name where the
+// column's letter could be read as part of it (board II's column I, row 13: "II-I13", not "III13", which
+// reads as board III).
 func (s *MapSet) CellName(label string) string {
 	if s.Net == nil {
+		r, err := s.Lookup(label)
+		if err != nil {
+			return label
+		}
+		board := r.Board.Geo.Board
+		rest, ok := strings.CutPrefix(label, board)
+		if board != "" && ok && rest != "" && strings.ContainsRune(board, rune(rest[0])) {
+			return board + "-" + rest
+		}
 		return label
 	}
 	r, err := s.Lookup(label)

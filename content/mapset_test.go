@@ -448,3 +448,25 @@ func TestSideText(t *testing.T) {
 		t.Errorf("board cells: %s", got)
 	}
 }
+
+// A board's label reads as the board and the cell: where the column's letter could be read as part of the
+// board's name, a hyphen keeps them apart (board II's column I is "II-I13", not "III13").
+func TestCellNameOfBoardLabels(t *testing.T) {
+	pkg := loadMaps(t, "../examples/highest-ground")
+	set, ds := pkg.MapSet(pkg.Scenario("introductory"))
+	if set == nil {
+		t.Fatal(ds)
+	}
+	for label, want := range map[string]string{"III13": "II-I13", "IIC08": "IIC08", "II09": "I-I09", "nowhere": "nowhere"} {
+		if got := set.CellName(label); got != want {
+			t.Errorf("CellName(%s) = %s, want %s", label, got, want)
+		}
+	}
+	iv, err := pkg.MapSetOf(pkg.Map("IV"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := iv.CellName("IVI02"); got != "IV-I02" {
+		t.Errorf("board IV alone: CellName(IVI02) = %s", got)
+	}
+}

@@ -1,6 +1,8 @@
 package content
 
 import (
+	"strings"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 )
@@ -18,11 +20,13 @@ const (
 	KindTable      = "Table"
 	KindGenerator  = "Generator"
 	KindFixture    = "Fixture"
+	KindDeck       = "Deck"
+	KindCard       = "Card"
 )
 
 // Kinds lists every kind in the order documents are resolved and printed.
 var Kinds = []string{KindPackage, KindSystem, KindUnitType, KindMarker, KindCounterMix, KindMap, KindForce,
-	KindScenario, KindTable, KindGenerator, KindFixture}
+	KindScenario, KindTable, KindGenerator, KindFixture, KindDeck, KindCard}
 
 // FieldPos records where each key's value of a mapping was written, so a diagnostic about one field (an
 // unknown unit id in a force entry) points at that field's line and column rather than the entry's.
@@ -34,6 +38,13 @@ func (f FieldPos) Of(key string, fallback diag.Pos) diag.Pos {
 		return p
 	}
 	return fallback
+}
+
+// Illustrative reports whether a source note says the data is not the published one: every printed page
+// marks such data so that a reader can tell it from the rules' own.
+func Illustrative(source string) bool {
+	s := strings.ToLower(source)
+	return strings.Contains(s, "illustrative") || strings.Contains(s, "not the published")
 }
 
 // Meta is what every document has: its kind and id, a display name, and provenance. Source says where the data

@@ -25,6 +25,8 @@ type Fixture struct {
 	// Rosters check what a force's or a scenario side's roster adds up to, in what the System's rosters
 	// count: PRESTAGS's example A Force is worth 40 VP.
 	Rosters []RosterLookup `yaml:"rosters"`
+	// Hits check what hits do to a block: the strength it is left with, or eliminated.
+	Hits []HitLookup `yaml:"hits"`
 	// System, Tables, Units and Maps stand in for the package's for this fixture: the System's keys written
 	// here replace the package System's; a table, unit type or map replaces the package's of its id, or is
 	// added. Every check then runs, and only what they add counts.
@@ -36,6 +38,14 @@ type Fixture struct {
 	Include []string `yaml:"include"`
 }
 
+// InWeather is the weather a fixture's lookup or move is made in: Weather, a System weather id; or Scenario
+// and Turn name a turn whose weather the scenario's turn record gives. Neither: no weather.
+type InWeather struct {
+	Weather  string `yaml:"weather"`
+	Scenario string `yaml:"scenario"`
+	Turn     int    `yaml:"turn"`
+}
+
 // Lookup is one worked example of reading a table: the odds column an attack falls in.
 type Lookup struct {
 	Table   string       `yaml:"table"`
@@ -45,15 +55,11 @@ type Lookup struct {
 	Terrain   string      `yaml:"terrain"`
 	Attackers []Combatant `yaml:"attackers"`
 	Defenders []Combatant `yaml:"defenders"`
-	// Weather is the weather the attack is made in; or Scenario and Turn name a turn whose weather the
-	// scenario's turn record gives.
-	Weather  string   `yaml:"weather"`
-	Scenario string   `yaml:"scenario"`
-	Turn     int      `yaml:"turn"`
-	Expect   string   `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
-	Source   string   `yaml:"source"`
-	At       diag.Pos `yaml:"-"`
-	Fields   FieldPos `yaml:"-"`
+	InWeather `yaml:",inline"`
+	Expect    string   `yaml:"expect"` // the column label, or "refused" when the attack is not permitted
+	Source    string   `yaml:"source"`
+	At        diag.Pos `yaml:"-"`
+	Fields    FieldPos `yaml:"-"`
 }
 
 // Combatant is one unit in a combat a fixture describes.
@@ -66,14 +72,16 @@ type Combatant struct {
 
 // ValueLookup is a stat of a unit type in some situations and the value it must have.
 type ValueLookup struct {
-	Unit   string   `yaml:"unit"`
-	Stat   string   `yaml:"stat"`
-	When   []string `yaml:"when"`
-	Force  string   `yaml:"force"` // read in this force (its traits)
-	Expect string   `yaml:"expect"`
-	Source string   `yaml:"source"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Unit  string   `yaml:"unit"`
+	Stat  string   `yaml:"stat"`
+	When  []string `yaml:"when"`
+	Force string   `yaml:"force"` // read in this force (its traits)
+	// Strength reads a block's values at the step of this strength (the block stat's value).
+	Strength *value.Number `yaml:"strength"`
+	Expect   string        `yaml:"expect"`
+	Source   string        `yaml:"source"`
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
 }
 
 // PairLookup is a pair formula for a leader and a unit, and the value it must have.
@@ -89,11 +97,13 @@ type PairLookup struct {
 
 // MoveLookup is a path of cells a unit moves along, and what it must cost.
 type MoveLookup struct {
-	Map   string   `yaml:"map"` // a Map id, or a scenario's map set
-	Unit  string   `yaml:"unit"`
-	Mode  string   `yaml:"mode"` // a movement mode id; empty: ordinary movement
-	Path  []string `yaml:"path"` // cells, the first where the unit starts
-	Enemy []string `yaml:"enemy"`
+	Map string `yaml:"map"` // a Map id, or a scenario's map set
+	// InWeather is the weather of the move: its terrain and feature costs are the weather's moveCosts.
+	InWeather `yaml:",inline"`
+	Unit      string   `yaml:"unit"`
+	Mode      string   `yaml:"mode"` // a movement mode id; empty: ordinary movement
+	Path      []string `yaml:"path"` // cells, the first where the unit starts
+	Enemy     []string `yaml:"enemy"`
 	// Count is how many units move together along the path (default 1), in Stacks stacks (default 1): a
 	// feature's limit counts them, with the side's Before moves this phase.
 	Count  int         `yaml:"count"`
@@ -142,4 +152,16 @@ type PriorMove struct {
 	Stacks int      `yaml:"stacks"`
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
+}
+
+// HitLookup is a block taking hits, and what it must be left with.
+type HitLookup struct {
+	Unit string `yaml:"unit"`
+	// Strength is the block's strength before the hits (the block stat's value of its step); default full.
+	Strength *value.Number `yaml:"strength"`
+	Hits     int           `yaml:"hits"`
+	Expect   string        `yaml:"expect"` // its strength after, or "eliminated"
+	Source   string        `yaml:"source"`
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
 }

@@ -102,9 +102,12 @@ type Side struct {
 	Exempt []string `yaml:"exempt"`
 	// Budgets are per-leader allowances: Rampant's trumps of each commander per assault period.
 	Budgets []LeaderBudget `yaml:"budgets"`
-	Notes   string         `yaml:"notes"`
-	At      diag.Pos       `yaml:"-"`
-	Fields  FieldPos       `yaml:"-"`
+	// Pools are the side's draw pools: units it fields but does not set up, drawn at random into a place at
+	// set-up or on later turns.
+	Pools  []Pool   `yaml:"pools"`
+	Notes  string   `yaml:"notes"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Replacement is a side's replacement allowance on some turns.
@@ -198,8 +201,10 @@ type Placement struct {
 	Flipped bool `yaml:"flipped"`
 	// Markers are placed on the units as they set up (Marker ids): disrupted, out of supply.
 	Markers []string `yaml:"markers"`
-	At      diag.Pos `yaml:"-"`
-	Fields  FieldPos `yaml:"-"`
+	// Strength sets blocks up below full strength: the value of the block stat of the step they start on.
+	Strength *value.Number `yaml:"strength"`
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
 }
 
 // Zone is an area: within N cells of a cell or location (PRESTAGS deployment "within 3 hexes of hex M").
@@ -247,8 +252,11 @@ type Objective struct {
 	Cells    []string      `yaml:"cells"`
 	Location string        `yaml:"location"`
 	Points   *value.Number `yaml:"points"`
-	At       diag.Pos      `yaml:"-"`
-	Fields   FieldPos      `yaml:"-"`
+	// Note says on the scenario sheet what the objective's cells stand for where the rules count them
+	// another way ("two bridges, each the two hexes it joins"); the map shows the name alone.
+	Note   string   `yaml:"note"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Victory is how a scenario is won: awards that score points, and the level table that reads the score.

@@ -80,6 +80,12 @@ type System struct {
 	// Exemptions are rules a scenario may lift for some of a side's units (PRESTAGS's "Mt.Ex.": mounted units
 	// exempt from the Movement Control Radius).
 	Exemptions []ExemptionDef `yaml:"exemptions"`
+	// Hidden says who does not see a unit's face, for every unit type that does not say: opponent (units set
+	// up face down, blocks' labels face their owners) or none.
+	Hidden string `yaml:"hidden"`
+	// Blocks are the game's blocks: the stat their steps set, which way they turn to lose a step, what their
+	// labels print.
+	Blocks *BlockDef `yaml:"blocks"`
 }
 
 // Players of a phase of the sequence of play.
@@ -124,9 +130,12 @@ type WeatherDef struct {
 	Name    string   `yaml:"name"`
 	Abbr    string   `yaml:"abbr"`    // what a turn box prints (default the name)
 	Effects []string `yaml:"effects"` // "movement halved", "no air units fly"
-	Colour  string   `yaml:"colour"`  // the turn box's tint
-	Source  string   `yaml:"source"`
-	At      diag.Pos `yaml:"-"`
+	// MoveCosts are what entering a terrain, or crossing or moving along a feature, costs in this weather,
+	// by terrain or feature id, in place of the System's (frost: marsh 1; "impassable" where none may).
+	MoveCosts map[string]Scalar `yaml:"moveCosts"`
+	Colour    string            `yaml:"colour"` // the turn box's tint
+	Source    string            `yaml:"source"`
+	At        diag.Pos          `yaml:"-"`
 }
 
 // ZOC entry and exit rules.
@@ -241,8 +250,12 @@ type RosterDef struct {
 // TurnOrder is the rule that decides who moves first: fixed by the scenario (PRESTAGS 11.1: the A Force,
 // unless the scenario says otherwise) or rolled (THG 3.1 each turn, Rampant's Initiative Phase).
 type TurnOrder struct {
-	Text   string   `yaml:"text"`   // the rule, as the sheet prints it
-	Rolled bool     `yaml:"rolled"` // who moves first is rolled for: a scenario's `first` is only its choice for the first turn
+	Text   string `yaml:"text"`   // the rule, as the sheet prints it
+	Rolled bool   `yaml:"rolled"` // who moves first is rolled for: a scenario's `first` is only its choice for the first turn
+	// First is what a scenario's `first` side has where the order is rolled, as the rules make it matter
+	// (Rampant: a tied Initiative roll leaves the Initiative with the side that had it, so on turn 1 the
+	// scenario's choice wins a tie); empty, it moves first on turn 1 only.
+	First  string   `yaml:"first"`
 	Source string   `yaml:"source"`
 	At     diag.Pos `yaml:"-"`
 }
@@ -339,6 +352,32 @@ func (s *System) ClassName(id string) string {
 		}
 	}
 	return id
+}
+
+// ClassNames are classes' names, in the order given (ClassName each).
+func (s *System) ClassNames(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.ClassName(id)
+	}
+	return out
+}
+
+// FeatureName is a feature's name, or its id when it has none or the System does not declare it.
+func (s *System) FeatureName(id string) string {
+	if f := s.FeatureDef(id); f != nil {
+		return cmp.Or(f.Name, id)
+	}
+	return id
+}
+
+// FeatureNames are features' names, in the order given (FeatureName each).
+func (s *System) FeatureNames(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.FeatureName(id)
+	}
+	return out
 }
 
 // TerrainDef is a terrain type of cells, with its legend character on maps and its effects.

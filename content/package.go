@@ -258,6 +258,13 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 					fmt.Sprintf("move the files you mean to keep out of %s into a folder of their own (sheets/, data/) and include them from there; export into a folder outside the package next time", out)
 				continue
 			}
+			if folder := globFolder(pat); folder != "" && !isDir(filepath.Join(dir, filepath.FromSlash(folder))) {
+				// A folder the designer has not made yet (a package laid out before it is written): nothing is
+				// missing from what the package holds, so a warning.
+				ds.Warnf(pos, "package.include", "include %q matches no file: the folder %s does not exist yet", pat, folder).Hint =
+					"make the folder and put the files in it, or remove the include"
+				continue
+			}
 			ds.Errorf(pos, "package.include", "include %q matches no file in %s", pat, dir)
 			continue
 		}
@@ -916,4 +923,25 @@ func (p *Package) Memo(key any, make func() any) any {
 	p.memo.mu.Unlock()
 	e.once.Do(func() { e.value = make() })
 	return e.value
+}
+
+// globFolder is the folder part of an include pattern before its first wildcard ("maps" of "maps/*.yaml"), ""
+// when the pattern names files at the package's top.
+func globFolder(pat string) string {
+	var dirs []string
+	for _, part := range strings.Split(pat, "/") {
+		if strings.ContainsAny(part, "*?[{") {
+			break
+		}
+		dirs = append(dirs, part)
+	}
+	if len(dirs) > 0 && len(dirs) == len(strings.Split(pat, "/")) {
+		dirs = dirs[:len(dirs)-1] // a plain file name: its folder
+	}
+	return strings.Join(dirs, "/")
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 func load(t *testing.T, dir string) (*Package, diag.List) {
@@ -217,5 +218,32 @@ func TestLoadWithReadsContentNotOnDisk(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
 		t.Errorf("LoadWith must not write into the package: %d entries", len(entries))
+	}
+}
+
+// An include whose folder is not made yet is a warning (the package is laid out before it is written); one that
+// matches nothing in a folder that exists is an error.
+func TestIncludeOfAFolderNotMadeYet(t *testing.T) {
+	for _, c := range []struct {
+		include string
+		sev     diag.Severity
+	}{
+		{"cards/*.yaml", diag.Warning},
+		{"units/*.yaml", diag.Error},
+	} {
+		dir := t.TempDir()
+		must.Mkdir(t, filepath.Join(dir, "units"))
+		must.WriteFile(t, filepath.Join(dir, "muster.yaml"), []byte("kind: Package\nid: p\nversion: 1.0.0\nsystem: sys\ninclude: [system.yaml, \""+c.include+"\"]\n"))
+		must.WriteFile(t, filepath.Join(dir, "system.yaml"), []byte("kind: System\nid: sys\n"))
+		_, ds := Load(dir)
+		var got []diag.Diagnostic
+		for _, d := range ds {
+			if d.Code == "package.include" {
+				got = append(got, d)
+			}
+		}
+		if len(got) != 1 || got[0].Severity != c.sev {
+			t.Errorf("%s: %v, want one %v", c.include, got, c.sev)
+		}
 	}
 }

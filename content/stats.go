@@ -270,3 +270,17 @@ func (st Stats) Whole(id string) (int, bool) {
 	}
 	return int(v.Value.Number.Floor()), true
 }
+
+// MoveCost reads a movement cost (a terrain's move, a feature's cost, a weather's moveCosts): a number, or
+// "impassable" (also written "-" or "P"), which it reports as true. No cost written costs 1.
+func MoveCost(s *Scalar) (value.Number, bool, error) {
+	if s == nil {
+		return value.Int(1), false, nil
+	}
+	t := strings.TrimSpace(s.Text)
+	if strings.EqualFold(t, "impassable") || t == "-" || t == "P" {
+		return value.Number{}, true, nil
+	}
+	n, err := value.ParseNumber(t)
+	return n, false, err
+}

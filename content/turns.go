@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/value"
@@ -188,7 +190,12 @@ func (b TurnBox) BoxLines(pkg *Package, sc *Scenario) []string {
 			if id == "" {
 				id = e.Marker
 			}
-			parts = append(parts, fmt.Sprintf("%d %s", max(e.Count, 1), unit(id)))
+			n, u := max(e.Count, 1), unit(id)
+			if r, _ := utf8.DecodeRuneInString(u); unicode.IsDigit(r) {
+				parts = append(parts, fmt.Sprintf("%d × %s", n, u)) // "1 × 1G", not "1 1G"
+			} else {
+				parts = append(parts, fmt.Sprintf("%d %s", n, u))
+			}
 		}
 		return strings.Join(parts, ", ")
 	}

@@ -5,6 +5,7 @@ package content
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content/english"
@@ -68,4 +69,44 @@ func (d *Decision) WhenText() string {
 		return "at any moment (sudden death)"
 	}
 	return "at the end of the game"
+}
+
+// Places are the locations, objectives or cells the condition's leaves name, in order, at any depth.
+func (c *Condition) Places() []string {
+	out := append(append([]string{}, c.Controls...), c.Holds...)
+	for _, subs := range [][]Condition{c.All, c.Any} {
+		for i := range subs {
+			out = append(out, subs[i].Places()...)
+		}
+	}
+	if c.Not != nil {
+		out = append(out, c.Not.Places()...)
+	}
+	return out
+}
+
+// Scores reports whether the scenario's victory reads objective o: it is worth points, an award counts it, or
+// a decision names it (or its location or one of its cells) among the places a side must control or hold. An objective that
+// scores nothing is only a landmark, and a sheet says so.
+func (sc *Scenario) Scores(o *Objective) bool {
+	if o.Points != nil {
+		return true
+	}
+	v := sc.Victory
+	if v == nil {
+		return false
+	}
+	for _, a := range v.Awards {
+		if a.Objective == o.ID {
+			return true
+		}
+	}
+	for i := range v.Decide {
+		for _, p := range v.Decide[i].Places() {
+			if p == o.ID || (o.Location != "" && p == o.Location) || slices.Contains(o.Cells, p) {
+				return true
+			}
+		}
+	}
+	return false
 }

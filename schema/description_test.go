@@ -91,6 +91,11 @@ var sameKeyAs = [][2]string{
 	// units' stats are.
 	{"map.schema.json:.places.", "map.schema.json:.areas."},
 	{"system.schema.json:.placeStats.", "system.schema.json:.stats."},
+	// A deck's card layout is a counter face layout's elements and band placed on a card.
+	{"deck.schema.json:.layout.slots.", "system.schema.json:.faces.slots."},
+	{"deck.schema.json:.layout.band.", "system.schema.json:.faces.band."},
+	// A deck's deal and draw are alike: a number of cards and when.
+	{"deck.schema.json:.draw.", "deck.schema.json:.deal."},
 }
 
 // documentKeys mean the same in every kind of document.

@@ -41,6 +41,8 @@ var FileForKind = map[string]string{
 	"Table":      "table.schema.json",
 	"Generator":  "generator.schema.json",
 	"Fixture":    "fixture.schema.json",
+	"Deck":       "deck.schema.json",
+	"Card":       "card.schema.json",
 }
 
 // Files lists the embedded schema file names, sorted.

@@ -56,6 +56,10 @@ var checks = []*Check{
 	replacementsCheck,
 	placementCheck,
 	setupCheck,
+	blocksCheck,
+	hiddenCheck,
+	poolsCheck,
+	pairCheck,
 	factionsCheck,
 	scaleCheck,
 	assetsCheck,
@@ -63,6 +67,8 @@ var checks = []*Check{
 	printSettingsCheck,
 	counterFacesCheck,
 	counterSheetsCheck,
+	labelSheetsCheck,
+	cardsCheck,
 	mapSheetsCheck,
 	sheetsCheck,
 	printTextCheck,
@@ -111,7 +117,7 @@ var manifestCheck = &Check{
 var statsCheck = &Check{
 	Name:  "stats",
 	Stage: StageCheck,
-	Doc:   "every stat on a unit, marker or force entry is declared by the System and written as its type allows\n\nUnit types must give every stat the System marks required; a reduced back's stats are checked like the front's.",
+	Doc:   "every stat on a unit, marker, force entry or counter mix line is declared by the System and written as its type allows\n\nUnit types must give every stat the System marks required; a reduced back's stats are checked like the front's.",
 	Package: func(p *Pass) {
 		sys := p.Pkg.System
 		if sys == nil {
@@ -129,6 +135,16 @@ var statsCheck = &Check{
 		for _, f := range p.Pkg.Forces() {
 			for _, e := range f.Units {
 				checkStats(p, sys, e.Stats, e.At, "this force entry", false)
+			}
+		}
+		for _, m := range p.Pkg.CounterMixes() {
+			for _, e := range m.Counters {
+				if e.Marker != "" && len(e.Stats) > 0 {
+					e := p.Errorf(e.Fields.Of("stats", e.At), "unknown", "this counter mix line prints marker %q, which has no values of a line's own", e.Marker)
+					e.Hint = "give the values in the Marker, or print a unit type here"
+					continue
+				}
+				checkStats(p, sys, e.Stats, e.At, "this counter mix line", false)
 			}
 		}
 	},

@@ -94,16 +94,22 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 	for _, w := range sys.Weather {
 		weather = append(weather, w.ID)
 	}
+	inWeather := func(w content.InWeather, fields content.FieldPos, at diag.Pos) {
+		if w.Weather != "" && !slices.Contains(weather, w.Weather) {
+			unknown(fields.Of("weather", at), "weather", w.Weather, weather)
+		}
+		if w.Scenario != "" && !pkg.Has(content.KindScenario, w.Scenario) && (fx.Scenario == nil || fx.Scenario.ID != w.Scenario) {
+			unknown(fields.Of("scenario", at), "scenario", w.Scenario, pkg.IDs(content.KindScenario))
+		}
+	}
 	for _, l := range fx.Lookups {
 		if !pkg.Has(content.KindTable, l.Table) && !own[content.KindTable+"/"+l.Table] {
 			unknown(l.Fields.Of("table", l.At), "table", l.Table, pkg.IDs(content.KindTable))
 		}
-		if l.Weather != "" && !slices.Contains(weather, l.Weather) {
-			unknown(l.Fields.Of("weather", l.At), "weather", l.Weather, weather)
-		}
-		if l.Scenario != "" && !pkg.Has(content.KindScenario, l.Scenario) && (fx.Scenario == nil || fx.Scenario.ID != l.Scenario) {
-			unknown(l.Fields.Of("scenario", l.At), "scenario", l.Scenario, pkg.IDs(content.KindScenario))
-		}
+		inWeather(l.InWeather, l.Fields, l.At)
+	}
+	for _, m := range fx.Moves {
+		inWeather(m.InWeather, m.Fields, m.At)
 	}
 	var situations []string
 	for _, s := range sys.Situations {
@@ -120,6 +126,11 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 			if !slices.Contains(situations, w) {
 				unknown(v.Fields.Of("when", v.At), "situation", w, situations)
 			}
+		}
+	}
+	for _, h := range fx.Hits {
+		if pkg.UnitType(h.Unit) == nil {
+			unknown(h.Fields.Of("unit", h.At), "unit type", h.Unit, pkg.IDs(content.KindUnitType))
 		}
 	}
 	var pairs []string

@@ -80,7 +80,7 @@ func FixtureMatches(rule, code string) bool {
 func runFixture(pkg *content.Package, fx *content.Fixture, base **diag.List) FixtureResult {
 	res := FixtureResult{Fixture: fx}
 	vpkg, isVariant := variant(pkg, fx)
-	lookups := len(fx.Lookups) + len(fx.Values) + len(fx.PairValues) + len(fx.Moves) + len(fx.Outcomes) + len(fx.Rosters)
+	lookups := len(fx.Lookups) + len(fx.Values) + len(fx.PairValues) + len(fx.Moves) + len(fx.Outcomes) + len(fx.Rosters) + len(fx.Hits)
 	if fx.Force == nil && fx.Scenario == nil && lookups == 0 && !isVariant {
 		res.Why = "the fixture has no force, scenario, lookups or documents to test"
 		return res
@@ -290,7 +290,7 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 			fail(l.At, "no table %q%s", l.Table, hintText(diag.DidYouMean(l.Table, pkg.IDs(content.KindTable))))
 			continue
 		}
-		weather, err := lookupWeather(pkg, fx, l)
+		weather, err := lookupWeather(pkg, fx, l.InWeather)
 		if err != nil {
 			fail(l.At, "%v", err)
 			continue
@@ -306,13 +306,35 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 		}
 	}
 	for _, v := range fx.Values {
-		got, err := e.ValueIn(v.Unit, v.Stat, v.When)
+		got, err := e.ValueAt(v.Unit, v.Stat, v.When, v.Strength)
 		if err != nil {
 			fail(v.At, "%v", err)
 			continue
 		}
 		if !sameValue(got, v.Expect) {
-			fail(v.At, "%s's %s %s is %s, expected %s", v.Unit, v.Stat, situationText(v.When), got.String(), v.Expect)
+			at := ""
+			if v.Strength != nil {
+				at = " at strength " + v.Strength.String()
+			}
+			fail(v.At, "%s's %s%s %s is %s, expected %s", v.Unit, v.Stat, at, situationText(v.When), got.String(), v.Expect)
+		}
+	}
+	for _, h := range fx.Hits {
+		left, gone, err := e.Hit(h.Unit, h.Strength, h.Hits)
+		if err != nil {
+			fail(h.At, "%v", err)
+			continue
+		}
+		got := left.String()
+		if gone {
+			got = "eliminated"
+		}
+		if !sameNumberText(got, strings.TrimSpace(h.Expect)) {
+			from := "at full strength"
+			if h.Strength != nil {
+				from = "at strength " + h.Strength.String()
+			}
+			fail(h.At, "%s %s taking %s is left %s, expected %s", h.Unit, from, english.Count(h.Hits, "hit"), map[bool]string{true: "eliminated", false: "at strength " + got}[gone], h.Expect)
 		}
 	}
 	for _, pv := range fx.PairValues {
@@ -334,7 +356,12 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 			fail(m.At, "%v", err)
 			continue
 		}
-		mv := rules.Move{Set: set, Unit: m.Unit, Mode: m.Mode, Path: m.Path, Enemy: m.Enemy, Count: m.Count, Stacks: m.Stacks}
+		weather, err := lookupWeather(pkg, fx, m.InWeather)
+		if err != nil {
+			fail(m.At, "%v", err)
+			continue
+		}
+		mv := rules.Move{Set: set, Unit: m.Unit, Mode: m.Mode, Path: m.Path, Enemy: m.Enemy, Count: m.Count, Stacks: m.Stacks, Weather: weather}
 		for _, b := range m.Before {
 			mv.Before = append(mv.Before, rules.Prior{Path: b.Path, Count: b.Count, Stacks: b.Stacks})
 		}
@@ -494,9 +521,10 @@ func moveSet(pkg *content.Package, id string) (*content.MapSet, error) {
 	return nil, fmt.Errorf("no map %q%s", id, hintText(diag.DidYouMean(id, pkg.IDs(content.KindMap))))
 }
 
-// lookupWeather is the weather a table lookup is made in: its own, or that of the turn it names of a scenario
-// (the fixture's own, or the package's), as the scenario's turn record gives it ("" when the turn has none).
-func lookupWeather(pkg *content.Package, fx *content.Fixture, l content.Lookup) (string, error) {
+// lookupWeather is the weather a table lookup or a move is made in: its own, or that of the turn it names of
+// a scenario (the fixture's own, or the package's), as the scenario's turn record gives it ("" when the turn
+// has none).
+func lookupWeather(pkg *content.Package, fx *content.Fixture, l content.InWeather) (string, error) {
 	if l.Weather != "" || l.Turn == 0 {
 		return l.Weather, nil
 	}
@@ -505,7 +533,7 @@ func lookupWeather(pkg *content.Package, fx *content.Fixture, l content.Lookup) 
 		sc = pkg.Scenario(l.Scenario)
 	}
 	if sc == nil {
-		return "", fmt.Errorf("the lookup names turn %d, but no scenario %q to read its weather from", l.Turn, l.Scenario)
+		return "", fmt.Errorf("turn %d is named, but no scenario %q to read its weather from", l.Turn, l.Scenario)
 	}
 	for _, b := range sc.TurnRecord() {
 		if b.Turn == l.Turn {

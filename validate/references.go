@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -10,7 +12,7 @@ import (
 var referencesCheck = &Check{
 	Name:    "references",
 	Stage:   StageCheck,
-	Doc:     "every id a document refers to exists after mods are applied\n\nUnit types, markers, counter mixes, maps, forces, classes, factions, terrain, features, items, stacking variants, sides; what a roster or an award counts (units, points, or a numeric stat or derived value); a mistyped id gets the nearest one as a hint and the place it is defined.",
+	Doc:     "every id a document refers to exists after mods are applied\n\nUnit types, markers, counter mixes, maps, forces, classes, factions, terrain, features, items, stacking variants, sides; what a roster or an award counts (units, points, or a numeric stat or derived value); the terrain and features a weather's moveCosts name, each a number or impassable; a mistyped id gets the nearest one as a hint and the place it is defined.",
 	Package: runReferences,
 }
 
@@ -123,6 +125,18 @@ func runReferences(p *Pass) {
 	}
 
 	// Inside the System.
+	for _, w := range sys.Weather {
+		for _, id := range slices.Sorted(maps.Keys(w.MoveCosts)) {
+			c := w.MoveCosts[id]
+			if sys.FeatureDef(id) == nil && !slices.Contains(terrainIDs, id) {
+				e := p.Errorf(c.At, "unknown", "weather %s's moveCosts name %q, which is neither a terrain nor a feature of the System", w.ID, id)
+				e.Hint = diag.DidYouMean(id, append(slices.Clone(terrainIDs), featureIDs...))
+			}
+			if _, _, err := content.MoveCost(&c); err != nil {
+				p.Errorf(c.At, "value", "weather %s's cost of %s is %q: a number, or impassable", w.ID, id, c.Text)
+			}
+		}
+	}
 	for _, f := range sys.Faces {
 		class(f.At, f.Applies...)
 		for _, s := range f.Slots {

@@ -1,6 +1,9 @@
 package validate
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -54,5 +57,41 @@ lookups:
 	res := RunFixtures(r)
 	if len(res) != 1 || !res[0].Pass {
 		t.Fatalf("fixture: %+v", res)
+	}
+}
+
+// A weather's moveCosts name terrain or features of the System, each a number or impassable: a misspelt
+// terrain or a word for a cost is an error at the value, with the nearest id as a hint.
+func TestWeatherMoveCosts(t *testing.T) {
+	for _, tc := range []struct {
+		name, costs, code, hint string
+	}{
+		{"unknown terrain", "{marsch: 1}", "references.unknown", "marsh"},
+		{"not a cost", "{marsh: cheap}", "references.value", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyTree(t, filepath.Join("..", "examples", "testdata", "river-line"))
+			file := filepath.Join(dir, "system.yaml")
+			b, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := "moveCosts: {marsh: 1}"
+			if !strings.Contains(string(b), old) {
+				t.Fatalf("system.yaml has no %q", old)
+			}
+			src := strings.Replace(string(b), old, "moveCosts: "+tc.costs, 1)
+			if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			line := 1 + strings.Count(src[:strings.Index(src, "moveCosts: "+tc.costs)], "\n")
+			r := Load(dir)
+			for _, d := range r.Diags {
+				if d.Code == tc.code && d.Pos.File == file && d.Pos.Line == line && strings.Contains(d.Hint, tc.hint) {
+					return
+				}
+			}
+			t.Errorf("want %s at %s:%d (hint naming %q), got:\n%v", tc.code, file, line, tc.hint, r.Diags)
+		})
 	}
 }

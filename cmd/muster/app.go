@@ -196,6 +196,7 @@ func outputFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output format: text, json, sarif or github"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print errors only, no warnings and no summary"},
 		&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors (exit code 1), except those the package expects (expectWarnings)"},
+		&cli.BoolFlag{Name: "verbose", Usage: "write the warnings the package expects in full (in text, each is one short line without it)"},
 	}
 }
 
@@ -278,7 +279,7 @@ func report(c *cli.Context, l diag.List) error {
 	case "github":
 		err = diag.WriteGitHub(w, shown)
 	default:
-		err = diag.WriteTextStyled(w, l, diag.TextStyle{Quiet: quiet, Colour: colourOn(w)})
+		err = diag.WriteTextStyled(w, l, diag.TextStyle{Quiet: quiet, Colour: colourOn(w), Verbose: optBool(c, "verbose")})
 	}
 	if err != nil {
 		return err
@@ -401,7 +402,7 @@ Examples:
 func outputFailure(c *cli.Context, prefix, path string, warnings diag.List, err error) error {
 	if optString(c, "format") == "text" {
 		if len(warnings) > 0 {
-			_ = diag.WriteTextStyled(c.App.Writer, warnings, diag.TextStyle{Quiet: optBool(c, "quiet"), Colour: colourOn(c.App.Writer)})
+			_ = diag.WriteTextStyled(c.App.Writer, warnings, diag.TextStyle{Quiet: optBool(c, "quiet"), Colour: colourOn(c.App.Writer), Verbose: optBool(c, "verbose")})
 		}
 		fmt.Fprintf(c.App.ErrWriter, "%s: %v\n", prefix, err)
 		return exitError{exitUsage}

@@ -89,13 +89,17 @@ func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
 	if err != nil {
 		prog.finish()
 		if err := report(c, r.Diags); err != nil {
+			nothingBuilt(c, optString(c, "out"))
 			return err
 		}
+		nothingBuilt(c, optString(c, "out"))
 		return exitError{exitFail}
 	}
 	if optBool(c, "strict") && unexpectedWarnings(r.Diags) > 0 {
 		prog.finish()
-		return report(c, r.Diags) // warnings fail under --strict: nothing is built
+		err := report(c, r.Diags) // warnings fail under --strict: nothing is built
+		nothingBuilt(c, optString(c, "out"))
+		return err
 	}
 	prog.set("muster build: printing " + pkgDir + " ...")
 	res, err := build.Run(checked, opt, optSlice(c, "only"))
@@ -324,4 +328,12 @@ func buildFailure(c *cli.Context, warnings diag.List, err error) error {
 		}
 	}
 	return exitError{exitUsage}
+}
+
+// nothingBuilt says, in text, that a build refused for the package's problems wrote nothing: the output folder
+// is as it was.
+func nothingBuilt(c *cli.Context, out string) {
+	if optString(c, "format") == "text" && !optBool(c, "quiet") {
+		fmt.Fprintf(c.App.Writer, "nothing built: %s is as it was\n", out)
+	}
 }

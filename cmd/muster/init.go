@@ -76,7 +76,7 @@ Examples:
 				return outputFailure(c, "muster init", dir, nil, err)
 			}
 			if optString(c, "format") == "text" && !optBool(c, "quiet") {
-				what := "a " + grid + " game"
+				what := english.Article(grid) + " game"
 				if from != "" {
 					what = "a copy of the example " + from
 				}

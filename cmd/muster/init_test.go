@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/internal/must"
 
 	"github.com/muster-wargames/muster/generators/scaffold"
@@ -19,7 +20,7 @@ func TestInitValidatesAndBuilds(t *testing.T) {
 			root := t.TempDir()
 			dir := filepath.Join(root, "my-game")
 			code, out, errs := runCLI(t, "init", dir, "--grid", grid)
-			if code != 0 || !strings.Contains(out, "wrote a "+grid+" game") {
+			if code != 0 || !strings.Contains(out, "wrote "+english.Article(grid)+" game") {
 				t.Fatalf("init: exit %d\n%s%s", code, out, errs)
 			}
 			if code, out, _ := runCLI(t, "validate", dir); code != 0 || strings.TrimSpace(out) != "no problems" {

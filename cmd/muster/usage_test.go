@@ -105,7 +105,7 @@ func TestComplete(t *testing.T) {
 		{"test --format", "", "text json"},
 		{"init x --grid", "", "hex square open"},
 		{"init x --grid", "s", "square"},
-		{"build pkg --only", "", "counters maps charts scenarios rosters vassal tts all"},
+		{"build pkg --only", "", "counters labels cards maps charts scenarios rosters vassal tts all"},
 		{"build pkg --only", "maps,v", "maps,vassal"},
 		{"--format", "", "text json sarif github"},
 		{"build --backs", "", "long-edge short-edge foldover none"},

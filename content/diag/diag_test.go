@@ -124,3 +124,26 @@ func TestSARIFRegionsAndSuppressions(t *testing.T) {
 		}
 	}
 }
+
+// A warning the package expects is one short line without --verbose, and the summary says how many there are.
+func TestExpectedWarningsOneLine(t *testing.T) {
+	l := List{{Severity: Warning, Code: "victory.gap", Pos: Pos{File: "s.yaml", Line: 7, Col: 3}, Expected: true,
+		Message: strings.Repeat("scenario intro's victory levels leave no level for a score of 5 ", 4), Hint: "close the gap",
+		Related: []Related{{Pos: Pos{File: "muster.yaml", Line: 9}, Message: ExpectedNote + "as printed"}}}}
+	var b strings.Builder
+	if err := WriteTextStyled(&b, l, TextStyle{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "s.yaml:7:3: warning[victory.gap] (expected): scenario intro's") ||
+		len([]rune(lines[0])) > 160 || strings.Contains(lines[0], "close the gap") || lines[1] != "0 errors, 1 warning (1 expected by the package: --verbose writes them in full)" {
+		t.Errorf("got:\n%s", b.String())
+	}
+	b.Reset()
+	if err := WriteTextStyled(&b, l, TextStyle{Verbose: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "close the gap") || !strings.Contains(b.String(), "as printed") {
+		t.Errorf("verbose: %s", b.String())
+	}
+}

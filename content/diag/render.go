@@ -24,7 +24,13 @@ func WriteText(w io.Writer, l List, quiet bool) error {
 type TextStyle struct {
 	Quiet  bool // errors only, and no summary
 	Colour bool // ANSI colours for a terminal: the position bold, the severity in its colour
+	// Verbose writes a warning the package expects in full; without it, in one short line (the package knows
+	// it already).
+	Verbose bool
 }
+
+// expectedLine is how much of an expected warning's message one line shows.
+const expectedLine = 90
 
 // The ANSI colours of the text format: severities as compilers show them, positions bold.
 const (
@@ -51,6 +57,18 @@ func WriteTextStyled(w io.Writer, l List, st TextStyle) error {
 		}
 		line := fmt.Sprintf("%s: %s[%s]: %s", paint(ansiBold, EscapeControls(d.Pos.String(), true)),
 			paint(sevColour[d.Severity], d.Severity.String()), EscapeControls(d.Code, true), EscapeControls(d.Message, true))
+		if d.Expected && !st.Verbose {
+			msg := []rune(EscapeControls(d.Message, true))
+			if len(msg) > expectedLine {
+				msg = append(msg[:expectedLine-1], '…')
+			}
+			line = fmt.Sprintf("%s: %s[%s] (expected): %s", paint(ansiBold, EscapeControls(d.Pos.String(), true)),
+				paint(sevColour[d.Severity], d.Severity.String()), EscapeControls(d.Code, true), string(msg))
+			if _, err := fmt.Fprintln(w, line); err != nil {
+				return err
+			}
+			continue
+		}
 		if d.Hint != "" {
 			line += " (" + EscapeControls(d.Hint, true) + ")"
 		}
@@ -64,7 +82,11 @@ func WriteTextStyled(w io.Writer, l List, st TextStyle) error {
 	if st.Quiet {
 		return nil
 	}
-	_, err := fmt.Fprintln(w, l.Summary())
+	sum := l.Summary()
+	if n := l.expected(); n > 0 && !st.Verbose {
+		sum += fmt.Sprintf(" (%d expected by the package: --verbose writes them in full)", n)
+	}
+	_, err := fmt.Fprintln(w, sum)
 	return err
 }
 
@@ -72,6 +94,17 @@ func WriteTextStyled(w io.Writer, l List, st TextStyle) error {
 // writes its JSON Schema (output/diagnostics.v1.schema.json). A change that a reader could trip on gets a new
 // name.
 const JSONSchema = "muster/diagnostics/v1"
+
+// expected counts the warnings the package expects.
+func (l List) expected() int {
+	n := 0
+	for _, d := range l {
+		if d.Expected && d.Severity == Warning {
+			n++
+		}
+	}
+	return n
+}
 
 // JSONReport is the document `--format json` writes.
 type JSONReport struct {

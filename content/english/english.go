@@ -6,6 +6,8 @@ package english
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Plural is the plural of a regular English noun phrase, by its last word: unit → units, hex → hexes,
@@ -72,4 +74,41 @@ func Article(noun string) string {
 		return "an " + noun
 	}
 	return "a " + noun
+}
+
+// Sentences joins clauses a writer gave as a list into text that ends once: phrases ("movement halved", "no
+// air") are joined with semicolons and end with a period; where any of them is already a sentence (it ends
+// with . ! or ?), each is a sentence of its own, joined with a space, so that none ends ".;" or "..".
+func Sentences(items []string) string {
+	var kept []string
+	sentences := false
+	for _, s := range items {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		kept = append(kept, s)
+		sentences = sentences || endsSentence(s)
+	}
+	if len(kept) == 0 {
+		return ""
+	}
+	if !sentences {
+		return strings.Join(kept, "; ") + "."
+	}
+	for i, s := range kept {
+		if !endsSentence(s) {
+			s += "."
+		}
+		if r, size := utf8.DecodeRuneInString(s); unicode.IsLower(r) {
+			s = string(unicode.ToUpper(r)) + s[size:]
+		}
+		kept[i] = s
+	}
+	return strings.Join(kept, " ")
+}
+
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, `"')]”’`)
+	return strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?")
 }

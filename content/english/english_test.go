@@ -63,3 +63,21 @@ func TestArticle(t *testing.T) {
 		}
 	}
 }
+
+func TestSentences(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"movement halved", "no air"}, "movement halved; no air."},
+		{[]string{"Rail movement is unaffected.", "All units' attack strength is halved."}, "Rail movement is unaffected. All units' attack strength is halved."},
+		{[]string{"Rail movement is unaffected.", "no air"}, "Rail movement is unaffected. No air."},
+		{[]string{"marsh costs 1"}, "marsh costs 1."},
+		{[]string{"Roads only (6.2)."}, "Roads only (6.2)."},
+		{nil, ""},
+	} {
+		if got := Sentences(c.in); got != c.want {
+			t.Errorf("Sentences(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"strings"
+	"maps"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
@@ -26,6 +26,9 @@ type Move struct {
 	Count, Stacks int
 	// Before are the side's earlier moves this phase, which count against limits per phase.
 	Before []Prior
+	// Weather is the turn's weather (a System weather id, "" for none): its moveCosts replace the terrain's
+	// and features' costs.
+	Weather string
 }
 
 // Prior is an earlier move of the side in the same phase.
@@ -49,18 +52,8 @@ func prohibited(format string, args ...any) error {
 	return &Prohibited{Why: fmt.Sprintf(format, args...)}
 }
 
-// scalarCost reads a cost written as a number or "impassable".
-func scalarCost(s *content.Scalar) (value.Number, bool, error) {
-	if s == nil {
-		return value.Int(1), false, nil
-	}
-	t := strings.TrimSpace(s.Text)
-	if strings.EqualFold(t, "impassable") || t == "-" || t == "P" {
-		return value.Number{}, true, nil
-	}
-	n, err := value.ParseNumber(t)
-	return n, false, err
-}
+// scalarCost reads a cost as content.MoveCost does.
+func scalarCost(s *content.Scalar) (value.Number, bool, error) { return content.MoveCost(s) }
 
 // ExertsZOC reports whether a unit type exerts a zone of control (the System has zones of control, and the
 // unit is of a class that exerts one).
@@ -319,7 +312,7 @@ func (e *Engine) enter(st *step) (value.Number, error) {
 	if t == nil {
 		return value.Int(1), nil
 	}
-	c, imp, err := scalarCost(t.Move)
+	c, imp, err := scalarCost(e.inWeather(st, t.ID, t.Move))
 	if err != nil {
 		return value.Number{}, fmt.Errorf("terrain %s's move: %v", t.ID, err)
 	}
@@ -330,6 +323,22 @@ func (e *Engine) enter(st *step) (value.Number, error) {
 		return value.Number{}, prohibited("%s is %s, which admits only %s units", st.lb, cmp.Or(t.Name, t.ID), describeIDs(t.Admits))
 	}
 	return c, nil
+}
+
+// inWeather is the cost of entering terrain, or crossing or moving along a feature, of this id in the move's
+// weather: the weather's own where it gives one, else the System's.
+func (e *Engine) inWeather(st *step, id string, cost *content.Scalar) *content.Scalar {
+	if st.m.Weather == "" {
+		return cost
+	}
+	for i := range e.sys.Weather {
+		if w := &e.sys.Weather[i]; w.ID == st.m.Weather {
+			if c, ok := w.MoveCosts[id]; ok {
+				return &c
+			}
+		}
+	}
+	return cost
 }
 
 // terrain is the System's terrain of this id, or nil.
@@ -368,7 +377,7 @@ func (e *Engine) gridStep(st *step) (value.Number, error) {
 	if len(paths) > 0 {
 		var cost value.Number
 		for k, f := range paths {
-			c, _, err := scalarCost(f.Cost)
+			c, _, err := scalarCost(e.inWeather(st, f.ID, f.Cost))
 			if err != nil {
 				return value.Number{}, fmt.Errorf("path feature %s's cost: %v", f.ID, err)
 			}
@@ -391,7 +400,7 @@ func (e *Engine) gridStep(st *step) (value.Number, error) {
 		if f == nil || crossed && f.Water {
 			continue
 		}
-		c, imp, err := scalarCost(f.Cost)
+		c, imp, err := scalarCost(e.inWeather(st, f.ID, f.Cost))
 		if err != nil {
 			return value.Number{}, fmt.Errorf("feature %s's cost: %v", f.ID, err)
 		}
@@ -401,7 +410,7 @@ func (e *Engine) gridStep(st *step) (value.Number, error) {
 		if err := st.use(f); err != nil {
 			return value.Number{}, err
 		}
-		if f.Cost != nil {
+		if e.inWeather(st, f.ID, f.Cost) != nil {
 			cost = cost.Add(c)
 		}
 	}
@@ -448,7 +457,7 @@ func (e *Engine) alongConnection(st *step, c *content.Connection) (value.Number,
 	if f == nil {
 		return e.enter(st)
 	}
-	c1, imp, err := scalarCost(f.Cost)
+	c1, imp, err := scalarCost(e.inWeather(st, f.ID, f.Cost))
 	if err != nil {
 		return value.Number{}, fmt.Errorf("feature %s's cost: %v", f.ID, err)
 	}
@@ -468,14 +477,15 @@ func (e *Engine) alongConnection(st *step, c *content.Connection) (value.Number,
 	if err != nil {
 		return value.Number{}, err
 	}
-	if f.Cost != nil {
+	if e.inWeather(st, f.ID, f.Cost) != nil {
 		cost = cost.Add(c1)
 	}
 	return cost, nil
 }
 
-// Allowance is how far a unit moves in a movement mode, by the mode's allowance formula.
-func (e *Engine) Allowance(mode, unitID string) (value.Number, error) {
+// Allowance is how far a unit moves in a movement mode in a turn's weather ("" for none), by the mode's
+// allowance formula, which sees the weather as weather.
+func (e *Engine) Allowance(mode, unitID, weather string) (value.Number, error) {
 	prog := e.allowance[mode]
 	u := e.Unit(unitID)
 	if prog == nil || u == nil {
@@ -483,7 +493,12 @@ func (e *Engine) Allowance(mode, unitID string) (value.Number, error) {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	n, err := e.run.Number(prog, u.env)
+	env := u.env
+	if weather != "" {
+		env = maps.Clone(u.env)
+		env["weather"] = weather
+	}
+	n, err := e.run.Number(prog, env)
 	if err != nil {
 		e.runtimeErr(err, prog, fmt.Sprintf("allowance of %s for %s", mode, unitID))
 	}

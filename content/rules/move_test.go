@@ -107,3 +107,40 @@ func TestMoveIntoEnemy(t *testing.T) {
 		{"through the enemy", mv("north-west", "south-west", "south"), "prohibited: a move into south-west, where enemy units stand, ends there"},
 	})
 }
+
+// A movement mode's allowance sees the turn's weather (issue 30, item 4): the river line's strategic movement
+// written to halve in mud reads twice the movement allowance on a clear turn and once in mud.
+func TestAllowanceInWeather(t *testing.T) {
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", "testdata", "river-line"))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	found := false
+	for i := range pkg.System.MovementModes {
+		if m := &pkg.System.MovementModes[i]; m.ID == "strategic" {
+			m.Allowance, found = "weather == 'mud' ? movement : movement * 2", true
+		}
+	}
+	if !found {
+		t.Fatal("the river line has no strategic movement mode")
+	}
+	e := New(pkg)
+	clear, err := e.Allowance("strategic", "north-armour", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mud, err := e.Allowance("strategic", "north-armour", "mud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if clear.Sign() <= 0 || clear.String() != mud.Add(mud).String() {
+		t.Errorf("strategic allowance: %s on a clear turn, %s in mud; want twice in clear what it is in mud", clear, mud)
+	}
+	// The weather is the call's alone: the next read without one is the clear turn's again.
+	if again, _ := e.Allowance("strategic", "north-armour", ""); again.String() != clear.String() {
+		t.Errorf("after a mud read the clear allowance is %s, want %s", again, clear)
+	}
+}

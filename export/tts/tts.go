@@ -61,6 +61,9 @@ type SavedObject struct {
 	Bags     int
 	InBags   int // counters in the bags
 	Dice     int
+	Decks    int      // decks of cards
+	Cards    int      // cards in the decks
+	Hands    []string // the players' hands: "Side at Colour"
 }
 
 // Stats measure an export (for benchmarks).
@@ -198,11 +201,15 @@ type exporter struct {
 	boards  []*boardImage // the package's maps, then the scenarios' map sets
 	designs []*design
 	byKey   map[string]*design
+	// firstOf is the first design of each unit type or marker ("unit/id"), for a type the mix prints only
+	// with values of a line's own.
+	firstOf map[string]*design
 
 	images     map[string][]byte // by file name under images/
 	imageNames *names.Unique
 	byHash     map[[32]byte]string
 	objects    []savedFile
+	decks      []*deckSet // cards.go
 	notes      []string
 	cannot     []string
 }
@@ -212,14 +219,15 @@ type savedFile struct {
 	SavedObject
 	state *saveState
 	thumb []byte
+	depth float64 // how deep its map lies on the table, in inches (what is beyond it is free)
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
-	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, images: map[string][]byte{}, imageNames: names.NewUnique("%s-%d"), byHash: map[[32]byte]string{}}
+	return &exporter{pkg: pkg, opt: opt, byKey: map[string]*design{}, firstOf: map[string]*design{}, images: map[string][]byte{}, imageNames: names.NewUnique("%s-%d"), byHash: map[[32]byte]string{}}
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.planDesigns, x.draw, x.buildSet, x.buildScenarios}
+	steps := []func() error{x.planBoards, x.planDesigns, x.planDecks, x.draw, x.buildSet, x.buildScenarios, x.placeDecks}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

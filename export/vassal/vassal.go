@@ -131,8 +131,11 @@ type exporter struct {
 	nextGPID int
 
 	// built parts
-	pieces     []*pieceDesign
-	byKey      map[string]*pieceDesign // "unit/id", "unit/id.faction", "marker/id"
+	pieces []*pieceDesign
+	byKey  map[string]*pieceDesign // "unit/id", "unit/id.faction", "marker/id"
+	// firstOf is the first design of each unit type or marker ("unit/id"), for a type the mix prints only
+	// with values of a line's own.
+	firstOf    map[string]*pieceDesign
 	prototypes []*buildfile.Element
 	boards     []*boardImage
 	sides      []*sideInfo
@@ -142,15 +145,19 @@ type exporter struct {
 	aids       []*buildfile.Element
 	docs       []doc
 	palette    *buildfile.Element
+	// the decks (cards.go)
+	decks     []*deckOut
+	cardBoard *buildfile.Element
+	handMaps  []*buildfile.Element
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
-	return &exporter{pkg: pkg, opt: opt, files: map[string][]byte{}, byKey: map[string]*pieceDesign{},
+	return &exporter{pkg: pkg, opt: opt, files: map[string][]byte{}, byKey: map[string]*pieceDesign{}, firstOf: map[string]*pieceDesign{},
 		factionDP: map[string]*deadPile{}, nextGPID: 1}
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
+	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.buildCards, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

@@ -526,10 +526,9 @@ func (ru *run) objectives() error {
 			}
 			chosen = append(chosen, i)
 			label := ru.set.Label(ru.land.cells[i])
-			where := label
+			where := ru.set.CellName(label) // a place's name; a board's label as a reader cannot misread it
 			if ru.set.Network() {
-				// On an area or point-to-point map the place's name says where, and dice roll a place, not a cell.
-				where = cmp.Or(ru.set.Boards[0].Geo.Places[i].Name, label)
+				// On an area or point-to-point map dice roll a place, not a cell.
 				if og.Method == "dice" || og.Method == "" {
 					note = "rolled"
 				}

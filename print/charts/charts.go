@@ -26,15 +26,10 @@ type Options struct {
 	Title  string  // the package's name, for the footer
 }
 
-// Illustrative reports whether a source note says the data is not the published one.
-func Illustrative(source string) bool {
-	s := strings.ToLower(source)
-	return strings.Contains(s, "illustrative") || strings.Contains(s, "not the published")
-}
-
-// Empty reports whether there is nothing to chart: no tables and no scenario with a length or victory levels.
+// Empty reports whether there is nothing to chart: no tables, no cards and no scenario with a length or victory
+// levels.
 func Empty(pkg *content.Package) bool {
-	if len(pkg.Tables()) > 0 {
+	if len(pkg.Tables()) > 0 || len(pkg.Cards()) > 0 {
 		return false
 	}
 	if sys := pkg.System; sys != nil && (sys.Sequence != nil || hasMovementRules(sys)) {
@@ -49,7 +44,8 @@ func Empty(pkg *content.Package) bool {
 	return true
 }
 
-// Render draws the charts of pkg on s: every table in the package's order, then each scenario's tracks.
+// Render draws the charts of pkg on s: every table in the package's order, then each scenario's tracks, then
+// what each deck holds.
 func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	if opt.Margin <= 0 {
 		opt.Margin = 0.5 * surface.Inch
@@ -70,7 +66,7 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	}
 	if sys := pkg.System; sys != nil && sys.Sequence != nil && len(sys.Sequence.Phases) > 0 {
 		d.SetPageSize(portrait)
-		sequenceOfPlay(d, sys)
+		sequenceOfPlay(d, pkg)
 	}
 	tec := false
 	for _, t := range pkg.Tables() {
@@ -96,6 +92,7 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	for _, sc := range pkg.Scenarios() {
 		tracks(d, e, pkg, sc)
 	}
+	decks(d, pkg)
 	if d.Pages() == 0 {
 		d.NewPage()
 		d.Para("This package has no tables or scenario tracks.", flow.BodyFont)
@@ -127,10 +124,10 @@ func title(t *content.Table) string {
 // tableOf turns a Table into rows of text, daggers on illustrative rows.
 func tableOf(t *content.Table) *flow.Table {
 	tab := &flow.Table{Header: append([]string{t.Corner}, t.Columns...)}
-	tableIllus := Illustrative(t.Source)
+	tableIllus := content.Illustrative(t.Source)
 	for _, r := range t.Rows {
 		label := r.Label
-		if Illustrative(r.Source) && !tableIllus {
+		if content.Illustrative(r.Source) && !tableIllus {
 			label += " " + Dagger
 		}
 		tab.Rows = append(tab.Rows, append([]string{label}, r.Cells...))
@@ -144,20 +141,20 @@ func drawTable(d *flow.Doc, t *content.Table, tab *flow.Table) {
 		head += " (" + t.Dice + ")"
 	}
 	d.Heading(head, 13, 60)
-	if Illustrative(t.Source) {
+	if content.Illustrative(t.Source) {
 		d.ParaAt(0, "ILLUSTRATIVE: not the published chart (see the source below).", surface.Font{Style: surface.Bold, Size: 8}, surface.RGB(0xa0, 0x10, 0x10))
 	}
 	d.Para(t.Caption, flow.BodyFont)
 	d.Table(tab)
 	combatNotes(d, t)
-	tableIllus := Illustrative(t.Source)
+	tableIllus := content.Illustrative(t.Source)
 	var rowIllus bool
 	var rowSources []string
 	for _, r := range t.Rows {
-		if Illustrative(r.Source) && !tableIllus {
+		if content.Illustrative(r.Source) && !tableIllus {
 			rowIllus = true
 		}
-		if r.Source != "" && r.Source != t.Source && !(Illustrative(r.Source) && strings.TrimSpace(strings.ToLower(r.Source)) == "illustrative, not the published chart") {
+		if r.Source != "" && r.Source != t.Source && !(content.Illustrative(r.Source) && strings.TrimSpace(strings.ToLower(r.Source)) == "illustrative, not the published chart") {
 			rowSources = append(rowSources, r.Label+": "+r.Source)
 		}
 	}

@@ -123,7 +123,7 @@ func TurnRecord(d *flow.Doc, pkg *content.Package, sc *content.Scenario) {
 			continue
 		}
 		seen[w.ID] = true
-		key = append(key, fmt.Sprintf("%s: %s.", cmp.Or(w.Name, w.ID), strings.Join(w.Effects, "; ")))
+		key = append(key, fmt.Sprintf("%s: %s", cmp.Or(w.Name, w.ID), english.Sentences(w.Effects)))
 	}
 	if len(key) > 0 {
 		d.Para("Weather: "+strings.Join(key, " "), flow.NoteFont)
@@ -180,41 +180,91 @@ func TurnRecordBoxes(m flow.Measurer, pkg *content.Package, sc *content.Scenario
 	return boxes
 }
 
-// playerText says who acts in a phase.
-func playerText(p string) string {
+// players are who the sequence of play calls the first and the second player: the sides' names where every
+// scenario of the package has the same two sides and marks the same one first, else the rules' words.
+type players struct{ first, second string }
+
+func playersOf(pkg *content.Package) players {
+	p := players{"the first player", "the second player"}
+	var first, second string
+	for i, sc := range pkg.Scenarios() {
+		if len(sc.Sides) != 2 {
+			return p
+		}
+		f, s := sc.Sides[0], sc.Sides[1]
+		switch {
+		case f.First && !s.First:
+		case s.First && !f.First:
+			f, s = s, f
+		default:
+			return p
+		}
+		if i > 0 && (f.ShortName() != first || s.ShortName() != second) {
+			return p
+		}
+		first, second = f.ShortName(), s.ShortName()
+	}
+	if first == "" {
+		return p
+	}
+	return players{first, second}
+}
+
+// text says who acts in a phase.
+func (ps players) text(p string) string {
 	switch p {
 	case content.PlayerEach:
-		return "each player in turn (first, then second)"
+		return ps.first + ", then " + ps.second
 	case content.PlayerBoth:
 		return "both players"
 	case content.PlayerFirst:
-		return "the first player"
+		return ps.first
 	case content.PlayerSecond:
-		return "the second player"
+		return ps.second
 	}
 	return "-"
 }
 
-// sequenceOfPlay draws the System's sequence of play: each phase numbered, its segments lettered under it.
-func sequenceOfPlay(d *flow.Doc, sys *content.System) {
+// sequenceOfPlay draws the System's sequence of play as rulebooks outline it: each phase numbered, its
+// segments lettered A, B, C under it, and a phase each player takes in turn as two, the First and the Second
+// Player-Turn (PRESTAGS 4.2: 1. First Player-Turn, A-D; 2. Second Player-Turn; 3. Turn Record).
+func sequenceOfPlay(d *flow.Doc, pkg *content.Package) {
+	sys := pkg.System
+	ps := playersOf(pkg)
 	q := sys.Sequence
 	d.Heading("Sequence of Play", 13, 60)
-	if Illustrative(q.Source) {
+	if content.Illustrative(q.Source) {
 		d.ParaAt(0, "ILLUSTRATIVE: not the published sequence (see the source below).", surface.Font{Style: surface.Bold, Size: 8}, surface.RGB(0xa0, 0x10, 0x10))
 	}
 	d.Para(q.Text, flow.BodyFont)
 	tab := &flow.Table{Header: []string{"", "Phase", "Who", "What happens"}}
-	for i, ph := range q.Phases {
-		tab.Rows = append(tab.Rows, []string{fmt.Sprint(i + 1), ph.Name, playerText(ph.Player), ph.Text})
+	n := 0
+	for _, ph := range q.Phases {
+		n++
+		name, who := ph.Name, ps.text(ph.Player)
+		if ph.Player == content.PlayerEach {
+			name, who = "First "+ph.Name, ps.first
+		}
+		tab.Rows = append(tab.Rows, []string{fmt.Sprint(n), name, who, ph.Text})
 		for j, sg := range ph.Segments {
 			who := "the phasing player"
 			switch {
 			case sg.Mutual:
 				who = "both players"
 			case ph.Player != content.PlayerEach:
-				who = playerText(ph.Player)
+				who = ps.text(ph.Player)
 			}
-			tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%d%c", i+1, 'a'+rune(j%26)), "    " + sg.Name, who, sg.Text})
+			tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%c", 'A'+rune(j%26)), "    " + sg.Name, who, sg.Text})
+		}
+		if ph.Player == content.PlayerEach {
+			n++
+			what := "As the First " + ph.Name
+			if len(ph.Segments) > 0 {
+				what += fmt.Sprintf(", %c to %c, the second player phasing.", 'A', 'A'+rune((len(ph.Segments)-1)%26))
+			} else {
+				what += ", the second player phasing."
+			}
+			tab.Rows = append(tab.Rows, []string{fmt.Sprint(n), "Second " + ph.Name, ps.second, what})
 		}
 	}
 	tab.Bold = map[int]bool{}
@@ -253,7 +303,7 @@ func terrainEffects(d *flow.Doc, sys *content.System) {
 			eff = append(eff, k+": "+t.Effects[k])
 		}
 		if len(t.Admits) > 0 {
-			eff = append(eff, "only "+strings.Join(t.Admits, ", ")+" units enter")
+			eff = append(eff, "only "+english.List(sys.ClassNames(t.Admits), "and")+" units enter")
 		}
 		tab.Rows = append(tab.Rows, []string{cmp.Or(t.Name, t.ID), move, strings.Join(eff, "; ")})
 	}
@@ -273,7 +323,7 @@ func terrainEffects(d *flow.Doc, sys *content.System) {
 			eff = append(eff, "crosses water only by a crossing")
 		}
 		if len(f.Crosses) > 0 {
-			eff = append(eff, "a way through "+strings.Join(f.Crosses, ", "))
+			eff = append(eff, "a way through "+english.List(sys.FeatureNames(f.Crosses), "or"))
 		}
 		eff = append(eff, connectionRules(sys, &f)...)
 		tab.Rows = append(tab.Rows, []string{cmp.Or(f.Name, f.ID) + " (" + featurePlacement(sys, f.On) + ")", cost, strings.Join(eff, "; ")})
@@ -289,7 +339,7 @@ func zocAndModes(d *flow.Doc, sys *content.System) {
 		if z.Text != "" {
 			d.Para(z.Text, flow.BodyFont)
 		}
-		d.Fields(ZOCFields(z))
+		d.Fields(ZOCFields(sys, z))
 		if z.Source != "" {
 			d.Para("Source: "+z.Source, flow.NoteFont)
 		}
@@ -300,14 +350,14 @@ func zocAndModes(d *flow.Doc, sys *content.System) {
 		for _, m := range sys.MovementModes {
 			along := "any ground"
 			if len(m.Along) > 0 {
-				along = english.List(m.Along, "or")
+				along = english.List(sys.FeatureNames(m.Along), "or")
 				if m.PathCost != nil {
 					along += " (" + m.PathCost.String() + " a step)"
 				}
 			}
 			who := "every unit"
 			if len(m.Classes) > 0 {
-				who = english.List(m.Classes, "and")
+				who = english.List(sys.ClassNames(m.Classes), "and") + " units"
 			}
 			rule := m.Text
 			if m.NoEnemyZOC && rule == "" {
@@ -320,11 +370,12 @@ func zocAndModes(d *flow.Doc, sys *content.System) {
 	d.Gap(10)
 }
 
-// ZOCFields says a System's zones of control as a chart's name and value lines.
-func ZOCFields(z *content.ZOCDef) [][2]string {
+// ZOCFields says a System's zones of control as a chart's name and value lines, classes and features by their
+// names.
+func ZOCFields(sys *content.System, z *content.ZOCDef) [][2]string {
 	who := "every unit"
 	if len(z.ExertedBy) > 0 {
-		who = english.List(z.ExertedBy, "and") + " units"
+		who = english.List(sys.ClassNames(z.ExertedBy), "and") + " units"
 	}
 	enter := map[string]string{"": "the unit stops", content.ZOCStop: "the unit stops", content.ZOCFree: "no effect",
 		content.ZOCProhibited: "prohibited", content.ZOCCost: "costs more"}
@@ -339,10 +390,10 @@ func ZOCFields(z *content.ZOCDef) [][2]string {
 	}
 	out := [][2]string{{"Exerted by", who}, {"Entering", e}, {"Leaving", l}}
 	if len(z.IgnoredBy) > 0 {
-		out = append(out, [2]string{"Ignored by", english.List(z.IgnoredBy, "and") + " units"})
+		out = append(out, [2]string{"Ignored by", english.List(sys.ClassNames(z.IgnoredBy), "and") + " units"})
 	}
 	if len(z.BlockedBy) > 0 {
-		out = append(out, [2]string{"Not across", english.List(z.BlockedBy, "or")})
+		out = append(out, [2]string{"Not across", english.List(sys.FeatureNames(z.BlockedBy), "or")})
 	}
 	return out
 }

@@ -5,6 +5,8 @@ package counters
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -41,10 +43,15 @@ var (
 
 // Counter is one counter design of the mix: both faces, its size and how many copies to print.
 type Counter struct {
-	ID   string // unit type or marker id
-	Kind string // KindUnit or KindMarker
-	Name string
-	Size float64 // the counter size in points: the side of a square counter, the height of a wide one
+	// ID names the design: the unit type or marker id, with the faction a mix line prints it in (".red") and
+	// the values it prints of its own (".stands-2"); Of, Faction and Own are those parts.
+	ID      string
+	Of      string
+	Faction string
+	Own     map[string]content.Scalar
+	Kind    string // KindUnit or KindMarker
+	Name    string
+	Size    float64 // the counter size in points: the side of a square counter, the height of a wide one
 	// Footprint is the cells the unit or marker covers: 2 prints a double-width counter, two sizes wide and
 	// one high (a Rampant two-hex phalanx); anything else a square one.
 	Footprint int
@@ -57,6 +64,11 @@ type Counter struct {
 	// At is the counter mix line that prints the counter; SizeAt where its size is given (the line's size,
 	// its mix's counterSize or the manifest's print.counterSize), zero for muster's default or the caller's.
 	At, SizeAt diag.Pos
+	// Block is set for a block: it prints as a label (Size its side) with each step along an edge, Front the
+	// label's middle and Back the faction's blank side. Nil for a counter.
+	Block *Block
+	// Mix is the counter mix whose line prints it ("" for a counter of no mix).
+	Mix string
 }
 
 // Width is the counter's width in points: twice its size for a footprint-2 counter, a hexagon's width for
@@ -139,12 +151,17 @@ type Slot struct {
 	HasFill   bool
 	Box       string // a frame around the text: circle, square, rounded
 	LineWidth float64
-	Image     []byte            // a raster image element
-	Art       *art.Art          // an SVG image element, drawn as vectors
-	Font      *surface.Typeface // the text's typeface (nil: the Go fonts)
-	FontAt    diag.Pos          `json:"-"` // where the content names it (the element's font, its layout's, the System's textFont)
+	Image     []byte   // a raster image element
+	Art       *art.Art // an SVG image element, drawn as vectors
+	// MinSize is the least size in points a paragraph (ElemParagraph) may shrink to to fit its box.
+	MinSize float64
+	Font    *surface.Typeface // the text's typeface (nil: the Go fonts)
+	FontAt  diag.Pos          `json:"-"` // where the content names it (the element's font, its layout's, the System's textFont)
 	// At is where the face layout writes the element (zero for muster's default layout).
 	At diag.Pos `json:"-"`
+	// Source is where the content writes the text the element prints when that is not the layout (a card's
+	// title or event text); zero for a counter's.
+	Source diag.Pos `json:"-"`
 }
 
 // Options choose sizes the content leaves open.
@@ -199,9 +216,10 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 	}
 	if len(mixes) == 0 {
 		for _, u := range pkg.UnitTypes() {
-			if c := r.unit(u.ID, "", u.At); c != nil {
+			if c := r.unit(u.ID, "", nil, u.At); c != nil {
 				cc := *c
 				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 1, u.At, defAt
+				labelSize(&cc, nil)
 				out = append(out, cc)
 			}
 		}
@@ -236,7 +254,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			var c *Counter
 			switch {
 			case e.Unit != "":
-				c = r.unit(e.Unit, e.Faction, e.Fields.Of("unit", e.At))
+				c = r.unit(e.Unit, e.Faction, e.Stats, e.Fields.Of("unit", e.At))
 			case e.Marker != "":
 				c = r.marker(e.Marker, e.Faction, e.Fields.Of("marker", e.At))
 			default:
@@ -249,6 +267,17 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			cc.Size, cc.Count, cc.At, cc.SizeAt = size, e.Count, e.At, sizeAt
 			if at := e.Fields.Of("size", e.At); e.Size != nil && r.positive(e.Size, at, "this counter mix line") {
 				cc.Size, cc.SizeAt = e.Size.Points, at
+			}
+			if cc.Block != nil {
+				// A block prints on a square label of the mix's label size (the line's size wins).
+				cc.Mix = m.ID
+				labelSize(&cc, m)
+				if at := e.Fields.Of("size", e.At); e.Size != nil && e.Size.Points > 0 {
+					cc.Size, cc.SizeAt = e.Size.Points, at
+				}
+				out = append(out, cc)
+				seen[cc.Kind+"/"+cc.ID] = true
+				continue
 			}
 			sh, shAt := mixShape, posOf(&m.Meta, "/shape")
 			if e.Shape != "" {
@@ -264,9 +293,10 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			if seen[KindUnit+"/"+u.ID] {
 				continue
 			}
-			if c := r.unit(u.ID, "", u.At); c != nil {
+			if c := r.unit(u.ID, "", nil, u.At); c != nil {
 				cc := *c
 				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 0, u.At, defAt
+				labelSize(&cc, nil)
 				out = append(out, cc)
 			}
 		}
@@ -321,8 +351,11 @@ type resolver struct {
 	pictures   map[string]picture // the picture files read, by folder and name
 	ds         diag.List
 
-	compiledEls  map[elemKey]*compiled
-	reported     map[string]bool
+	compiledEls map[elemKey]*compiled
+	reported    map[string]bool
+	// skipStat leaves out of a face the layout's elements that print this stat (a block's strength, which
+	// its label's edges print).
+	skipStat     string
 	missing      map[elemKey]*missing
 	missingOrder []elemKey
 }
@@ -565,10 +598,11 @@ func (r *resolver) readImage(f *Face, what string, doc *content.Document, ptr, f
 }
 
 // unit resolves a unit type's counter; faction, when given (a counter mix line's), prints it in that faction's
-// colours, so one generic unit type can serve several armies. at is where the mix names it. Nil when it
-// cannot be resolved (the problem is recorded).
-func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
-	key := "u/" + id + "/" + faction
+// colours, so one generic unit type can serve several armies, and own are the values the line prints instead
+// of the type's. at is where the mix names it. Nil when it cannot be resolved (the problem is recorded).
+func (r *resolver) unit(id, faction string, own map[string]content.Scalar, at diag.Pos) *Counter {
+	suffix := statsSuffix(own)
+	key := "u/" + id + "/" + faction + "/" + suffix
 	if c, ok := r.cache[key]; ok {
 		return c
 	}
@@ -577,6 +611,11 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 		r.ds.Errorf(at, "references.unknown", "the counter mix names unit %q, which no UnitType defines", id)
 		r.cache[key] = nil
 		return nil
+	}
+	if u.IsBlock() {
+		c := r.block(u, faction)
+		r.cache[key] = c
+		return c
 	}
 	what := "unit type " + u.ID
 	colourOf := u.Faction
@@ -588,16 +627,22 @@ func (r *resolver) unit(id, faction string, at diag.Pos) *Counter {
 	if name == "" {
 		name = u.ID
 	}
-	c := &Counter{ID: counterID(u.ID, faction), Kind: KindUnit, Name: name, Footprint: footprint(u.Footprint)}
+	c := &Counter{ID: counterID(u.ID, faction) + suffix, Of: u.ID, Faction: faction, Own: own, Kind: KindUnit, Name: name, Footprint: footprint(u.Footprint)}
+	stats := u.Stats
+	if len(own) > 0 {
+		stats = map[string]content.Scalar{}
+		maps.Copy(stats, u.Stats)
+		maps.Copy(stats, own)
+	}
 	uf := &unitFields{kind: KindUnit, id: u.ID, name: name, abbr: u.Abbr, size: u.Size, echelon: u.Echelon, factionID: colourOf, faction: r.sys.FactionName(colourOf)}
 	lay := r.layout(u.Face, u.Classes, false)
-	c.Front = r.valueFace(lay, r.sys.UnitStats(u.Stats), bg, fg, uf, roleFront)
+	c.Front = r.valueFace(lay, r.sys.UnitStats(stats), bg, fg, uf, roleFront)
 	c.Front.Label, c.Front.AltLabel = label(lay, name, u.Abbr, u.Size), u.Abbr
 	if err := r.symbol(&c.Front, &u.Meta, what, u.Symbol, u.Image, "/image"); err != nil {
 		r.imageProblem(posOf(&u.Meta, "/image"), err)
 	}
 	c.Front.Backdrop = r.backdrop(&u.Meta, what, u.Background, colourOf)
-	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, u.Stats, lay, bg, fg, false, uf)
+	c.Back = r.back(&u.Meta, what, u.Back, &c.Front, stats, lay, bg, fg, false, uf)
 	r.typefaces(c)
 	r.cache[key] = c
 	return c
@@ -651,6 +696,16 @@ func footprint(n int) int {
 	return 1
 }
 
+// statsSuffix tells apart the designs of one unit type whose mix lines print their own values: ".stands-2"
+// (stat ids in order, each with its value as a file name may hold it); "" for the type's own values.
+func statsSuffix(own map[string]content.Scalar) string {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(own)) {
+		b.WriteString("." + content.Stem(k+"-"+own[k].Text, content.ExportStem))
+	}
+	return b.String()
+}
+
 // counterID names a counter design: the unit or marker id, with the faction a mix line gives it.
 func counterID(id, faction string) string {
 	if faction == "" {
@@ -670,7 +725,7 @@ func (r *resolver) marker(id, faction string, at diag.Pos) *Counter {
 		r.cache[key] = nil
 		return nil
 	}
-	c := &Counter{ID: counterID(m.ID, faction), Kind: KindMarker, Name: m.Name, Footprint: footprint(m.Footprint)}
+	c := &Counter{ID: counterID(m.ID, faction), Of: m.ID, Faction: faction, Kind: KindMarker, Name: m.Name, Footprint: footprint(m.Footprint)}
 	if c.Name == "" {
 		c.Name = m.ID
 	}

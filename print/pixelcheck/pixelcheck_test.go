@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"testing"
 )
@@ -57,5 +58,57 @@ func TestSame(t *testing.T) {
 	}
 	if why := Same(encode(t, picture(100, 90, white, 0)), base); why == "" {
 		t.Error("a different size passed")
+	}
+}
+
+// Two small counters swapped on a large picture change few pixels of the whole, but many of the blocks
+// they stand in: Same finds it. A few scattered pixels rounded differently it does not.
+func TestSameFindsSwappedCounters(t *testing.T) {
+	picture := func(swap bool) []byte {
+		im := image.NewRGBA(image.Rect(0, 0, 1000, 900))
+		for i := range im.Pix {
+			im.Pix[i] = 0xff
+		}
+		counter := func(x0, y0 int, c color.RGBA, cross bool) {
+			for y := y0; y < y0+16; y++ {
+				for x := x0; x < x0+16; x++ {
+					if (x-x0 == y-y0 || x-x0 == 15-(y-y0)) == cross || y == y0 || y == y0+15 {
+						im.Set(x, y, c)
+					}
+				}
+			}
+		}
+		a, b := color.RGBA{0x20, 0x40, 0xa0, 0xff}, color.RGBA{0xa0, 0x20, 0x20, 0xff}
+		if swap {
+			a, b = b, a
+		}
+		counter(300, 300, a, true)
+		counter(340, 300, b, false)
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, im); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	got, saved := picture(true), picture(false)
+	if why := Same(got, saved); why == "" {
+		t.Error("two swapped counters pass as the same picture")
+	}
+	// Scattered single pixels: the same picture.
+	im, err := png.Decode(bytes.NewReader(saved))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgba := image.NewRGBA(im.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), im, image.Point{}, draw.Src)
+	for k := 0; k < 400; k++ {
+		rgba.Set((k*97)%1000, (k*53)%900, color.RGBA{0, 0, 0, 0xff})
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, rgba); err != nil {
+		t.Fatal(err)
+	}
+	if why := Same(buf.Bytes(), saved); why != "" {
+		t.Errorf("400 scattered pixels: %s", why)
 	}
 }

@@ -27,10 +27,23 @@ type Options struct {
 
 // Wanted reports whether the package has rosters to print: it has forces, and its System prices them with
 // point formulas or names what its rosters count (`roster`), or a force declares its points.
-func Wanted(pkg *content.Package) bool {
+func Wanted(pkg *content.Package) bool { return Unwanted(pkg) == "" }
+
+// Unwanted says why a package has no rosters to print, in a build's words ("the package has no forces"), or ""
+// when it has.
+func Unwanted(pkg *content.Package) string {
 	if len(pkg.Forces()) == 0 {
-		return false
+		return "the package has no forces"
 	}
+	if !priced(pkg) {
+		return "its System neither prices forces nor says what a roster counts"
+	}
+	return ""
+}
+
+// priced reports whether a package's forces add up to something: points by the System's formulas, a roster
+// measure, or points a force declares.
+func priced(pkg *content.Package) bool {
 	if pkg.System != nil && (len(pkg.System.Points) > 0 || pkg.System.Roster != nil) {
 		return true
 	}
@@ -209,7 +222,7 @@ func sides(d *flow.Doc, pkg *content.Package, r *rules.Roster) {
 		return
 	}
 	d.Gap(12)
-	d.Heading("Scenario "+cmp.Or(sc.Name, sc.ID)+": totals by side", 13, 80)
+	d.Heading(cmp.Or(sc.Name, sc.ID)+": each side's totals", 13, 80)
 	granted := false
 	for _, s := range r.Sides {
 		granted = granted || s.Granted.Sign() != 0

@@ -16,17 +16,21 @@ import (
 // supply, control, exemptions, leader budgets, dead pile, replacements and units that become available, and
 // victory decided by control.
 
-// state says how a set-up line's units stand: "on its back (reduced)", "with an Out of Supply marker".
+// state says how a set-up line's units stand: "on its back: reduced", "with an Out of Supply marker" (the
+// force table puts it in parentheses after the place).
 func (w *writer) state(p content.Placement) string {
 	var parts []string
 	if p.Flipped {
 		t := "on its back"
 		if u := w.pkg.UnitType(p.Unit); u != nil && u.Back != nil {
 			if l := cmp.Or(u.Back.Label, u.Back.Kind); l != "" {
-				t += " (" + l + ")"
+				t += ": " + l
 			}
 		}
 		parts = append(parts, t)
+	}
+	if p.Strength != nil {
+		parts = append(parts, "at strength "+p.Strength.String())
 	}
 	if len(p.Markers) > 0 {
 		var ms []string

@@ -124,6 +124,8 @@ func (w *writer) standard() {
 		w.side(&w.sc.Sides[i])
 	}
 	w.reinforcements()
+	w.pools()
+	w.pairs()
 	w.replacements()
 	w.h("Game length")
 	w.d.Para(lengthText(w.sc), flow.BodyFont)
@@ -132,6 +134,7 @@ func (w *writer) standard() {
 	w.victory()
 	w.objectives()
 	w.lists()
+	w.decks()
 	w.turnTrack()
 }
 
@@ -198,6 +201,8 @@ func (w *writer) format111() {
 		}
 	}
 	w.reinforcements()
+	w.pools()
+	w.pairs()
 	w.h("Game Length")
 	d.Para(lengthText(w.sc), flow.BodyFont)
 	w.turnOrder()
@@ -208,6 +213,7 @@ func (w *writer) format111() {
 	w.list("Special Rules", w.sc.SpecialRules, "none")
 	w.stacking() // the game's rule, of which each force's Stacking above is the limit
 	w.mapSection()
+	w.decks()
 	w.turnTrack()
 }
 
@@ -245,12 +251,16 @@ func (w *writer) turnOrder() {
 }
 
 // firstMove is what a side the scenario marks first does: as the rules have it, or, where the rules roll for
-// who moves first, this scenario's choice for the first turn only.
+// who moves first, what the System says the scenario's choice gives (the first turn only, by default).
 func (w *writer) firstMove(what string) string {
-	if sys := w.pkg.System; sys != nil && sys.TurnOrder != nil && sys.TurnOrder.Rolled {
-		return what + " on turn 1 only: this scenario's choice; after that the rules roll for it (see Turn order)"
+	sys := w.pkg.System
+	if sys == nil || sys.TurnOrder == nil || !sys.TurnOrder.Rolled {
+		return what
 	}
-	return what
+	if sys.TurnOrder.First != "" {
+		return sys.TurnOrder.First + ": this scenario's choice (see Turn order)"
+	}
+	return what + " on turn 1 only: this scenario's choice; after that the rules roll for it (see Turn order)"
 }
 
 func lengthText(sc *content.Scenario) string {
@@ -600,17 +610,23 @@ type setupKey struct{ unit, group string }
 // unit type's lines only when they are all of one group, else it is a row of its own that says so.
 func (w *writer) forceTable(s content.Side) {
 	setup := map[setupKey][]string{}
+	placedBy := map[setupKey]int{} // how many units each key's set-up lines place
 	var order []setupKey
 	for _, p := range s.Setup {
 		k := setupKey{p.Unit, p.Group}
 		if _, ok := setup[k]; !ok {
 			order = append(order, k)
 		}
+		placedBy[k] += w.placed(p)
 		where := w.placement(p)
 		if st := w.state(p); st != "" {
 			where += " (" + st + ")"
 		}
 		setup[k] = append(setup[k], where)
+	}
+	dead := map[string]int{} // units of each type that begin in the pool of eliminated units
+	for _, e := range s.Eliminated {
+		dead[e.Unit] += max(e.Count, 1)
 	}
 	groups := map[string]map[string]bool{} // unit type -> the groups its force lines name
 	for _, f := range w.forces(&s) {
@@ -637,12 +653,33 @@ func (w *writer) forceTable(s content.Side) {
 				name = e.Name + " (" + name + ")"
 			}
 			var where []string
+			placed := 0
 			for _, k := range []setupKey{{e.Unit, e.Group}, {e.Unit, ""}} {
 				if k.group == "" && e.Group != "" && len(groups[e.Unit]) > 1 {
 					continue // a line that names no group: which of several groups it means is not said
 				}
+				if _, ok := setup[k]; ok {
+					placed += placedBy[k]
+				}
 				where = append(where, setup[k]...)
 				delete(setup, k)
+			}
+			gone := max(min(dead[e.Unit], n-placed), 0)
+			dead[e.Unit] -= gone
+			if others := n - placed - gone; placed > 0 && others > 0 {
+				// The set-up places some of the line's units: say where the others are.
+				// As the exports hold them: at the first entry that names no units, else in the deployment zone.
+				rest := "not placed by the set-up"
+				if dep := w.set.DescribeZone(s.Deployment); dep != "" {
+					rest = dep
+				}
+				for _, en := range s.Entry {
+					if len(en.Units) == 0 {
+						rest = "enter as the Entry says"
+						break
+					}
+				}
+				where = append(where, fmt.Sprintf("the other %d: %s", others, rest))
 			}
 			text := strings.Join(where, "; ")
 			if text == "" && e.Note != "" {
@@ -679,6 +716,12 @@ func (w *writer) forceTable(s content.Side) {
 	tab.Bold = map[int]bool{len(tab.Rows): true}
 	tab.Rows = append(tab.Rows, []string{"Total", fmt.Sprint(total), ""})
 	w.d.Table(tab)
+	// A force whose counts or names the rules do not give says so under its lines, as its source does.
+	for _, f := range w.forces(&s) {
+		if content.Illustrative(f.Source) {
+			w.d.Para("Source of "+cmp.Or(f.Name, f.ID)+": "+f.Source+".", flow.NoteFont)
+		}
+	}
 }
 
 // placed is how many units a set-up line places.
@@ -752,6 +795,85 @@ func (w *writer) reinforcements() {
 	w.d.Table(tab)
 }
 
+// pools are the sides' draw pools: what each holds, how many a draw takes, into where and when, and what
+// each draw finds there (a draw of the last units of a pool takes what is left).
+func (w *writer) pools() {
+	var rows [][]string
+	for i := range w.sc.Sides {
+		s := &w.sc.Sides[i]
+		for j := range s.Pools {
+			p := &s.Pools[j]
+			var us []string
+			for _, u := range p.Units {
+				us = append(us, fmt.Sprintf("%d %s", max(u.Count, 1), w.unitName(u.Unit)))
+			}
+			var draws []string
+			for _, d := range rules.Draws(s) {
+				if d.Pool == p {
+					draws = append(draws, fmt.Sprintf("%s (%d of %d)", strings.TrimPrefix(strings.TrimPrefix(d.Draw.DrawText(), "on "), "at "), min(d.Takes, d.Holds), d.Holds))
+				}
+			}
+			name := cmp.Or(p.Name, p.ID)
+			if p.Note != "" {
+				name += ": " + p.Note
+			}
+			into := ""
+			if p.Into != "" {
+				into = w.cellNames([]string{p.Into})
+			}
+			rows = append(rows, []string{s.DisplayName(), name, strings.Join(us, ", "), strconv.Itoa(p.Draw), into, strings.Join(draws, ", ")})
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.h("Draw pools")
+	w.d.Para("Units in a pool are not set up: each draw takes as many units as it says, at random and face down, from what the pool still holds.", flow.NoteFont)
+	w.d.Table(&flow.Table{Header: []string{"Side", "Pool", "Holds", "Draw", "Into", "Draws (of the units left)"}, Rows: rows})
+}
+
+// pairs are the units of the scenario that change sides: a unit type one of its sides fields (or sets up)
+// and its pair, the same unit in the other side's colours; one of the two is in play.
+func (w *writer) pairs() {
+	fielded := map[string]string{} // unit type -> the side that fields it
+	for i := range w.sc.Sides {
+		s := &w.sc.Sides[i]
+		for _, f := range w.forces(s) {
+			for _, e := range f.Units {
+				if e.Unit != "" && fielded[e.Unit] == "" {
+					fielded[e.Unit] = s.DisplayName()
+				}
+			}
+		}
+		for _, p := range s.Setup {
+			if fielded[p.Unit] == "" {
+				fielded[p.Unit] = s.DisplayName()
+			}
+		}
+	}
+	var rows [][]string
+	done := map[string]bool{}
+	for _, u := range w.pkg.UnitTypes() {
+		other := w.pkg.PairOf(u)
+		side := fielded[u.ID]
+		if other == "" || side == "" || done[u.ID] {
+			continue
+		}
+		done[u.ID], done[other] = true, true
+		o := w.pkg.UnitType(other)
+		if o == nil {
+			continue
+		}
+		rows = append(rows, []string{w.unitName(u.ID), side, w.unitName(other), w.pkg.System.FactionName(o.Faction)})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.h("Units that change sides")
+	w.d.Para("Each is one unit with a piece in each side's colours: one of the two is in play, and the other replaces it when the unit changes sides.", flow.NoteFont)
+	w.d.Table(&flow.Table{Header: []string{"Unit", "Starts with", "Changes sides as", "Faction"}, Rows: rows})
+}
+
 // edgeName is an edge by its name on the scenario's map set (content.Edge.Name): "the east edge of board V".
 func (w *writer) edgeName(id string) string {
 	if w.set != nil {
@@ -773,9 +895,10 @@ func (w *writer) locationName(id string) string {
 	return id
 }
 
-// cellNames lists cells by their labels, or places by their names.
+// cellNames lists cells by their labels (as a reader cannot misread them: MapSet.CellName), or places by their
+// names.
 func (w *writer) cellNames(labels []string) string {
-	if w.set == nil || !w.set.Network() {
+	if w.set == nil {
 		return strings.Join(labels, ", ")
 	}
 	names := make([]string, len(labels))
@@ -922,7 +1045,7 @@ func (w *writer) objectives() {
 	}
 	w.h("Objectives")
 	tab := &flow.Table{Header: []string{"Objective", "Where", "Points", "For"}, DropEmpty: true}
-	for _, o := range w.sc.Objectives {
+	for i, o := range w.sc.Objectives {
 		where := w.cellNames(o.Cells)
 		if where == "" && o.Location != "" {
 			where = w.locationName(o.Location)
@@ -935,7 +1058,14 @@ func (w *writer) objectives() {
 		for _, s := range o.Sides {
 			for_ = append(for_, w.sc.SideName(s))
 		}
-		tab.Rows = append(tab.Rows, []string{cmp.Or(o.Name, o.ID), where, pts, strings.Join(for_, ", ")})
+		name := cmp.Or(o.Name, o.ID)
+		switch {
+		case o.Note != "":
+			name += ": " + o.Note
+		case !w.sc.Scores(&w.sc.Objectives[i]):
+			name += ": no victory condition names it"
+		}
+		tab.Rows = append(tab.Rows, []string{name, where, pts, strings.Join(for_, ", ")})
 	}
 	w.d.Table(tab)
 }

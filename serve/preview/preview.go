@@ -40,9 +40,10 @@ const (
 	SectionScenarios = "scenarios" // the scenario sheets' pages
 )
 
-// Resolutions of the pictures: small enough to draw in a few milliseconds, large enough to read.
+// Resolutions of the pictures: small enough to draw in a few milliseconds, large enough to read. A face is
+// drawn at twice the resolution the page shows its thumbnail at, so that a click shows it larger and sharp.
 const (
-	FaceDPI  = 150.0
+	FaceDPI  = 300.0
 	PageDPI  = 80.0
 	MapDPI   = 60.0
 	SheetDPI = 80.0
@@ -631,7 +632,19 @@ func drawMap(dr *maps.Drawing, stem, title string) ([]*Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return images(pages, "maps/"+stem, SectionMaps, title), nil
+	out := images(pages, "maps/"+stem, SectionMaps, title)
+	// One picture of the whole map (then its legend), not the sheets the PDF tiles it onto: say so.
+	for i, im := range out {
+		switch {
+		case i == 0:
+			im.Title = title + ": the whole map"
+		case i == 1 && len(out) == 2:
+			im.Title = title + ": its legend"
+		default:
+			im.Title = fmt.Sprintf("%s: part %d of %d", title, i+1, len(out))
+		}
+	}
+	return out, nil
 }
 
 // ------------------------------------------------------------------------------------------------ sheets

@@ -75,6 +75,12 @@ func TestRenderRedrawsOnlyWhatChanged(t *testing.T) {
 	if len(first.Drawn) != len(first.Images) {
 		t.Errorf("the first version drew %d of %d pictures", len(first.Drawn), len(first.Images))
 	}
+	// A map is one picture of the whole of it and one of its legend, captioned so: not the PDF's sheets.
+	for _, im := range first.Images {
+		if im.Section == SectionMaps && !strings.HasSuffix(im.Title, ": the whole map") && !strings.HasSuffix(im.Title, ": its legend") {
+			t.Errorf("map picture %s is captioned %q", im.Name, im.Title)
+		}
+	}
 
 	same := r.Update(dir)
 	if len(same.Drawn) != 0 {
@@ -271,7 +277,7 @@ func TestRenderSurvivesPanicsAndLimits(t *testing.T) {
 		got = append(got, d.Pos.String()+" "+d.Message)
 	}
 	sort.Strings(got)
-	if len(got) != 2 || !strings.Contains(got[0], "maps/x.yaml:3:1 preview of map limit: surface: page 14400x14400 pt at 150 DPI is too many pixels") ||
+	if len(got) != 2 || !strings.Contains(got[0], "maps/x.yaml:3:1 preview of map limit: surface: page 14400x14400 pt at 300 DPI is too many pixels") ||
 		!strings.Contains(got[1], "maps/x.yaml:3:1 preview of map panics: drawing failed (a bug in muster; please report it): index out of range") {
 		t.Errorf("diagnostics: %q", got)
 	}
