@@ -69,6 +69,8 @@ const All = "all"
 func Outputs() []Output {
 	return []Output{
 		{Name: "counters", Doc: "counter sheets: counters.pdf, and counters-cut-NN.svg for a cutting plotter when they hold hexagonal or round counters (with --png: a PNG per counter face, a contact sheet of every design and a PNG per page)", Run: buildCounters},
+		{Name: "labels", Doc: "labels.pdf: every block's label, each step along an edge, on sheets of self-adhesive label paper with the label's bleed and cut lines (with --png: a PNG per label and per page); nothing for a package without blocks", Run: buildLabels},
+		{Name: "cards", Doc: "cards.pdf: every card of every deck at its true size, fronts and backs in register for duplex or folding, with crop marks (with --png: a PNG per card front, per deck back and per page)", Run: buildCards},
 		{Name: "maps", Doc: "maps to scale: maps/<map id>.pdf per map or board, maps/<scenario id>.pdf per composed map set, tiled with overlap or on one large page (with --png: a PNG per page)", Run: buildMaps},
 		{Name: "charts", Doc: "charts.pdf: every table as text with its sources, and each scenario's turn record and victory point record (with --png: a PNG per page)", Run: buildCharts},
 		{Name: "scenarios", Doc: "scenarios/<id>.pdf: a scenario sheet per scenario (with --png: a PNG per page)", Run: buildScenarios},

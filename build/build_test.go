@@ -257,7 +257,7 @@ func TestPNGs(t *testing.T) {
 
 func TestOnlyAndErrors(t *testing.T) {
 	pkg := fixture(t, "thg")
-	if _, err := Run(pkg, Options{}, []string{"posters"}); err == nil || !strings.Contains(err.Error(), "counters, maps") {
+	if _, err := Run(pkg, Options{}, []string{"posters"}); err == nil || !strings.Contains(err.Error(), "counters, labels, cards, maps") {
 		t.Errorf("unknown output: %v", err)
 	}
 	if _, err := Run(pkg, Options{Backs: "sideways"}, nil); err == nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/tts"
 	"github.com/muster-wargames/muster/export/vassal"
 )
@@ -30,7 +31,7 @@ func buildVassal(j *Job) error {
 	if err != nil {
 		return err
 	}
-	j.Notef("%s.vmod: a VASSAL module of %d boards and %d pieces at %g dpi", content.Stem(j.Pkg.ID, content.PrintStem), len(m.Boards), m.Stats.Pieces, m.DPI)
+	j.Notef("%s.vmod: a VASSAL module of %s and %s at %g dpi", content.Stem(j.Pkg.ID, content.PrintStem), english.Count(len(m.Boards), "board"), english.Count(m.Stats.Pieces, "piece"), m.DPI)
 	return j.Add(content.Stem(j.Pkg.ID, content.PrintStem)+".vmod", data)
 }
 

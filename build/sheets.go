@@ -62,7 +62,11 @@ func buildCharts(j *Job) error {
 	if err != nil {
 		return err
 	}
-	j.Notef("%s: %s and the scenarios' tracks on %s", ChartsFile, english.Count(len(j.Pkg.Tables()), "table"), english.Count(n, "page"))
+	decks := ""
+	if k := len(j.Pkg.Decks()); k > 0 {
+		decks = ", " + english.Count(k, "deck")
+	}
+	j.Notef("%s: %s%s and the scenarios' tracks on %s", ChartsFile, english.Count(len(j.Pkg.Tables()), "table"), decks, english.Count(n, "page"))
 	return nil
 }
 

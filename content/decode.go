@@ -32,6 +32,7 @@ var (
 	gradeType    = reflect.TypeOf(value.Grade(""))
 	scalarType   = reflect.TypeOf(Scalar{})
 	fieldPosType = reflect.TypeOf(FieldPos{})
+	stepsType    = reflect.TypeOf(Steps{})
 )
 
 // Scalar is a value whose type the System decides (a unit's stats: a number for one game, a grade or a dice
@@ -137,6 +138,9 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value) {
 			}
 			v.Set(reflect.ValueOf(g))
 		}
+		return
+	case stepsType:
+		v.Set(reflect.ValueOf(d.decodeSteps(n)))
 		return
 	}
 	switch t.Kind() {
@@ -288,6 +292,12 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value) {
 		// Structs with a scalar shorthand (e.g. a force entry written as just a unit id) implement this.
 		if s, ok := v.Addr().Interface().(scalarShorthand); ok && n.Kind == yaml.ScalarNode {
 			s.fromScalar(n.Value)
+			if k, ok := s.(shorthandKey); ok {
+				// The shorthand writes that key: its position is the value's, as if written out.
+				if f := v.FieldByName("Fields"); f.IsValid() && f.Type() == fieldPosType && f.CanSet() {
+					f.Set(reflect.ValueOf(FieldPos{k.shorthandKey(): d.doc.nodePos(n)}))
+				}
+			}
 			return
 		}
 		d.errorf(n, "decode.type", "expected a mapping here, found a %s", kindName(n))
@@ -324,6 +334,10 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value) {
 
 // scalarShorthand is implemented by model structs that may be written as a single value.
 type scalarShorthand interface{ fromScalar(string) }
+
+// shorthandKey is implemented by shorthand structs with a FieldPos: the key their single value stands for
+// (a pool's unit written as its id is {unit: id}).
+type shorthandKey interface{ shorthandKey() string }
 
 func setPos(v reflect.Value, p diag.Pos) {
 	if f := v.FieldByName("At"); f.IsValid() && f.Type() == posType && f.CanSet() {

@@ -152,6 +152,8 @@ func (e *encoder) encode(v reflect.Value, ptr string) (*yaml.Node, error) {
 		return notation(string(v.Interface().(value.Grade))), nil
 	case rollType:
 		return notation(v.Interface().(Roll).String()), nil
+	case stepsType:
+		return encodeSteps(v.Interface().(Steps)), nil
 	}
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -312,6 +314,9 @@ func empty(v reflect.Value) bool {
 	switch v.Type() {
 	case posType, fieldPosType, documentType:
 		return true
+	case stepsType:
+		s := v.Interface().(Steps)
+		return s.Count == 0 && s.List == nil
 	}
 	switch v.Kind() {
 	case reflect.Struct:

@@ -25,6 +25,8 @@ func FuzzParse(f *testing.F) {
 		"? [complex, key]\n: value\n",
 		"!!binary aGVsbG8=\n",
 		"x: .inf\ny: .nan\nz: 0x1F\nw: 1_000\n",
+		"kind: UnitType\nid: b\nsteps: [4, {strength: 3, fire: 2}, 2, 1]\npair: c\nhidden: opponent\n",
+		"kind: Scenario\nid: s\nsides: [{id: a, setup: [{unit: b, cells: [x], strength: 2}], pools: [{id: p, units: [b, {unit: c, count: 3}], draw: 2, into: x, when: [setup, 3]}]}]\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))

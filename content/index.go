@@ -31,6 +31,10 @@ func newOfKind(kind string) Doc {
 		return &Generator{}
 	case KindFixture:
 		return &Fixture{}
+	case KindDeck:
+		return &Deck{}
+	case KindCard:
+		return &Card{}
 	}
 	return nil
 }
@@ -119,6 +123,21 @@ func (p *Package) IDs(kind string) []string {
 	var out []string
 	for _, d := range p.Docs {
 		if d.Kind == kind && d.ID != "" && !seen[d.ID] {
+			seen[d.ID] = true
+			out = append(out, d.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// GeneratorIDs lists the ids of the Generator documents of a type (map or scenario), sorted, as written
+// (the documents need not be valid): what `muster generate TYPE --generator` may name.
+func (p *Package) GeneratorIDs(typ string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range p.Docs {
+		if m, ok := d.Value.(map[string]any); ok && d.Kind == KindGenerator && d.ID != "" && m["type"] == typ && !seen[d.ID] {
 			seen[d.ID] = true
 			out = append(out, d.ID)
 		}

@@ -20,11 +20,13 @@ const (
 	KindTable      = "Table"
 	KindGenerator  = "Generator"
 	KindFixture    = "Fixture"
+	KindDeck       = "Deck"
+	KindCard       = "Card"
 )
 
 // Kinds lists every kind in the order documents are resolved and printed.
 var Kinds = []string{KindPackage, KindSystem, KindUnitType, KindMarker, KindCounterMix, KindMap, KindForce,
-	KindScenario, KindTable, KindGenerator, KindFixture}
+	KindScenario, KindTable, KindGenerator, KindFixture, KindDeck, KindCard}
 
 // FieldPos records where each key's value of a mapping was written, so a diagnostic about one field (an
 // unknown unit id in a force entry) points at that field's line and column rather than the entry's.

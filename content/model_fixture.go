@@ -25,6 +25,8 @@ type Fixture struct {
 	// Rosters check what a force's or a scenario side's roster adds up to, in what the System's rosters
 	// count: PRESTAGS's example A Force is worth 40 VP.
 	Rosters []RosterLookup `yaml:"rosters"`
+	// Hits check what hits do to a block: the strength it is left with, or eliminated.
+	Hits []HitLookup `yaml:"hits"`
 	// System, Tables, Units and Maps stand in for the package's for this fixture: the System's keys written
 	// here replace the package System's; a table, unit type or map replaces the package's of its id, or is
 	// added. Every check then runs, and only what they add counts.
@@ -70,14 +72,16 @@ type Combatant struct {
 
 // ValueLookup is a stat of a unit type in some situations and the value it must have.
 type ValueLookup struct {
-	Unit   string   `yaml:"unit"`
-	Stat   string   `yaml:"stat"`
-	When   []string `yaml:"when"`
-	Force  string   `yaml:"force"` // read in this force (its traits)
-	Expect string   `yaml:"expect"`
-	Source string   `yaml:"source"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Unit  string   `yaml:"unit"`
+	Stat  string   `yaml:"stat"`
+	When  []string `yaml:"when"`
+	Force string   `yaml:"force"` // read in this force (its traits)
+	// Strength reads a block's values at the step of this strength (the block stat's value).
+	Strength *value.Number `yaml:"strength"`
+	Expect   string        `yaml:"expect"`
+	Source   string        `yaml:"source"`
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
 }
 
 // PairLookup is a pair formula for a leader and a unit, and the value it must have.
@@ -148,4 +152,16 @@ type PriorMove struct {
 	Stacks int      `yaml:"stacks"`
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
+}
+
+// HitLookup is a block taking hits, and what it must be left with.
+type HitLookup struct {
+	Unit string `yaml:"unit"`
+	// Strength is the block's strength before the hits (the block stat's value of its step); default full.
+	Strength *value.Number `yaml:"strength"`
+	Hits     int           `yaml:"hits"`
+	Expect   string        `yaml:"expect"` // its strength after, or "eliminated"
+	Source   string        `yaml:"source"`
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
 }

@@ -102,9 +102,12 @@ type Side struct {
 	Exempt []string `yaml:"exempt"`
 	// Budgets are per-leader allowances: Rampant's trumps of each commander per assault period.
 	Budgets []LeaderBudget `yaml:"budgets"`
-	Notes   string         `yaml:"notes"`
-	At      diag.Pos       `yaml:"-"`
-	Fields  FieldPos       `yaml:"-"`
+	// Pools are the side's draw pools: units it fields but does not set up, drawn at random into a place at
+	// set-up or on later turns.
+	Pools  []Pool   `yaml:"pools"`
+	Notes  string   `yaml:"notes"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
 }
 
 // Replacement is a side's replacement allowance on some turns.
@@ -198,8 +201,10 @@ type Placement struct {
 	Flipped bool `yaml:"flipped"`
 	// Markers are placed on the units as they set up (Marker ids): disrupted, out of supply.
 	Markers []string `yaml:"markers"`
-	At      diag.Pos `yaml:"-"`
-	Fields  FieldPos `yaml:"-"`
+	// Strength sets blocks up below full strength: the value of the block stat of the step they start on.
+	Strength *value.Number `yaml:"strength"`
+	At       diag.Pos      `yaml:"-"`
+	Fields   FieldPos      `yaml:"-"`
 }
 
 // Zone is an area: within N cells of a cell or location (PRESTAGS deployment "within 3 hexes of hex M").

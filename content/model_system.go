@@ -83,6 +83,12 @@ type System struct {
 	// Exemptions are rules a scenario may lift for some of a side's units (PRESTAGS's "Mt.Ex.": mounted units
 	// exempt from the Movement Control Radius).
 	Exemptions []ExemptionDef `yaml:"exemptions"`
+	// Hidden says who does not see a unit's face, for every unit type that does not say: opponent (units set
+	// up face down, blocks' labels face their owners) or none.
+	Hidden string `yaml:"hidden"`
+	// Blocks are the game's blocks: the stat their steps set, which way they turn to lose a step, what their
+	// labels print.
+	Blocks *BlockDef `yaml:"blocks"`
 }
 
 // Players of a phase of the sequence of play.

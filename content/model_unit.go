@@ -31,6 +31,16 @@ type UnitType struct {
 	// Background is an image file (SVG, PNG, JPEG or GIF) printed full bleed under this unit's faces, instead
 	// of its faction's.
 	Background string `yaml:"background"`
+	// Steps make the unit type a block: how many steps it has (`steps: 4`), or each step's values, full
+	// strength first (`[4, 3, 2, 1]`, or mappings of several stats). Its label prints each step along one edge.
+	Steps *Steps `yaml:"steps"`
+	// Hidden says who does not see the unit's face: opponent (it sets up face down, its back the faction's
+	// blank side; a block's label faces its owner) or none. Default the System's hidden, else opponent for a
+	// block and none for a counter.
+	Hidden string `yaml:"hidden"`
+	// Pair is the unit type of the same unit on the other side (a lord with a block in each house's colours):
+	// the two alternate sides, one of them in play. Written on either of the two, or on both naming each other.
+	Pair string `yaml:"pair"`
 }
 
 // SituationalValue is a value one stat of a unit takes in some situations: with when empty, the ordinary
@@ -100,6 +110,9 @@ type CounterMix struct {
 	// counter's size is across its flats, a round one's its diameter.
 	Shape    string     `yaml:"shape"`
 	Counters []MixEntry `yaml:"counters"`
+	// Labels are how the mix's blocks print: their labels' size and bleed and the label paper (labels.pdf).
+	// The mix's lines of block unit types print there, the others on the counter sheets.
+	Labels *LabelSheet `yaml:"labels"`
 }
 
 // Counter shapes.

@@ -65,7 +65,7 @@ func Run(q Request, pkgDir, outPath string, force bool) (Result, error) {
 			return Result{}, &RunError{Writing, err} // refused before any work
 		}
 	}
-	g, ds, err := Open(pkgDir)
+	g, ds, err := openFor(pkgDir, outPath)
 	if err != nil {
 		return Result{Diags: ds}, &RunError{Opening, err}
 	}
@@ -107,6 +107,42 @@ func Open(dir string) (*scenario.Generator, diag.List, error) {
 	}
 	g, err := scenario.New(c.Package())
 	return g, r.Diags, err
+}
+
+// openFor is Open for a run that writes outPath: when the only errors of the package are in that file (a
+// generated scenario of its own that went over budget after the units' costs changed), the package is
+// opened without it, since the run replaces it; its errors would otherwise forbid the one run that fixes them.
+func openFor(dir, outPath string) (*scenario.Generator, diag.List, error) {
+	if outPath == "" || !content.Within(dir, outPath) {
+		return Open(dir)
+	}
+	r := validate.Load(dir)
+	if r.Diags.HasErrors() && onlyIn(r.Diags, outPath) {
+		r = validate.LoadWith(dir, outPath, nil)
+	}
+	c, err := r.Checked()
+	if err != nil {
+		return nil, r.Diags, fmt.Errorf("%s: %v", dir, err)
+	}
+	g, err := scenario.New(c.Package())
+	return g, r.Diags, err
+}
+
+// onlyIn reports whether every error of ds is in the file name.
+func onlyIn(ds diag.List, name string) bool {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return false
+	}
+	for _, d := range ds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		if a, err := filepath.Abs(d.Pos.File); err != nil || a != abs {
+			return false
+		}
+	}
+	return true
 }
 
 // Request is one `muster generate` run.

@@ -125,6 +125,8 @@ func TestEveryKindAcceptsAMinimalDocument(t *testing.T) {
 		"Table":      "kind: Table\nid: t\ncolumns: [a]\nrows: [{label: r, cells: [x]}]\n",
 		"Generator":  "kind: Generator\nid: g\ntype: map\n",
 		"Fixture":    "kind: Fixture\nid: x\nexpect: pass\n",
+		"Deck":       "kind: Deck\nid: d\n",
+		"Card":       "kind: Card\nid: c\n",
 	}
 	for _, k := range content.Kinds {
 		src, ok := minimal[k]

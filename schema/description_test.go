@@ -96,6 +96,11 @@ var sameKeyAs = [][2]string{
 	{"table.schema.json:.combat.modifiers.across", "table.schema.json:.combat.shifts.across"},
 	{"table.schema.json:.combat.modifiers.all", "table.schema.json:.combat.shifts.all"},
 	{"table.schema.json:.combat.modifiers.when", "table.schema.json:.combat.shifts.when"},
+	// A deck's card layout is a counter face layout's elements and band placed on a card.
+	{"deck.schema.json:.layout.slots.", "system.schema.json:.faces.slots."},
+	{"deck.schema.json:.layout.band.", "system.schema.json:.faces.band."},
+	// A deck's deal and draw are alike: a number of cards and when.
+	{"deck.schema.json:.draw.", "deck.schema.json:.deal."},
 }
 
 // documentKeys mean the same in every kind of document.

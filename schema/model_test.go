@@ -35,7 +35,15 @@ var leafTypes = map[reflect.Type]bool{
 // shorthandTypes are Go structs that may also be written as one string (content's scalar shorthand): their
 // schema is anyOf a string and an object, and the string branch is their shorthand.
 var shorthandTypes = map[reflect.Type]bool{
-	reflect.TypeOf(content.Include{}): true,
+	reflect.TypeOf(content.Include{}):  true,
+	reflect.TypeOf(content.PoolUnit{}): true,
+}
+
+// wholeTypes are Go structs the decoder reads whole from one value or a list (content.Steps: `steps: 4` or
+// `steps: [4, 3, 2, 1]`): their schema is a type union of a single value and an array, never an object of
+// their Go fields.
+var wholeTypes = map[reflect.Type]bool{
+	reflect.TypeOf(content.Steps{}): true,
 }
 
 // kindTypes are the Go model of each kind's schema file.
@@ -46,6 +54,7 @@ var kindTypes = map[string]reflect.Type{
 	"Force": reflect.TypeOf(content.Force{}), "Scenario": reflect.TypeOf(content.Scenario{}),
 	"Table": reflect.TypeOf(content.Table{}), "Generator": reflect.TypeOf(content.Generator{}),
 	"Fixture": reflect.TypeOf(content.Fixture{}),
+	"Deck":    reflect.TypeOf(content.Deck{}), "Card": reflect.TypeOf(content.Card{}),
 }
 
 // onlyInGo are keys the Go model reads that the schema deliberately does not allow, by path (kind, then keys;
@@ -187,6 +196,10 @@ func (w *modelWalk) walk(file, loc string, node any, typ reflect.Type, path stri
 	addl, hasAddl := s["additionalProperties"].(map[string]any)
 	items, hasItems := s["items"]
 	switch {
+	case wholeTypes[typ]:
+		if !schemaType(s, "array") || !hasItems || hasProps {
+			w.t.Errorf("%s: Go reads a value or a list (%s), the schema (%s#%s) is not a union of a value and an array", path, typ, file, loc)
+		}
 	case shorthandTypes[typ] && schemaType(s, "string") && !hasProps:
 		w.checkScalar(s, reflect.TypeOf(""), path, file, loc)
 	case leafTypes[typ] || isScalarKind(typ.Kind()):

@@ -111,6 +111,21 @@ func TestServeInHeadlessChromium(t *testing.T) {
 		return after.Src != "" && after.Src != before.Src && after.Sum != before.Sum && after.Sum != 0, err
 	})
 
+	// The redrawn face is outlined as fresh, and a click shows it at its own size (issue 30, item 13).
+	var zoom struct {
+		Fresh, Zoomed   bool
+		Before, Zoomed_ float64
+	}
+	const zoomJS = `(() => { const f = document.querySelector('figure[data-name="%s"]'); const img = f.querySelector("img");
+		const before = img.getBoundingClientRect().width; img.click();
+		return {Fresh: f.classList.contains("fresh"), Zoomed: f.classList.contains("zoom"), Before: before, Zoomed_: img.getBoundingClientRect().width}; })()`
+	if err := b.Eval(ctx, fmt.Sprintf(zoomJS, face), &zoom); err != nil {
+		t.Fatal(err)
+	}
+	if !zoom.Fresh || !zoom.Zoomed || zoom.Zoomed_ <= zoom.Before {
+		t.Errorf("the redrawn face: %+v; want it outlined, and wider once clicked", zoom)
+	}
+
 	if err := os.WriteFile(unit, bytes.Replace(src, []byte(stats), []byte("stats: {movement: 2, range: 0, attack: 5x, morale: 3, defense: 4}"), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -12,12 +12,14 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/watch"
 	"github.com/muster-wargames/muster/serve/preview"
 	"github.com/muster-wargames/muster/validate"
@@ -52,6 +54,18 @@ type Server struct {
 // New is a server for the package in dir; nothing is loaded until Reload or Serve.
 func New(dir string, opt Options) *Server {
 	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}, load: validate.Load}
+}
+
+// relative are changed files as the log names them: from the package's folder (a base's from its own).
+func (s *Server) relative(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p
+		if r, err := filepath.Rel(s.dir, p); err == nil && r != "." && !strings.HasPrefix(r, "..") {
+			out[i] = r
+		}
+	}
+	return out
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -93,8 +107,11 @@ func (s *Server) Reload() *preview.Snapshot {
 	}
 	s.mu.Unlock()
 	what := fmt.Sprintf("redrew %d of %d pictures", len(snap.Drawn), len(snap.Images))
-	if snap.Failed {
-		what = fmt.Sprintf("%d errors; showing the last good pictures", snap.Diags.Count(diag.Error))
+	switch {
+	case snap.Failed && len(snap.Drawn)+len(snap.Stale) > 0:
+		what = english.Count(snap.Diags.Count(diag.Error), "error") + fmt.Sprintf("; redrew %d of %d pictures, kept %d from before beside their errors", len(snap.Drawn), len(snap.Images), len(snap.Stale))
+	case snap.Failed:
+		what = english.Count(snap.Diags.Count(diag.Error), "error") + "; showing the last good pictures"
 	}
 	s.logf("version %d: %s in %v", snap.Version, what, time.Since(start).Round(time.Millisecond))
 	return snap
@@ -127,6 +144,11 @@ type imageInfo struct {
 	Section string `json:"section"`
 	Title   string `json:"title"`
 	Key     string `json:"key"`
+	// Stale: kept from an earlier version because its file has errors now, which Errors lists.
+	Stale  bool      `json:"stale,omitempty"`
+	Errors diag.List `json:"errors,omitempty"`
+	// Fresh says the picture was drawn again for this version (not kept from the last): the page outlines it.
+	Fresh bool `json:"fresh"`
 }
 
 func pageState(dir string, snap *preview.Snapshot) state {
@@ -134,8 +156,13 @@ func pageState(dir string, snap *preview.Snapshot) state {
 	if st.Diags == nil {
 		st.Diags = diag.List{}
 	}
+	drawn := map[string]bool{}
+	for _, n := range snap.Drawn {
+		drawn[n] = snap.Version > 1 // the first version draws everything: nothing is news
+	}
 	for _, im := range snap.Images {
-		st.Images = append(st.Images, imageInfo{im.Name, im.Section, im.Title, im.Key})
+		errs, stale := snap.Stale[im.Name]
+		st.Images = append(st.Images, imageInfo{im.Name, im.Section, im.Title, im.Key, stale, errs, drawn[im.Name]})
 	}
 	return st
 }
@@ -297,7 +324,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			if !ok {
 				return nil
 			}
-			s.logf("changed: %s", strings.Join(batch, ", "))
+			s.logf("changed: %s", strings.Join(s.relative(batch), ", "))
 			s.Reload()
 			s.mu.Lock()
 			bases := s.dirs

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -109,6 +110,21 @@ func TestServePushesVersions(t *testing.T) {
 	}
 	if !found || len(bad.Images) != len(first.Images) {
 		t.Errorf("the error at units/feudal.yaml:9 with the pictures kept: %v, %d of %d pictures", bad.Diags, len(bad.Images), len(first.Images))
+	}
+	// The pictures drawn from the file in error are kept, stale, each with the error beside it.
+	beside := 0
+	for _, im := range bad.Images {
+		if im.Stale && strings.HasPrefix(im.Name, "faces/") {
+			// The faces are drawn from the counter mix, left out for the units the error left out: the
+			// error in units/feudal.yaml comes first, then the counter mix's own.
+			if len(im.Errors) == 0 || !strings.HasSuffix(im.Errors[0].Pos.File, "feudal.yaml") {
+				t.Errorf("%s is stale without its file's error: %v", im.Name, im.Errors)
+			}
+			beside++
+		}
+	}
+	if beside == 0 {
+		t.Error("no face drawn from units/feudal.yaml is marked stale with its error")
 	}
 	cancel()
 	select {
@@ -237,5 +253,61 @@ func TestServerSurvivesAPanic(t *testing.T) {
 	s.load = validate.Load
 	if again := s.Reload(); again.Failed || len(again.Images) != len(good.Images) {
 		t.Errorf("the next version: failed %v, %d pictures", again.Failed, len(again.Images))
+	}
+}
+
+// The page outlines the pictures a version drew again, and only those, on a page opened or reloaded after it
+// too (issue 30, item 13); the log names a changed file from the package's folder and counts errors in words.
+func TestFreshPicturesAndLog(t *testing.T) {
+	dir := copyTree(t, thg)
+	var log []string
+	s := New(dir, Options{Logf: func(f string, a ...any) { log = append(log, fmt.Sprintf(f, a...)) }})
+	snapshot := func() state {
+		t.Helper()
+		w := get(t, s.Handler(), "127.0.0.1:1", "/snapshot")
+		var st state
+		if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	s.Reload()
+	for _, im := range snapshot().Images {
+		if im.Fresh {
+			t.Errorf("the first version outlines %s: everything is new, nothing is news", im.Name)
+		}
+	}
+	p := filepath.Join(dir, "units", "feudal.yaml")
+	b := must.ReadFile(t, p)
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("attack: 3, morale: 3"), []byte("attack: 4, morale: 3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap := s.Reload()
+	st := snapshot()
+	fresh := 0
+	drawn := map[string]bool{}
+	for _, n := range snap.Drawn {
+		drawn[n] = true
+	}
+	for _, im := range st.Images {
+		if im.Fresh {
+			fresh++
+		}
+		if im.Fresh != drawn[im.Name] {
+			t.Errorf("%s: fresh %v, drawn %v", im.Name, im.Fresh, drawn[im.Name])
+		}
+	}
+	if fresh == 0 || fresh == len(st.Images) {
+		t.Errorf("%d of %d pictures outlined after one unit's attack changed", fresh, len(st.Images))
+	}
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("attack: 3, morale: 3"), []byte("attack: 4x, morale: 3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.Reload()
+	if last := log[len(log)-1]; !strings.Contains(last, ": 1 error; ") {
+		t.Errorf("the log says %q", last)
+	}
+	if got := s.relative([]string{p}); got[0] != filepath.Join("units", "feudal.yaml") {
+		t.Errorf("the log names %s as %q", p, got[0])
 	}
 }

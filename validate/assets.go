@@ -12,8 +12,8 @@ var assetsCheck = &Check{
 	Name:  "assets",
 	Stage: StageCheck,
 	Doc: "every image the content names is an SVG, PNG, JPEG or GIF file inside the package that the printers can draw\n\n" +
-		"A unit type's image (symbol: image), a System symbol's image, a face layout element's image and the background " +
-		"images of factions, unit types and backs are read as the printers read them: " +
+		"A unit type's image (symbol: image), a System symbol's image, a face layout element's image, the background " +
+		"images of factions, unit types and backs, and a card's art, a card layout element's image and a deck's back image are read as the printers read them: " +
 		"relative to the folder of the package that names them (a mod's inherited images from its base), never " +
 		"outside it (no absolute paths, no .., no links that leave the package), a regular file of at most 32 MB " +
 		"in a format the printers draw, of at most 64 megapixels. An SVG (at most 20 MB) is checked as the printers " +
@@ -51,6 +51,16 @@ var assetsCheck = &Check{
 				if f.Background != "" {
 					return true
 				}
+			}
+		}
+		for _, c := range pkg.Cards() {
+			if c.Image != "" {
+				return true
+			}
+		}
+		for _, d := range pkg.Decks() {
+			if d.Back != nil && d.Back.Image != "" || d.Layout != nil {
+				return true
 			}
 		}
 		return pkg.System != nil && len(pkg.System.Symbols) > 0
@@ -99,6 +109,23 @@ var assetsCheck = &Check{
 						a.read(sys.Doc, fmt.Sprintf("/faces/%d/slots/%d/image", i, j), s.Image, fmt.Sprintf("face %s", f.ID))
 					}
 				}
+			}
+		}
+		for _, d := range p.Pkg.Decks() {
+			if d.Back != nil && d.Back.Image != "" {
+				a.read(d.Doc, "/back/image", d.Back.Image, fmt.Sprintf("the back of deck %s", d.ID))
+			}
+			if d.Layout != nil {
+				for j, s := range d.Layout.Slots {
+					if s.Image != "" {
+						a.read(d.Doc, fmt.Sprintf("/layout/slots/%d/image", j), s.Image, fmt.Sprintf("the card layout of deck %s", d.ID))
+					}
+				}
+			}
+		}
+		for _, c := range p.Pkg.Cards() {
+			if c.Image != "" {
+				a.read(c.Doc, "/image", c.Image, fmt.Sprintf("card %s", c.ID))
 			}
 		}
 	},

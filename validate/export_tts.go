@@ -17,13 +17,16 @@ import (
 var exportTTSCheck = &Check{
 	Name:  "export-tts",
 	Stage: StageCheck,
-	Doc: fmt.Sprintf("every map and counter can be made into Tabletop Simulator images\n\n"+
+	Doc: fmt.Sprintf("every map, counter and card can be made into Tabletop Simulator images\n\n"+
 		"Tabletop Simulator loads no image over %d pixels a side: a larger map is cut into tiles, but muster gives one map at most %d million pixels "+
 		"(a map is drawn at %d dpi, or less as its size needs, down to %d), and a counter must be one image (at %d dpi, or less, down to %d). "+
-		"A map or counter past these cannot be exported.",
-		digital.TTSMaxImageSide, digital.TTSMaxMapPixels>>20, digital.TTSDefaultMapDPI, digital.TTSMinDPI, digital.TTSDefaultCounterDPI, digital.TTSMinDPI),
+		"A map or counter past these cannot be exported; nor can a deck whose cards do not fit %d x %d on one such image at %d dpi (card-size).",
+		digital.TTSMaxImageSide, digital.TTSMaxMapPixels>>20, digital.TTSDefaultMapDPI, digital.TTSMinDPI, digital.TTSDefaultCounterDPI, digital.TTSMinDPI,
+		digital.TTSSheetCols, digital.TTSSheetRows, digital.TTSMinDPI),
 	Requires: []Requirement{Printing},
-	Applies:  func(pkg *content.Package) bool { return len(pkg.Maps())+len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },
+	Applies: func(pkg *content.Package) bool {
+		return len(pkg.Maps())+len(pkg.UnitTypes())+len(pkg.Markers())+len(pkg.Decks()) > 0
+	},
 	Package: func(p *Pass) {
 		pp := Get(p, Printing)
 		for _, dp := range pp.drawings {
@@ -73,6 +76,18 @@ var exportTTSCheck = &Check{
 			}
 			p.Warnf(at, "counter-size", "%s is %gin x %gin: muster export tts cannot make it one Tabletop Simulator image (%d pixels a side) even at %d dpi",
 				what, round2(tl.w), round2(tl.h), digital.TTSMaxImageSide, digital.TTSMinDPI).Hint = "make the counter smaller"
+		}
+		// Each deck's cards on card sheets (a size that is no card size is the cards check's to report).
+		for _, d := range p.Pkg.Decks() {
+			size, err := content.ParseCardSize(d.Size)
+			if err != nil {
+				continue
+			}
+			w, h := size.W/surface.Inch, size.H/surface.Inch
+			if _, ok := digital.TTSCardDPI(w, h); !ok {
+				p.Warnf(d.Doc.PosOf("/size"), "card-size", "the cards of deck %s are %gin x %gin: muster export tts cannot put %d x %d of them on one Tabletop Simulator card sheet (%d pixels a side) even at %d dpi",
+					d.ID, round2(w), round2(h), digital.TTSSheetCols, digital.TTSSheetRows, digital.TTSMaxImageSide, digital.TTSMinDPI).Hint = "make the cards smaller"
+			}
 		}
 	},
 }

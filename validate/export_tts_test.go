@@ -42,3 +42,33 @@ func TestExportTTSCheck(t *testing.T) {
 		t.Errorf("the counters' warning is not at the mix's counterSize: %v", got)
 	}
 }
+
+// A deck whose cards do not fit Tabletop Simulator's card sheet (10 x 7 of them in 4,096 pixels at 24 dpi) is
+// warned of at its size; the example decks fit.
+func TestExportTTSCheckCards(t *testing.T) {
+	run := func(pkg *content.Package) diag.List {
+		var out diag.List
+		runCheck(exportTTSCheck, newRun(pkg), &out, exportTTSCheck.Package)
+		return out
+	}
+	pkg, ds := content.Load("../examples/testdata/marches")
+	ds.Extend(pkg.Decode(nil))
+	for _, d := range run(pkg) {
+		if d.Code == "export-tts.card-size" {
+			t.Errorf("the example's cards do not fit: %v", d)
+		}
+	}
+	dir := writePkg(t, map[string]string{"muster.yaml": testManifest, "system.yaml": testSystem, "units.yaml": testUnits,
+		"deck.yaml": "kind: Deck\nid: huge\nsize: 20x12in\n", "cards.yaml": "kind: Card\nid: c\ntitle: C\n"})
+	pkg, ds = content.Load(dir)
+	ds.Extend(pkg.Decode(nil))
+	var found []diag.Diagnostic
+	for _, d := range run(pkg) {
+		if d.Code == "export-tts.card-size" {
+			found = append(found, d)
+		}
+	}
+	if len(found) != 1 || found[0].Severity != diag.Warning || !strings.HasSuffix(found[0].Pos.File, "deck.yaml") || found[0].Pos.Line != 3 {
+		t.Fatalf("want one card-size warning at deck.yaml:3, got %v", found)
+	}
+}

@@ -128,6 +128,11 @@ func fixtureNames(p *Pass, fx *content.Fixture) {
 			}
 		}
 	}
+	for _, h := range fx.Hits {
+		if pkg.UnitType(h.Unit) == nil {
+			unknown(h.Fields.Of("unit", h.At), "unit type", h.Unit, pkg.IDs(content.KindUnitType))
+		}
+	}
 	var pairs []string
 	for _, x := range sys.Pairs {
 		pairs = append(pairs, x.ID)

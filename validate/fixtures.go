@@ -80,7 +80,7 @@ func FixtureMatches(rule, code string) bool {
 func runFixture(pkg *content.Package, fx *content.Fixture, base **diag.List) FixtureResult {
 	res := FixtureResult{Fixture: fx}
 	vpkg, isVariant := variant(pkg, fx)
-	lookups := len(fx.Lookups) + len(fx.Values) + len(fx.PairValues) + len(fx.Moves) + len(fx.Outcomes) + len(fx.Rosters)
+	lookups := len(fx.Lookups) + len(fx.Values) + len(fx.PairValues) + len(fx.Moves) + len(fx.Outcomes) + len(fx.Rosters) + len(fx.Hits)
 	if fx.Force == nil && fx.Scenario == nil && lookups == 0 && !isVariant {
 		res.Why = "the fixture has no force, scenario, lookups or documents to test"
 		return res
@@ -306,13 +306,35 @@ func runLookups(pkg *content.Package, fx *content.Fixture) string {
 		}
 	}
 	for _, v := range fx.Values {
-		got, err := e.ValueIn(v.Unit, v.Stat, v.When)
+		got, err := e.ValueAt(v.Unit, v.Stat, v.When, v.Strength)
 		if err != nil {
 			fail(v.At, "%v", err)
 			continue
 		}
 		if !sameValue(got, v.Expect) {
-			fail(v.At, "%s's %s %s is %s, expected %s", v.Unit, v.Stat, situationText(v.When), got.String(), v.Expect)
+			at := ""
+			if v.Strength != nil {
+				at = " at strength " + v.Strength.String()
+			}
+			fail(v.At, "%s's %s%s %s is %s, expected %s", v.Unit, v.Stat, at, situationText(v.When), got.String(), v.Expect)
+		}
+	}
+	for _, h := range fx.Hits {
+		left, gone, err := e.Hit(h.Unit, h.Strength, h.Hits)
+		if err != nil {
+			fail(h.At, "%v", err)
+			continue
+		}
+		got := left.String()
+		if gone {
+			got = "eliminated"
+		}
+		if !sameNumberText(got, strings.TrimSpace(h.Expect)) {
+			from := "at full strength"
+			if h.Strength != nil {
+				from = "at strength " + h.Strength.String()
+			}
+			fail(h.At, "%s %s taking %s is left %s, expected %s", h.Unit, from, english.Count(h.Hits, "hit"), map[bool]string{true: "eliminated", false: "at strength " + got}[gone], h.Expect)
 		}
 	}
 	for _, pv := range fx.PairValues {

@@ -561,7 +561,7 @@ var mapLayoutCheck = &Check{
 var placementLabelsCheck = &Check{
 	Name:     "placement-labels",
 	Stage:    StageCheck,
-	Doc:      "every cell, edge and location a scenario names is on the scenario's map set\n\nObjectives, setup, entries, deployment zones, reinforcements and awards; a mistyped label gets the nearest real one as a hint.",
+	Doc:      "every cell, edge and location a scenario names is on the scenario's map set\n\nObjectives, setup, entries, deployment zones, reinforcements, awards and the places draw pools draw into; a mistyped label gets the nearest real one as a hint.",
 	Requires: []Requirement{MapSets},
 	Scenario: func(p *Pass, s *content.Scenario) {
 		if set, _ := Get(p, MapSets)(s); set != nil {
@@ -656,6 +656,9 @@ func checkScenarioPlaces(p *Pass, s *content.Scenario, set *content.MapSet) {
 			zone(pl.Zone, pp+"/zone", pl.At)
 		}
 		zone(side.Deployment, sp+"/deployment", side.At)
+		for j, pool := range side.Pools {
+			cell(pool.Into, content.Pointer(sp+"/pools", j)+"/into", pool.Fields.Of("into", pool.At))
+		}
 	}
 	for i := range s.Reinforcements {
 		r := &s.Reinforcements[i]

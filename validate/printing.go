@@ -57,6 +57,26 @@ func planPrinting(pkg *content.Package) *printPlan {
 	cs, _, err := plan.PlanCounters(pkg, set, true)
 	add(err)
 	pp.counters = cs
+	// Block labels: the label sheets' own problems (resolving the counters reported the rest), and each
+	// label's middle, checked like a counter's face at the size it prints.
+	ls, err := plan.PlanLabels(pkg, set, true)
+	if f, ok := diag.AsFailure(err); ok {
+		for _, d := range f.Diags {
+			if strings.HasPrefix(d.Code, "label-sheets.") { // labelSheetsCheck's family
+				pp.problems = append(pp.problems, d)
+			}
+		}
+	}
+	for _, s := range ls {
+		for _, c := range s.Labels {
+			c.Size = counters.Inner(0, 0, c.Size).W
+			pp.counters = append(pp.counters, c)
+		}
+	}
+	if len(pkg.Decks())+len(pkg.Cards()) > 0 {
+		_, _, err := plan.PlanCards(pkg, set, true)
+		add(err)
+	}
 	for _, m := range pkg.Maps() {
 		d, err := maps.ForMap(pkg, m)
 		add(err) // a map whose grid is wrong is the map checks' to report
@@ -366,6 +386,43 @@ var counterSheetsCheck = &Check{
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },
 	Package:  func(p *Pass) { reportFamily(p, Get(p, Printing).problems) },
+}
+
+var labelSheetsCheck = &Check{
+	Name:  "label-sheets",
+	Stage: StageCheck,
+	Doc: fmt.Sprintf("block labels can be printed on their label paper\n\n"+
+		"Each mix's labels fit its label paper inside its margins (fit), on at most %d pages (pages), and each step's values fit along their edge, between the corners, at %gpt or more (edge). "+
+		"Labels print on labels.pdf, laid out as build lays them out: the mix's labels settings, else the manifest's paper and margin.",
+		content.MaxPages, counters.LabelMinText),
+	Requires: []Requirement{Printing},
+	Applies: func(pkg *content.Package) bool {
+		for _, u := range pkg.UnitTypes() {
+			if u.IsBlock() {
+				return true
+			}
+		}
+		return false
+	},
+	Package: func(p *Pass) { reportFamily(p, Get(p, Printing).problems) },
+}
+
+var cardsCheck = &Check{
+	Name:  "cards",
+	Stage: StageCheck,
+	Doc: fmt.Sprintf("every deck and card can be printed as the content asks\n\n"+
+		"A card names a deck that exists (deck; it may leave it out when the package has one deck), a side that is a faction of the System (side), a period its deck declares (period) and only values its deck declares (value); "+
+		"a deck's size is poker, bridge, tarot, mini or WxH with a unit (size), its least text size a size (min-text-size), its scenarios scenarios (scenario); "+
+		"at most %d cards in one build, every deck together (count); each element of a deck's card layout prints one thing (element) at one of the nine places or at a position x, y (place), its format reads and names the deck's values or title, id, side, period, count (format), "+
+		"every card has what it prints unless the element is optional (missing), and an event text closes every **bold** and *italic* run it opens (markup). "+
+		"On each card as the card sheet draws it, no text prints under the deck's least size, 6pt by default (text-size: an event text that does not fit its box even at that size is reported at the card's text, never shrunk further), "+
+		"and no element runs off the card (off-card); the cards fit the paper inside its margins (fit) on at most %d pages (pages), laid out as build lays them out with the manifest's print settings (letter and 0.25in margins where it gives none).",
+		content.MaxCards, content.MaxPages),
+	Requires: []Requirement{Printing},
+	Applies:  func(pkg *content.Package) bool { return len(pkg.Decks())+len(pkg.Cards()) > 0 },
+	Package: func(p *Pass) {
+		reportFamily(p, Get(p, Printing).problems) // the plan's, cards.Problems among them
+	},
 }
 
 var mapSheetsCheck = &Check{

@@ -92,7 +92,8 @@ func walkText(v any, ptr, key string, f func(ptr, key, s string)) {
 
 // checkText reports a text the fonts cannot draw (at its first such character) or too long to print.
 func checkText(p *Pass, d *content.Document, ptr, key, s string, unprintable func(string) ([]rune, [][]string)) {
-	if n := utf8.RuneCountInString(s); nameKeys[key] != "" && n > content.MaxNameRunes {
+	paragraph := d.Kind == content.KindCard && ptr == "/text" // a card's event text is a paragraph
+	if n := utf8.RuneCountInString(s); nameKeys[key] != "" && !paragraph && n > content.MaxNameRunes {
 		e := p.Errorf(d.PosOf(ptr), "length", "this %s is %d characters long: muster prints at most %d characters on one line or in one box", nameKeys[key], n, content.MaxNameRunes)
 		e.Hint = "shorten it; a longer text belongs in a description or notes"
 		return // a text this long is not searched for glyphs too

@@ -19,6 +19,8 @@
 //	classes     the unit's classes (a list of strings); has("cohort") is true when it has that class
 //	count       how many units the force line holds (1 for a unit type on its own)
 //	stands      the unit's `stands` stat when the System declares one, else 1
+//	step, steps the step a block is on (1 at full strength) and how many it has, 0 for a counter; a block's
+//	            stats are those of its step, so its strength (the System's block stat) is its current strength
 //	type, id    the unit type's id; name its display name; faction its faction; group the force line's group
 //
 // A Group formula (System.rules, item costExpr) sees a force, a scenario side, a whole scenario or one cell:

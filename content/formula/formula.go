@@ -121,7 +121,7 @@ var reserved = map[string]bool{"true": true, "false": true, "nil": true, "in": t
 
 // builtinUnitNames and builtinGroupNames are the names muster itself defines in each environment; a stat or
 // derived value of the same name is reachable only through stats[...] (unit builtins win).
-var builtinUnitNames = []string{"stats", "flags", "classes", "has", "count", "stands", "type", "id", "name", "faction", "group"}
+var builtinUnitNames = []string{"stats", "flags", "classes", "has", "count", "stands", "step", "steps", "type", "id", "name", "faction", "group"}
 var builtinGroupNames = []string{"units", "totals", "count", "points", "budget", "hasBudget", "items", "side", "scenario", "mapset", "force", "cell"}
 
 // BuiltinNames lists the names an environment defines besides the System's stats and derived values.
@@ -167,6 +167,8 @@ func (d *Decl) unitType(group bool) types.Map {
 	m["classes"] = types.Array(types.String)
 	m["count"] = types.Int
 	m["stands"] = types.Float64
+	m["step"] = types.Float64
+	m["steps"] = types.Float64
 	m["type"] = types.String
 	m["id"] = types.String
 	m["name"] = types.String

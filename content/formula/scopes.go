@@ -41,6 +41,8 @@ var unitNames = []Name{
 	{Name: "has", Type: "function (class) -> true/false", Doc: "whether the unit has a class: has(\"leader\")"},
 	{Name: "count", Type: "number", Doc: "how many units the force line holds (1 for a unit type)"},
 	{Name: "stands", Type: "number", Doc: "the unit's stands stat, or 1"},
+	{Name: "step", Type: "number", Doc: "the step a block is on: 1 at full strength, 2 after a hit ...; 0 for a counter (the block's stats are those of its step: its strength is the block stat's value there)"},
+	{Name: "steps", Type: "number", Doc: "how many steps the block has; 0 for a counter"},
 	{Name: "type", Type: "text", Doc: "the unit type's id"},
 	{Name: "id", Type: "text", Doc: "the unit type's id (the same as type)"},
 	{Name: "name", Type: "text", Doc: "the unit type's name"},

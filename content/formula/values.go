@@ -11,6 +11,8 @@ type UnitData struct {
 	Count                      int
 	Stats                      map[string]content.TypedStat // typed by the System; missing stats are absent
 	Derived                    map[string]float64
+	// Step is the step a block is on (1 at full strength) and Steps how many it has; both 0 for a counter.
+	Step, Steps int
 }
 
 // HasClass reports whether the unit has a class.
@@ -86,6 +88,8 @@ func (d *Decl) UnitValues(u *UnitData, fv FlagValues, group bool) Env {
 	}
 	env["count"] = n
 	env["stands"] = stands
+	env["step"] = float64(u.Step)
+	env["steps"] = float64(u.Steps)
 	env["type"] = u.Type
 	env["id"] = u.Type
 	env["name"] = u.Name

@@ -53,7 +53,7 @@ func (e *Engine) Cells(sc *content.Scenario) []*Cell {
 			if len(pl.Cells) == 0 {
 				continue
 			}
-			u := e.Unit(pl.Unit)
+			u := e.StrengthUnit(pl.Unit, pl.Strength) // a block at the strength it sets up at
 			if u == nil {
 				continue
 			}

@@ -50,6 +50,7 @@ type Engine struct {
 type unitKey struct {
 	id    string
 	entry *content.ForceEntry // set when the entry overrides stats
+	step  int                 // a block on a step after its first (from 0)
 }
 
 // unitFormula is a compiled point or derived formula.

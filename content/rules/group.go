@@ -86,21 +86,30 @@ func (e *Engine) ForceGroup(f *content.Force) *Group {
 	return g
 }
 
-// SideGroup is everything a scenario side fields: its forces and its reinforcements.
+// SideGroup is everything a scenario side fields: its forces and its reinforcements. Blocks its set-up puts
+// below full strength count at the strength they set up at.
 func (e *Engine) SideGroup(sc *content.Scenario, s *content.Side) *Group {
 	g := &Group{Scope: ScopeSide, What: fmt.Sprintf("side %s of scenario %s", s.ID, sc.ID), At: s.At, Side: s, Scenario: sc,
 		Budget: s.Budget, Markers: map[string]int{}}
 	var items [][]content.ItemEntry
+	rs := e.setupSteps(s)
 	for _, f := range e.SideForces(s) {
 		fc := e.Force(f)
-		for _, l := range fc.Lines {
+		total := fc.Total
+		if len(rs) > 0 {
+			total = total.Sub(fc.Units) // the items; the units at the strength they set up at below
+		}
+		for _, l := range e.atSetup(fc.Lines, rs) {
 			l.Side = s.ID
 			g.Lines = append(g.Lines, l)
+			if len(rs) > 0 {
+				total = total.Add(l.Points)
+			}
 		}
 		for k, n := range markerCounts(fc.Markers) {
 			g.Markers[k] += n
 		}
-		g.Points = g.Points.Add(fc.Total)
+		g.Points = g.Points.Add(total)
 		items = append(items, f.Items)
 	}
 	for i := range sc.Reinforcements {

@@ -51,7 +51,18 @@ func (e *Engine) UnitCost(id string) value.Number {
 }
 
 func (e *Engine) unit(id string, entry *content.ForceEntry) *Unit {
-	k := unitKey{id: id}
+	return e.priced(unitKey{id: id}, entry, nil)
+}
+
+// unitStep is a block on a step after its first: the step's values over the unit type's stats.
+func (e *Engine) unitStep(id string, b *Block, step int) *Unit {
+	return e.priced(unitKey{id: id, step: step}, nil, b)
+}
+
+// priced computes a unit's formula values and cost, once for each key: a unit type, a force entry that
+// overrides its stats, or a block on a step (b, with k.step).
+func (e *Engine) priced(k unitKey, entry *content.ForceEntry, b *Block) *Unit {
+	id := k.id
 	if entry != nil && len(entry.Stats) > 0 {
 		k.entry = entry
 	}
@@ -64,14 +75,22 @@ func (e *Engine) unit(id string, entry *content.ForceEntry) *Unit {
 	}
 	e.visiting[id] = true
 	defer delete(e.visiting, id)
-	var stats content.Stats
-	if k.entry != nil {
-		stats = e.sys.UnitStats(ut.Stats, entry.Stats)
-	} else {
-		stats = e.sys.UnitStats(ut.Stats)
+	if b == nil && ut.IsBlock() {
+		b, _ = BlockOf(e.sys, ut)
 	}
+	layers := []map[string]content.Scalar{ut.Stats}
+	step, steps := 0, 0
+	if b != nil && len(b.Steps) > 0 {
+		// A block's stats are those of its step: the unit type's with the step's values over them.
+		step, steps = k.step+1, len(b.Steps)
+		layers = append(layers, b.Steps[min(k.step, len(b.Steps)-1)].Layer)
+	}
+	if k.entry != nil {
+		layers = append(layers, entry.Stats)
+	}
+	stats := e.sys.UnitStats(layers...)
 	data := &formula.UnitData{Type: ut.ID, Name: ut.Name, Faction: ut.Faction, Classes: ut.Classes, Count: 1, Stats: stats,
-		Derived: map[string]float64{}}
+		Derived: map[string]float64{}, Step: step, Steps: steps}
 	u := &Unit{Type: ut, data: data, derived: map[string]value.Number{}}
 	what := "unit type " + ut.ID
 	for _, f := range e.derived {

@@ -114,8 +114,9 @@ func (e *Engine) Roster(forceID, scenarioID string) (*Roster, error) {
 				side.Bought = side.Bought.Add(rf.Total)
 			}
 			forces := e.SideForces(s)
+			rs := e.setupSteps(s) // blocks set up below full strength count at that strength
 			for _, f := range forces {
-				rf := e.rosterForce(f, m)
+				rf := e.rosterForceLines(f, e.atSetup(e.Force(f).Lines, rs), m)
 				rf.Side = s.ID
 				if s.Budget != nil && len(forces) == 1 {
 					rf.Budget = s.Budget
@@ -183,9 +184,14 @@ func rosterLine(l Line, m Measure) RosterLine {
 }
 
 func (e *Engine) rosterForce(f *content.Force, m Measure) RosterForce {
+	return e.rosterForceLines(f, e.Force(f).Lines, m)
+}
+
+// rosterForceLines is a force's roster from its lines (as a scenario's set-up splits them).
+func (e *Engine) rosterForceLines(f *content.Force, lines []Line, m Measure) RosterForce {
 	fc := e.Force(f)
 	rf := RosterForce{ID: f.ID, Name: f.Name}
-	for _, l := range fc.Lines {
+	for _, l := range lines {
 		rl := rosterLine(l, m)
 		rf.Lines = append(rf.Lines, rl)
 		rf.Count += l.Count

@@ -45,6 +45,39 @@ func (e *Engine) ValueIn(unitID, stat string, situations []string) (content.Type
 	return content.ParseStat(def, sc)
 }
 
+// ValueAt is ValueIn for a block at a strength (nil: full strength): the stat's value at the step of that
+// strength, a situational value winning as it does for ValueIn.
+func (e *Engine) ValueAt(unitID, stat string, situations []string, strength *value.Number) (content.TypedStat, error) {
+	if strength == nil {
+		return e.ValueIn(unitID, stat, situations)
+	}
+	b := e.Block(unitID)
+	if b == nil {
+		if e.pkg.UnitType(unitID) == nil {
+			return content.TypedStat{}, fmt.Errorf("there is no unit type %q", unitID)
+		}
+		return content.TypedStat{}, fmt.Errorf("%s is not a block: it has no strength to be read at", unitID)
+	}
+	step, ok := b.StepOf(*strength)
+	if !ok {
+		return content.TypedStat{}, fmt.Errorf("%s has no step of strength %s: its steps are %s", unitID, strength, b.Strengths())
+	}
+	ut := e.pkg.UnitType(unitID)
+	for i := range ut.Situational {
+		if sv := &ut.Situational[i]; sv.Stat == stat && allIn(sv.When, situations) {
+			return e.ValueIn(unitID, stat, situations)
+		}
+	}
+	def := e.sys.Stat(stat)
+	if def == nil {
+		return content.TypedStat{}, fmt.Errorf("the System declares no stat %q", stat)
+	}
+	if sc, ok := b.Steps[step].Layer[stat]; ok {
+		return content.ParseStat(def, sc)
+	}
+	return e.ValueIn(unitID, stat, situations)
+}
+
 func allIn(xs, in []string) bool {
 	for _, x := range xs {
 		if !strIn(in, x) {

@@ -74,7 +74,7 @@ type Watcher struct {
 // contentExt are the files whose change can change what muster reads: content, spreadsheets, and the
 // images and fonts a package uses.
 var contentExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".csv": true, ".tsv": true,
-	".png": true, ".jpg": true, ".jpeg": true, ".svg": true, ".ttf": true, ".otf": true}
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".ttf": true, ".otf": true}
 
 // Relevant reports whether a change to a path can change what muster reads: a content file, a spreadsheet,
 // an image or a font, not hidden and not an editor's backup (file~, .file.swp, #file#).

@@ -97,7 +97,7 @@ func TestWatchBatchesSaves(t *testing.T) {
 
 func TestRelevant(t *testing.T) {
 	for p, want := range map[string]bool{"a/units.yaml": true, "u.CSV": true, "art/x.png": true, "a/.u.yaml.swp": false,
-		"u.yaml~": false, "#u.yaml#": false, "4913": false, "notes.md": false} {
+		"art/board.gif": true, "u.yaml~": false, "#u.yaml#": false, "4913": false, "notes.md": false} {
 		if Relevant(p) != want {
 			t.Errorf("Relevant(%q) = %v", p, !want)
 		}

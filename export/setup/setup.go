@@ -5,12 +5,16 @@
 package setup
 
 import (
+	"cmp"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/content/rules"
 )
 
 // Designs finds the counter design a side fields for a unit type or marker id (in the colours of one of the
@@ -42,6 +46,8 @@ type Placed struct {
 	// markers placed on it as it sets up, in order, bottom first.
 	Flipped bool
 	Markers []string
+	// Step is the step a block sets up on (from 0, full strength): the step of the placement's strength.
+	Step int
 }
 
 // Holding is a group of units that wait off the map: their side, what they wait for, and the units.
@@ -49,10 +55,13 @@ type Holding struct {
 	Side  int
 	Label string // "Set up within 3 hexes of M", "Reinforcements, turn 4 by the east edge", ...
 	Units []Unit
+	// Pool is set for a side's draw pool: its units wait face down, to be drawn at random (Label says what is
+	// drawn, into where and when).
+	Pool *content.Pool
 }
 
 // Plan is a scenario's start: the placed units in the order the content sets them up, then the holdings
-// side by side, each side's in the order: zones, reinforcements by turn, entries, the rest.
+// side by side, each side's in the order: zones, reinforcements by turn, draw pools, entries, the rest.
 type Plan struct {
 	Placed   []Placed
 	Holdings []Holding
@@ -119,7 +128,9 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 				holds = append(holds, Holding{Side: i, Label: label, Units: []Unit{{key, n}}})
 				pl.take(key, n)
 			}
+			step := blockStep(pkg, place)
 			for j := first; j < len(p.Placed); j++ {
+				p.Placed[j].Step = step
 				p.Placed[j].Flipped = place.Flipped
 				p.Placed[j].Markers = markers
 				for _, mk := range markers {
@@ -149,6 +160,19 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 			if len(h.Units) > 0 {
 				holds = append(holds, h)
 			}
+		}
+		// Draw pools: their units wait apart, face down, to be drawn.
+		for j := range sd.Pools {
+			pp := &sd.Pools[j]
+			h := Holding{Side: i, Label: PoolText(pp), Pool: pp}
+			for _, pu := range pp.Units {
+				if key, _, ok := designs(pu.Unit, sd.Faction); ok {
+					if n := pl.take(key, max(pu.Count, 1)); n > 0 {
+						h.Units = append(h.Units, Unit{key, n})
+					}
+				}
+			}
+			holds = append(holds, h)
 		}
 		// Entries: the units an entry names, then the rest at the first entry that names none.
 		open := -1
@@ -310,4 +334,49 @@ func ZoneText(set *content.MapSet, z *content.Zone) string {
 		return " " + d
 	}
 	return ""
+}
+
+// blockStep is the step (from 0) a placement sets its block up on: that of its strength, 0 for full
+// strength, a counter or a strength none of its steps has (validate reports it).
+func blockStep(pkg *content.Package, place content.Placement) int {
+	if place.Strength == nil {
+		return 0
+	}
+	u := pkg.UnitType(place.Unit)
+	if !u.IsBlock() {
+		return 0
+	}
+	b, _ := rules.BlockOf(pkg.System, u)
+	i, _ := b.StepOf(*place.Strength)
+	return i
+}
+
+// PoolText says what a pool holds and how it is drawn: "The northern muster: 4 units, draw 2 into
+// ravensmoor on turns 2 and 4".
+func PoolText(p *content.Pool) string {
+	draws, _ := p.Draws()
+	var when []string
+	turns := []string{}
+	for _, d := range draws {
+		if d.Turn == 0 {
+			when = append(when, "at set-up")
+		} else {
+			turns = append(turns, strconv.Itoa(d.Turn))
+		}
+	}
+	switch len(turns) {
+	case 0:
+	case 1:
+		when = append(when, "on turn "+turns[0])
+	default:
+		when = append(when, "on turns "+english.List(turns, "and"))
+	}
+	s := fmt.Sprintf("%s: %s, draw %d", cmp.Or(p.Name, p.ID), english.Count(p.Size(), "unit"), p.Draw)
+	if p.Into != "" {
+		s += " into " + p.Into
+	}
+	if len(when) > 0 {
+		s += " " + english.List(when, "and")
+	}
+	return s
 }

@@ -151,6 +151,7 @@ func (x *exporter) draw() error {
 		}
 	}
 	jobs = append(jobs, x.faceJobs()...)
+	jobs = append(jobs, x.cardJobs()...)
 	jobs = append(jobs, x.thumbJobs()...)
 	errs := parallel.Each(len(jobs), func(i int) error {
 		j := jobs[i]

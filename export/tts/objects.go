@@ -73,7 +73,7 @@ func (x *exporter) buildSet() error {
 	} else if len(x.designs) > 0 {
 		thumb = x.images[x.designs[0].front]
 	}
-	x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb})
+	x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb, depth: depth})
 	return nil
 }
 
@@ -151,7 +151,7 @@ func (x *exporter) buildScenarios() error {
 		if b != nil {
 			thumb = b.thumb
 		}
-		x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb})
+		x.objects = append(x.objects, savedFile{SavedObject: so, state: st, thumb: thumb, depth: depth})
 	}
 	return nil
 }
@@ -192,10 +192,11 @@ func (x *exporter) standUnits(st *saveState, g *guids, b *boardImage, plan *setu
 			t := x.tile(x.byKey[key], g)
 			t.Transform.PosX, t.Transform.PosZ = wx, wz
 			t.Transform.PosY = tableY + boardThickness/2 + counterThickness*(float64(level[at])+0.5)
-			t.Transform.RotY = 180 + turn
-			if t.Transform.RotY < 0 {
-				t.Transform.RotY += 360
+			rot := turn
+			if i == 0 {
+				rot += blockTurn(x.byKey[key], u.Step) // a block set up below full strength
 			}
+			t.Transform.RotY = math.Mod(180+rot+720, 360)
 			if i == 0 && u.Flipped {
 				t.Transform.RotZ = 180 // face down: its back up, as Flip (F) turns it
 			}

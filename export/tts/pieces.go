@@ -114,6 +114,18 @@ func (x *exporter) planDesigns() error {
 			hexes++
 		}
 	}
+	blocks, hidden := 0, 0
+	for _, d := range x.designs {
+		if b := d.counter.Block; b != nil {
+			blocks++
+			if b.Hidden {
+				hidden++
+			}
+		}
+	}
+	if blocks > 0 {
+		x.note("%s as tiles, the label on one face and the faction's blank side on the other. Tabletop Simulator shows a tile's faces to every player alike: the %d hidden from the opponent lie blank side up with their names hidden while face down; flip one (F) to read it out of the other side's sight, and turn it a quarter %s for each step it loses.", english.Count(blocks, "block design", "block designs"), hidden, x.pkg.System.Blocks.TurnOf())
+	}
 	if hexes > 0 {
 		x.note("%s square tiles with white corners: Tabletop Simulator has no tile of muster's hexagonal outline in a known orientation.", english.Count(hexes, "hexagonal counter design is a", "hexagonal counter designs are"))
 	}
@@ -140,8 +152,12 @@ func (x *exporter) faceJobs() []*drawJob {
 			if back {
 				face, file = &d.counter.Back, &d.back
 			}
+			draw := func() (*image.RGBA, error) { return d.drawFace(face) }
+			if d.counter.Block != nil && !back {
+				draw = d.drawLabel // a block: its label, every step on its edge; its back the faction's blank side
+			}
 			jobs = append(jobs, &drawJob{what: d.name,
-				draw: func() (*image.RGBA, error) { return d.drawFace(face) },
+				draw: draw,
 				done: func(data []byte) error { *file = x.addImage(*file, data); return nil }})
 		}
 	}
@@ -159,8 +175,41 @@ func (d *design) drawFace(f *counters.Face) (*image.RGBA, error) {
 	return s.PageImage(0)
 }
 
-// tile is a new copy of the design as a custom tile: its front up, its back underneath, its true size.
+// drawLabel draws a block's label at the design's resolution, its first step at the top.
+func (d *design) drawLabel() (*image.RGBA, error) {
+	s := surface.NewPNG(surface.PNGOptions{DPI: d.dpi})
+	w, h := float64(d.wpx)/d.dpi*surface.Inch, float64(d.hpx)/d.dpi*surface.Inch
+	s.BeginPage(w, h)
+	if err := (counters.Label{C: &d.counter}).DrawRect(s, 0, 0, w, h, 0); err != nil {
+		return nil, err
+	}
+	return s.PageImage(0)
+}
+
+// tile is a new copy of the design as a custom tile: its front up, its back underneath, its true size. A
+// block hidden from the opponent lies face down (its faction's blank side up), and its name and description
+// hide while it does (Tabletop Simulator shows a tile's two faces to every player alike: its owner flips it
+// to read the label).
 func (x *exporter) tile(d *design, g *guids) *objectState {
+	o := x.plainTile(d, g)
+	if b := d.counter.Block; b != nil && b.Hidden {
+		o.Transform.RotZ = 180
+		o.HideWhenFaceDown = true
+		o.Description = strings.TrimSpace("A block hidden from the other side: its label is underneath; flip it (F) to read it, out of the other side's sight, and turn it a quarter " + b.Turn + " for each step it loses.\n" + o.Description)
+	}
+	return o
+}
+
+// blockTurn is the turn (degrees, Tabletop Simulator's RotY: clockwise seen from above) that stands a block
+// on a step (from 0): the label turned the way the block turns to lose a step, that step's edge at the top.
+func blockTurn(d *design, step int) float64 {
+	if d.counter.Block == nil || step <= 0 {
+		return 0
+	}
+	return -counters.EdgeRotation(d.counter.Block.Turn, step)
+}
+
+func (x *exporter) plainTile(d *design, g *guids) *objectState {
 	s := math.Min(float64(d.wpx), float64(d.hpx)) / d.dpi / tileUnits
 	return &objectState{GUID: g.next(), Name: "Custom_Tile", Nickname: d.name, Description: d.desc, ColorDiffuse: white,
 		Tags: x.tags(d), Grid: false, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,

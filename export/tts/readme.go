@@ -31,6 +31,17 @@ Images at file:/// addresses are seen by you only. To play with others, upload t
 open Modding > Cloud Manager and press Upload All (the up arrow), then save the objects again (right-click >
 Save Object); or put the images/ folder on a web server and export again with --image-base-url.
 `)
+	for _, o := range s.Objects {
+		if o.Decks > 0 {
+			b.WriteString(`
+Cards: each deck lies face down beyond the map. Right-click it > Shuffle; drag the top card, or hover the deck
+and press a number key, to draw into your hand. A scenario's saved object has a hand zone for each side, in
+the player colour its README line names: sit in that colour (the table's own hand of that colour is the same
+seat; delete one of the two if your table has its own).
+`)
+			break
+		}
+	}
 	if len(s.Notes) > 0 {
 		b.WriteString("\nNotes:\n")
 		for _, n := range s.Notes {
@@ -54,6 +65,12 @@ func (o SavedObject) summary() string {
 	}
 	if o.Dice > 0 {
 		parts = append(parts, english.Count(o.Dice, "die", "dice"))
+	}
+	if o.Decks > 0 {
+		parts = append(parts, english.Count(o.Decks, "deck")+" of "+english.Count(o.Cards, "card"))
+	}
+	if len(o.Hands) > 0 {
+		parts = append(parts, "hands: "+strings.Join(o.Hands, ", "))
 	}
 	if len(parts) == 0 {
 		return "empty"

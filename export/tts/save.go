@@ -55,6 +55,12 @@ type objectState struct {
 	ContainedObjects []*objectState `json:"ContainedObjects,omitempty"`
 	// AttachedSnapPoints are snap points on the object (a map tile's places), in its local coordinates.
 	AttachedSnapPoints []snapPoint `json:"AttachedSnapPoints,omitempty"`
+	// A card, a deck of cards (cards.go): the card's id on its sheet, the deck's cards' ids, their sheets.
+	CardID     int                   `json:"CardID,omitempty"`
+	DeckIDs    []int                 `json:"DeckIDs,omitempty"`
+	CustomDeck map[string]customDeck `json:"CustomDeck,omitempty"`
+	// FogColor is the player colour a hand zone (HandTrigger) belongs to.
+	FogColor string `json:"FogColor,omitempty"`
 }
 
 // snapPoint is a point a dropped object moves to: its position in the local coordinates of the object it is

@@ -61,6 +61,9 @@ type SavedObject struct {
 	Bags     int
 	InBags   int // counters in the bags
 	Dice     int
+	Decks    int      // decks of cards
+	Cards    int      // cards in the decks
+	Hands    []string // the players' hands: "Side at Colour"
 }
 
 // Stats measure an export (for benchmarks).
@@ -206,6 +209,7 @@ type exporter struct {
 	imageNames *names.Unique
 	byHash     map[[32]byte]string
 	objects    []savedFile
+	decks      []*deckSet // cards.go
 	notes      []string
 	cannot     []string
 }
@@ -215,6 +219,7 @@ type savedFile struct {
 	SavedObject
 	state *saveState
 	thumb []byte
+	depth float64 // how deep its map lies on the table, in inches (what is beyond it is free)
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
@@ -222,7 +227,7 @@ func newExporter(pkg *content.Package, opt Options) *exporter {
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.planDesigns, x.draw, x.buildSet, x.buildScenarios}
+	steps := []func() error{x.planBoards, x.planDesigns, x.planDecks, x.draw, x.buildSet, x.buildScenarios, x.placeDecks}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

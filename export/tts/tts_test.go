@@ -13,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/content/rules"
 	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/internal/fuzzbound"
 	"github.com/muster-wargames/muster/print/counters"
@@ -228,6 +229,18 @@ func TestEveryImageExistsAndIsRGB(t *testing.T) {
 						named["images/"+strings.TrimPrefix(u, testBase)] = true
 					}
 				}
+				// A deck's or card's sheets (CustomDeck): faces and back.
+				cd, _ := o["CustomDeck"].(map[string]any)
+				for _, sheet := range cd {
+					m, _ := sheet.(map[string]any)
+					for _, k := range []string{"FaceURL", "BackURL"} {
+						u, _ := m[k].(string)
+						if !strings.HasPrefix(u, testBase) {
+							t.Errorf("%s: %s %q is not under %s", name, k, u, testBase)
+						}
+						named["images/"+strings.TrimPrefix(u, testBase)] = true
+					}
+				}
 				walk(o.children("ContainedObjects"))
 			}
 		}
@@ -410,8 +423,23 @@ func TestSetUpUnitsStandOnTheirCells(t *testing.T) {
 							for i, u := range units {
 								if !used[i] && u.str("Nickname") == nm && math.Abs(u.num("Transform", "posX")-p[0]) < 0.01 && math.Abs(u.num("Transform", "posZ")-p[1]) < 0.01 {
 									used[i], found = true, true
-									if rz, flip := u.num("Transform", "rotZ"), k == 0 && pl.Flipped; (rz == 180) != flip {
+									// A block hidden from the opponent lies face down too, its blank side up.
+									ut := pkg.UnitType(pl.Unit)
+									hidden := ut.IsBlock() && ut.IsHidden(pkg.System)
+									if rz, flip := u.num("Transform", "rotZ"), k == 0 && (pl.Flipped || hidden); (rz == 180) != flip {
 										t.Errorf("%s: %s at %.3f,%.3f has rotZ %g; set up on its back: %v", so.File, nm, p[0], p[1], rz, flip)
+									}
+									if hidden && (u["HideWhenFaceDown"] != true || !strings.Contains(u.str("Description"), "flip it")) {
+										t.Errorf("%s: hidden block %s shows its name face down, or does not say how to read it", so.File, nm)
+									}
+									// A block set up below full strength is turned a quarter counterclockwise a step.
+									if k == 0 && pl.Strength != nil && ut.IsBlock() {
+										b, _ := rules.BlockOf(pkg.System, ut)
+										step, _ := b.StepOf(*pl.Strength)
+										want := math.Mod(180-counters.EdgeRotation(pkg.System.Blocks.TurnOf(), step)+720, 360)
+										if ry := u.num("Transform", "rotY"); ry != want {
+											t.Errorf("%s: %s at strength %s turned %g°, want %g°", so.File, nm, pl.Strength, ry, want)
+										}
 									}
 									if py := u.num("Transform", "posY"); py <= y {
 										t.Errorf("%s: %s at %.3f,%.3f lies under the unit it marks", so.File, nm, p[0], p[1])

@@ -72,15 +72,34 @@ func loadInVASSAL(t *testing.T, script string, m *Module, zip []byte, stem strin
 		t.Fatal(err)
 	}
 	slots, stacks := 0, 0
-	root.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
+	piles, cards, hands := 0, map[string]int{}, 0 // draw piles, cards on each map, players' hands
+	root.Walk(func(el *buildfile.Element, _ string, parent *buildfile.Element) bool {
 		switch el.Class {
-		case classPieceSlot:
+		case classPieceSlot, classCardSlot: // a CardSlot is a PieceSlot holding a card
 			slots++
-		case classSetupStack:
+		case classSetupStack, classDrawPile: // VASSAL's DrawPile is a SetupStack
 			stacks++
+		case classPlayerHand:
+			hands++
+		}
+		if el.Class == classDrawPile {
+			piles++
+			cards[parent.Attr("mapName")] += len(el.Children)
 		}
 		return true
 	})
+	// Decks: VASSAL builds every draw pile and hand, and a new game puts every card on its pile's map.
+	if r.Components["DrawPile"] != piles || r.Components["CardSlot"] != slotsOf(root, classCardSlot) || r.Components["PlayerHand"] != hands {
+		t.Errorf("VASSAL built %d DrawPiles, %d CardSlots, %d PlayerHands; the module has %d, %d, %d",
+			r.Components["DrawPile"], r.Components["CardSlot"], r.Components["PlayerHand"], piles, slotsOf(root, classCardSlot), hands)
+	}
+	for _, g := range r.NewGames {
+		for m, n := range cards {
+			if g.PiecesPerMap[m] < n {
+				t.Errorf("new game for board %s: %d pieces on map %s, whose draw piles hold %d cards", g.Boards, g.PiecesPerMap[m], m, n)
+			}
+		}
+	}
 	if ps := r.PieceSlots; ps.OK != slots || ps.Failed != 0 {
 		t.Errorf("VASSAL decoded %d of %d piece slots (%d failed)", ps.OK, slots, ps.Failed)
 	}
@@ -108,8 +127,20 @@ func loadInVASSAL(t *testing.T, script string, m *Module, zip []byte, stem strin
 	return r
 }
 
-// placedAtStart counts the pieces a new game places: the set-up stacks of each map whose owning board is the
-// board the map got (or that name none).
+// slotsOf counts the elements of a class in the module.
+func slotsOf(root *buildfile.Element, class string) int {
+	n := 0
+	root.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
+		if el.Class == class {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+// placedAtStart counts the pieces a new game places: those of the set-up stacks and draw piles of each map
+// whose owning board is the board the map got (or that name none).
 func placedAtStart(root *buildfile.Element, chosen map[string]string) int {
 	n := 0
 	for _, m := range root.Children {
@@ -117,14 +148,14 @@ func placedAtStart(root *buildfile.Element, chosen map[string]string) int {
 			continue
 		}
 		for _, st := range m.Children {
-			if st.Class != classSetupStack {
+			if st.Class != classSetupStack && st.Class != classDrawPile {
 				continue
 			}
 			if ob := st.Attr("owningBoard"); ob != "" && ob != chosen[m.Attr("mapName")] {
 				continue
 			}
 			st.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
-				if el.Class == classPieceSlot {
+				if el.Class == classPieceSlot || el.Class == classCardSlot {
 					n++
 				}
 				return true

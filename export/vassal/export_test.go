@@ -46,7 +46,7 @@ func TestExamplesExportAndPassTheChecker(t *testing.T) {
 						t.Fatal(err)
 					}
 					for _, tr := range p {
-						if strings.HasPrefix(tr.Type, piece.LayerID) {
+						if strings.HasPrefix(tr.Type, piece.LayerID+flipCommand+";") { // not a block's steps
 							layers++
 						}
 					}

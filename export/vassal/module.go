@@ -181,7 +181,11 @@ func (x *exporter) maps() ([]*buildfile.Element, error) {
 		}
 		out = append(out, m)
 	}
-	return out, nil
+	cards, err := x.cardMaps()
+	if err != nil {
+		return nil, err
+	}
+	return append(out, cards...), nil
 }
 
 func so0(x *exporter) *scenarioOut { return x.scenarios[0] }
@@ -305,6 +309,9 @@ func (x *exporter) notesPage() []byte {
 			n = append(n, dp.name)
 		}
 		li("Dead piles: " + strings.Join(n, ", ") + ".")
+	}
+	for _, s := range x.cardNotes() {
+		li(s)
 	}
 	li("Charts (the pages of charts.pdf), dice buttons for the System's dice, a turn tracker, and the scenario sheets and other PDFs under Help.")
 	b.WriteString("</ul>\n")

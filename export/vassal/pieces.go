@@ -6,9 +6,11 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/export/vassal/piece"
@@ -38,6 +40,11 @@ const (
 	deleteName   = "Delete"
 	deadCommand  = "Eliminate"
 	deadPileSize = 480
+	// A block's commands and its steps' layer.
+	maskCommand    = "Hide"
+	stepsLayer     = "Step"
+	reduceCommand  = "Reduce a step"
+	restoreCommand = "Restore a step"
 )
 
 // pieceDesign is one counter design: a unit type or marker (in a faction's colours when a mix line says so),
@@ -56,6 +63,19 @@ type pieceDesign struct {
 	backLabel string
 	w, h      int // pixels
 	at        *content.Meta
+	// A block: its label turned to each step (steps[0] is front), the faction's blank side it shows masked,
+	// and whether it is hidden from the opponent (masked to its side as it sets up).
+	steps     []string
+	strengths []string
+	blank     string
+	hidden    bool
+}
+
+// start is how a piece starts: on its back, on a step of a block, masked to a side.
+type start struct {
+	flipped bool
+	step    int
+	owner   string // the side (a PlayerRoster entry) a hidden piece starts masked to; "" unmasked
 }
 
 // sideInfo is a side of some scenario, with its dead pile.
@@ -167,11 +187,47 @@ func (x *exporter) buildPieces() error {
 		if d.backLabel != "" {
 			d.back = "piece-" + stem + "-back.png"
 		}
+		if b := c.Block; b != nil {
+			// A block: a label image per step (the first its front), and the blank side it shows masked.
+			d.back, d.backLabel = "", ""
+			for i := range b.Steps {
+				d.steps = append(d.steps, fmt.Sprintf("piece-%s-step%d.png", stem, i+1))
+			}
+			if len(d.steps) > 0 {
+				d.front = d.steps[0]
+			}
+			d.strengths = b.Strengths
+			d.blank = "piece-" + stem + "-blank.png"
+			d.hidden = b.Hidden
+		} else if u := x.pkg.UnitType(d.unitID); !d.marker && u != nil && u.IsHidden(x.pkg.System) {
+			// A counter hidden from the opponent: masked, it shows its back (validate holds it to the
+			// faction's blank side), drawn for the mask when the counter has no back to flip to.
+			d.hidden = true
+			d.blank = d.back
+			if d.blank == "" {
+				d.blank = "piece-" + stem + "-blank.png"
+			}
+		}
 		x.byKey[key] = d
 		if k := c.Kind + "/" + c.Of; x.firstOf[k] == nil {
 			x.firstOf[k] = d
 		}
 		x.pieces = append(x.pieces, d)
+	}
+	blocks, hidden := 0, 0
+	for _, d := range x.pieces {
+		switch {
+		case len(d.steps) > 0:
+			blocks++
+		case d.hidden:
+			hidden++
+		}
+	}
+	if blocks > 0 {
+		x.note("%s: masked (Hide, Ctrl-M), only their own side sees their labels, the other side their faction's blank side; Reduce a step (Ctrl-R) turns a block's label to its next step, Restore a step (Ctrl-U) back. Blocks set up or waiting in a pool start masked to their side.", english.Count(blocks, "block design", "block designs"))
+	}
+	if hidden > 0 {
+		x.note("%s hidden from the opponent: masked (Hide, Ctrl-M) to their side as they set up, the other side sees their backs.", english.Count(hidden, "unit design is", "unit designs are"))
 	}
 	x.stats.Pieces = len(x.pieces)
 	if err := x.drawPieces(); err != nil {
@@ -204,6 +260,7 @@ func (x *exporter) statProps(stats map[string]content.Scalar, suffix string) [][
 func (x *exporter) drawPieces() error {
 	type result struct {
 		front, back []byte
+		steps       [][]byte // a block's label at each step after the first
 		w, h        int
 		enc         time.Duration
 	}
@@ -222,14 +279,48 @@ func (x *exporter) drawPieces() error {
 		data, enc, err := encodePNG(im)
 		return data, im.Bounds().Dx(), im.Bounds().Dy(), enc, err
 	}
+	// drawLabel draws a block's label turned to a step (from 0), as the block stands after losing that many.
+	drawLabel := func(c *counters.Counter, step int) ([]byte, int, int, time.Duration, error) {
+		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
+		s.BeginPage(c.Width(), c.Height())
+		if err := (counters.Label{C: c, Step: step}).DrawRect(s, 0, 0, c.Width(), c.Height(), 0); err != nil {
+			return nil, 0, 0, 0, err
+		}
+		im, err := s.PageImage(0)
+		if err != nil {
+			return nil, 0, 0, 0, err
+		}
+		data, enc, err := encodePNG(im)
+		return data, im.Bounds().Dx(), im.Bounds().Dy(), enc, err
+	}
 	errs := parallel.Each(len(x.pieces), func(i int) error {
 		d := x.pieces[i]
 		r := &res[i]
 		var enc time.Duration
 		var err error
+		if d.counter.Block != nil {
+			// A block: its label at each step, and its faction's blank side as the back.
+			for k := range d.steps {
+				var b []byte
+				if err == nil {
+					b, r.w, r.h, enc, err = drawLabel(&d.counter, k)
+					r.enc += enc
+				}
+				if k == 0 {
+					r.front = b
+				} else {
+					r.steps = append(r.steps, b)
+				}
+			}
+			if err == nil {
+				r.back, _, _, enc, err = draw(&d.counter, &d.counter.Back)
+				r.enc += enc
+			}
+			return err
+		}
 		r.front, r.w, r.h, enc, err = draw(&d.counter, &d.counter.Front)
 		r.enc += enc
-		if err == nil && d.back != "" {
+		if err == nil && (d.back != "" || d.blank != "") {
 			r.back, _, _, enc, err = draw(&d.counter, &d.counter.Back)
 			r.enc += enc
 		}
@@ -248,6 +339,18 @@ func (x *exporter) drawPieces() error {
 		x.stats.Images++
 		if d.back != "" {
 			if err := x.addFile("images/"+d.back, r.back); err != nil {
+				return err
+			}
+			x.stats.Images++
+		}
+		for k, b := range r.steps {
+			if err := x.addFile("images/"+d.steps[k+1], b); err != nil {
+				return err
+			}
+			x.stats.Images++
+		}
+		if d.blank != "" && d.blank != d.back {
+			if err := x.addFile("images/"+d.blank, r.back); err != nil {
 				return err
 			}
 			x.stats.Images++
@@ -335,8 +438,9 @@ func (x *exporter) factionIndex(id string) int {
 	return 1 << 20
 }
 
-// piece is the design's trait stack, outermost first; flipped starts it on its back.
-func (x *exporter) piece(d *pieceDesign, gpid string, flipped bool) (piece.Piece, error) {
+// piece is the design's trait stack, outermost first, as it starts (st).
+func (x *exporter) piece(d *pieceDesign, gpid string, st start) (piece.Piece, error) {
+	flipped := st.flipped
 	var p piece.Piece
 	addProto := func(name string) error {
 		t, err := piece.Prototype(name)
@@ -355,6 +459,26 @@ func (x *exporter) piece(d *pieceDesign, gpid string, flipped bool) (piece.Piece
 	}
 	if err := addProto(protoPiece); err != nil {
 		return nil, err
+	}
+	if d.blank != "" {
+		// A block or a hidden unit: masked to its side when it sets up hidden, its face seen by that side only.
+		t, err := piece.Hidden(maskCommand, piece.CtrlM, d.blank, x.blockName(d), cond(d.hidden, st.owner, ""), "Hide the piece's face from the other side")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.name, err)
+		}
+		p = append(p, t)
+	}
+	if len(d.steps) > 0 {
+		// A block's steps: the rotations of its label.
+		names := make([]string, len(d.steps))
+		for i := range d.steps {
+			names[i] = "+ (" + d.strengths[i] + ")"
+		}
+		t, err := piece.Steps(stepsLayer, d.steps, names, reduceCommand, piece.CtrlR, restoreCommand, piece.CtrlU, "Turn the block to its next step down, or back up", min(max(st.step, 0), len(d.steps)-1))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.name, err)
+		}
+		p = append(p, t)
 	}
 	if d.back != "" {
 		t, err := piece.Layer(flipCommand, piece.CtrlF, layerName, d.back, "+ ("+d.backLabel+")", "Flip to the "+d.backLabel, flipped)
@@ -377,10 +501,39 @@ func (x *exporter) piece(d *pieceDesign, gpid string, flipped bool) (piece.Piece
 	return append(p, b), nil
 }
 
+// blockName is what the other side sees of a masked piece: its faction's block, or its faction's unit.
+func (x *exporter) blockName(d *pieceDesign) string {
+	what := "block"
+	if len(d.steps) == 0 {
+		what = "unit"
+	}
+	if d.faction == "" {
+		return strings.ToUpper(what[:1]) + what[1:]
+	}
+	return x.pkg.System.FactionName(d.faction) + " " + what
+}
+
+func cond(ok bool, a, b string) string {
+	if ok {
+		return a
+	}
+	return b
+}
+
 // slot is a PieceSlot holding a new copy of the design.
 func (x *exporter) slot(d *pieceDesign, flipped bool) (*buildfile.Element, error) {
+	return x.slotAs(d, start{flipped: flipped})
+}
+
+// slotAs is a PieceSlot holding a new copy of the design as it starts.
+func (x *exporter) slotAs(d *pieceDesign, st start) (*buildfile.Element, error) {
+	return x.slotOf(classPieceSlot, d, st)
+}
+
+// slotOf is a slot of a class (a PieceSlot, or a CardSlot in a deck) holding a new copy of the design.
+func (x *exporter) slotOf(class string, d *pieceDesign, st start) (*buildfile.Element, error) {
 	gpid := x.gpid()
-	p, err := x.piece(d, gpid, flipped)
+	p, err := x.piece(d, gpid, st)
 	if err != nil {
 		return nil, err
 	}
@@ -388,7 +541,7 @@ func (x *exporter) slot(d *pieceDesign, flipped bool) (*buildfile.Element, error
 	if err != nil {
 		return nil, fmt.Errorf("vassal: piece %s: %w", d.name, err)
 	}
-	e := buildfile.New(classPieceSlot, "entryName", d.name, "gpid", gpid, "height", itoa(d.h), "width", itoa(d.w))
+	e := buildfile.New(class, "entryName", d.name, "gpid", gpid, "height", itoa(d.h), "width", itoa(d.w))
 	e.Text = def
 	return e, nil
 }

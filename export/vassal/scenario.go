@@ -33,7 +33,7 @@ type scenarioOut struct {
 	oobFile   string
 	oobW      int
 	oobH      int
-	oobStacks []*buildfile.Element
+	oobStacks []*buildfile.Element // set-up stacks and the draw pools' decks, on the order of battle board
 }
 
 // holding is one box of the order of battle board.
@@ -41,6 +41,15 @@ type holding struct {
 	side  int
 	label string // drawn above the box; the set-up stack is named "side: label"
 	units []poolItem
+	pool  *content.Pool // a draw pool: its units in a face-down deck, shuffled, not a set-up stack
+}
+
+// sideName is a scenario side's name as the module's player roster lists it (a hidden piece is masked to it).
+func sideName(sc *content.Scenario, i int) string {
+	if i < 0 || i >= len(sc.Sides) {
+		return ""
+	}
+	return strings.TrimSpace(sc.Sides[i].DisplayName())
 }
 
 // poolItem is some copies of a design.
@@ -110,7 +119,7 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 			stackAt[name] = st
 			so.stacks = append(so.stacks, st)
 		}
-		s, err := x.slot(x.byKey[u.Key], u.Flipped)
+		s, err := x.slotAs(x.byKey[u.Key], start{flipped: u.Flipped, step: u.Step, owner: sideName(so.sc, u.Side)})
 		if err != nil {
 			return err
 		}
@@ -126,7 +135,7 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 	}
 	var boxes []holding
 	for _, h := range plan.Holdings {
-		hb := holding{side: h.Side, label: h.Label}
+		hb := holding{side: h.Side, label: h.Label, pool: h.Pool}
 		for _, u := range h.Units {
 			hb.units = append(hb.units, poolItem{x.byKey[u.Key], u.N})
 		}
@@ -268,11 +277,20 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 		}
 		cx, cy := int(math.Round((p.x+box/2)*k)), int(math.Round((by+box/2)*k))
 		side := so.sc.Sides[p.h.side]
+		owner := sideName(so.sc, p.h.side)
+		if p.h.pool != nil {
+			pile, err := x.poolPile(so, p.h, cx, cy, owner)
+			if err != nil {
+				return err
+			}
+			so.oobStacks = append(so.oobStacks, pile) // a deck is a child of the map, as a set-up stack is
+			continue
+		}
 		st := buildfile.New(classSetupStack, "name", side.ShortName()+": "+p.h.label, "owningBoard", so.oobName, "useGridLocation", "false",
 			"location", "", "x", itoa(cx), "y", itoa(cy))
 		for _, it := range p.h.units {
 			for n := 0; n < it.n; n++ {
-				sl, err := x.slot(it.d, false)
+				sl, err := x.slotAs(it.d, start{owner: owner})
 				if err != nil {
 					return err
 				}
@@ -296,4 +314,32 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 	x.stats.Images++
 	so.oobW, so.oobH = im.Bounds().Dx(), im.Bounds().Dy()
 	return x.addFile("images/"+so.oobFile, data)
+}
+
+// Draw pools are decks on the order of battle board (classDrawPile, decks.go): their blocks face down
+// (everyone sees the blank sides), shuffled, drawn at random; a block drawn stays masked to its side.
+
+// poolPile is a draw pool's deck at (cx, cy) of the order of battle board, holding its units masked to owner.
+func (x *exporter) poolPile(so *scenarioOut, h holding, cx, cy int, owner string) (*buildfile.Element, error) {
+	w, ht := 0, 0
+	for _, it := range h.units {
+		w, ht = max(w, it.d.w), max(ht, it.d.h)
+	}
+	// Named by the scenario's board (unique in the module), the side and the pool (unique in the scenario).
+	name := so.oobName + ": " + sideName(so.sc, h.side) + ": " + cmp.Or(h.pool.Name, h.pool.ID)
+	e := buildfile.New(classDrawPile, "name", name, "owningBoard", so.oobName, "x", itoa(cx), "y", itoa(cy),
+		"width", itoa(w), "height", itoa(ht), "allowMultiple", "true", "allowSelect", "false",
+		"faceDown", "Always", "drawFaceUp", "false", "shuffle", "Always", "reversible", "false",
+		"draw", "true", "color", "255,255,255", "maxStack", "10", "canSave", "false", "expressionCounting", "false",
+		"restrictOption", "false", "reshufflable", "false")
+	for _, it := range h.units {
+		for n := 0; n < it.n; n++ {
+			sl, err := x.slotOf(classCardSlot, it.d, start{owner: owner})
+			if err != nil {
+				return nil, err
+			}
+			e.Add(sl)
+		}
+	}
+	return e, nil
 }

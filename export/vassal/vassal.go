@@ -145,6 +145,10 @@ type exporter struct {
 	aids       []*buildfile.Element
 	docs       []doc
 	palette    *buildfile.Element
+	// the decks (cards.go)
+	decks     []*deckOut
+	cardBoard *buildfile.Element
+	handMaps  []*buildfile.Element
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
@@ -153,7 +157,7 @@ func newExporter(pkg *content.Package, opt Options) *exporter {
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
+	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.buildCards, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

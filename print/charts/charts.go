@@ -26,9 +26,10 @@ type Options struct {
 	Title  string  // the package's name, for the footer
 }
 
-// Empty reports whether there is nothing to chart: no tables and no scenario with a length or victory levels.
+// Empty reports whether there is nothing to chart: no tables, no cards and no scenario with a length or victory
+// levels.
 func Empty(pkg *content.Package) bool {
-	if len(pkg.Tables()) > 0 {
+	if len(pkg.Tables()) > 0 || len(pkg.Cards()) > 0 {
 		return false
 	}
 	if sys := pkg.System; sys != nil && (sys.Sequence != nil || hasMovementRules(sys)) {
@@ -43,7 +44,8 @@ func Empty(pkg *content.Package) bool {
 	return true
 }
 
-// Render draws the charts of pkg on s: every table in the package's order, then each scenario's tracks.
+// Render draws the charts of pkg on s: every table in the package's order, then each scenario's tracks, then
+// what each deck holds.
 func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	if opt.Margin <= 0 {
 		opt.Margin = 0.5 * surface.Inch
@@ -90,6 +92,7 @@ func Render(s surface.Surface, pkg *content.Package, opt Options) error {
 	for _, sc := range pkg.Scenarios() {
 		tracks(d, e, pkg, sc)
 	}
+	decks(d, pkg)
 	if d.Pages() == 0 {
 		d.NewPage()
 		d.Para("This package has no tables or scenario tracks.", flow.BodyFont)

@@ -64,6 +64,11 @@ type Counter struct {
 	// At is the counter mix line that prints the counter; SizeAt where its size is given (the line's size,
 	// its mix's counterSize or the manifest's print.counterSize), zero for muster's default or the caller's.
 	At, SizeAt diag.Pos
+	// Block is set for a block: it prints as a label (Size its side) with each step along an edge, Front the
+	// label's middle and Back the faction's blank side. Nil for a counter.
+	Block *Block
+	// Mix is the counter mix whose line prints it ("" for a counter of no mix).
+	Mix string
 }
 
 // Width is the counter's width in points: twice its size for a footprint-2 counter, a hexagon's width for
@@ -146,12 +151,17 @@ type Slot struct {
 	HasFill   bool
 	Box       string // a frame around the text: circle, square, rounded
 	LineWidth float64
-	Image     []byte            // a raster image element
-	Art       *art.Art          // an SVG image element, drawn as vectors
-	Font      *surface.Typeface // the text's typeface (nil: the Go fonts)
-	FontAt    diag.Pos          `json:"-"` // where the content names it (the element's font, its layout's, the System's textFont)
+	Image     []byte   // a raster image element
+	Art       *art.Art // an SVG image element, drawn as vectors
+	// MinSize is the least size in points a paragraph (ElemParagraph) may shrink to to fit its box.
+	MinSize float64
+	Font    *surface.Typeface // the text's typeface (nil: the Go fonts)
+	FontAt  diag.Pos          `json:"-"` // where the content names it (the element's font, its layout's, the System's textFont)
 	// At is where the face layout writes the element (zero for muster's default layout).
 	At diag.Pos `json:"-"`
+	// Source is where the content writes the text the element prints when that is not the layout (a card's
+	// title or event text); zero for a counter's.
+	Source diag.Pos `json:"-"`
 }
 
 // Options choose sizes the content leaves open.
@@ -209,6 +219,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			if c := r.unit(u.ID, "", nil, u.At); c != nil {
 				cc := *c
 				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 1, u.At, defAt
+				labelSize(&cc, nil)
 				out = append(out, cc)
 			}
 		}
@@ -257,6 +268,17 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			if at := e.Fields.Of("size", e.At); e.Size != nil && r.positive(e.Size, at, "this counter mix line") {
 				cc.Size, cc.SizeAt = e.Size.Points, at
 			}
+			if cc.Block != nil {
+				// A block prints on a square label of the mix's label size (the line's size wins).
+				cc.Mix = m.ID
+				labelSize(&cc, m)
+				if at := e.Fields.Of("size", e.At); e.Size != nil && e.Size.Points > 0 {
+					cc.Size, cc.SizeAt = e.Size.Points, at
+				}
+				out = append(out, cc)
+				seen[cc.Kind+"/"+cc.ID] = true
+				continue
+			}
 			sh, shAt := mixShape, posOf(&m.Meta, "/shape")
 			if e.Shape != "" {
 				sh, shAt = e.Shape, e.Fields.Of("shape", e.At)
@@ -274,6 +296,7 @@ func FromPackage(pkg *content.Package, opt Options) ([]Counter, error) {
 			if c := r.unit(u.ID, "", nil, u.At); c != nil {
 				cc := *c
 				cc.Size, cc.Count, cc.At, cc.SizeAt = def, 0, u.At, defAt
+				labelSize(&cc, nil)
 				out = append(out, cc)
 			}
 		}
@@ -328,8 +351,11 @@ type resolver struct {
 	pictures   map[string]picture // the picture files read, by folder and name
 	ds         diag.List
 
-	compiledEls  map[elemKey]*compiled
-	reported     map[string]bool
+	compiledEls map[elemKey]*compiled
+	reported    map[string]bool
+	// skipStat leaves out of a face the layout's elements that print this stat (a block's strength, which
+	// its label's edges print).
+	skipStat     string
 	missing      map[elemKey]*missing
 	missingOrder []elemKey
 }
@@ -585,6 +611,11 @@ func (r *resolver) unit(id, faction string, own map[string]content.Scalar, at di
 		r.ds.Errorf(at, "references.unknown", "the counter mix names unit %q, which no UnitType defines", id)
 		r.cache[key] = nil
 		return nil
+	}
+	if u.IsBlock() {
+		c := r.block(u, faction)
+		r.cache[key] = c
+		return c
 	}
 	what := "unit type " + u.ID
 	colourOf := u.Faction

@@ -581,10 +581,14 @@ func drawStars(s surface.Surface, n int, x, cy, r, maxW float64, h surface.HAlig
 // Part is a part of a face as DrawRect places it, and the box its ink covers: the symbol's frame, or a line
 // of text from its left to its right and over its cap height (digits and capitals).
 type Part struct {
-	What string // "symbol", "name", the value's place ("top-left", ...), or "placed" for an element at a position
+	What string // "symbol", "name", the value's place ("top-left", ...), "placed" for an element at a position, "paragraph"
 	Text string // the text printed; "" for the symbol, the stars' count for stars
 	Box  surface.Rect
 	At   diag.Pos // where the layout writes the element (a value or placed element)
+	// Size is the size a placed text or paragraph prints at, in points; Source where the content writes its
+	// text when that is not the layout (Slot.Source).
+	Size   float64
+	Source diag.Pos
 }
 
 // Parts lists the symbol, the name line, every value and every placed text and symbol of the face where
@@ -638,7 +642,7 @@ func (f *Face) Parts(m Measurer, w, h float64) []Part {
 			out = append(out, Part{What: sp.where, Text: strings.Repeat("*", sp.stars), Box: surface.Rect{X: x, Y: sp.y - r, W: sw, H: 2 * r}, At: sp.at})
 			continue
 		}
-		out = append(out, Part{What: sp.where, Text: sp.text, Box: textBox(sp.x, sp.y, sp.text, sp.font, sp.align), At: sp.at})
+		out = append(out, Part{What: sp.where, Text: sp.text, Box: textBox(sp.x, sp.y, sp.text, sp.font, sp.align), At: sp.at, Size: sp.font.Size})
 	}
 	return f.placedParts(m, box, out)
 }
@@ -652,7 +656,13 @@ func (f *Face) placedParts(m Measurer, box surface.Rect, out []Part) []Part {
 			if p.slot.Stars > 0 {
 				t = strings.Repeat("*", p.slot.Stars)
 			}
-			out = append(out, Part{What: "placed", Text: t, Box: p.ink, At: p.slot.At})
+			pt := Part{What: "placed", Text: t, Box: p.ink, At: p.slot.At, Source: p.slot.Source}
+			if p.slot.Stars == 0 {
+				pt.Size = p.font.Size
+			}
+			out = append(out, pt)
+		case ElemParagraph:
+			out = append(out, Part{What: "paragraph", Text: p.slot.Text, Box: p.ink, At: p.slot.At, Size: p.font.Size, Source: p.slot.Source})
 		case ElemSymbol:
 			if p.frame.W > 0 && p.frame.H > 0 && (f.Symbol != "" || f.Image != nil || f.Art != nil) {
 				out = append(out, Part{What: "symbol", Box: p.frame, At: p.slot.At})

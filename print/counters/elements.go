@@ -21,6 +21,9 @@ const (
 	ElemImage  = "image"
 	ElemBox    = "box"
 	ElemLine   = "line"
+	// ElemParagraph is a text wrapped in the element's box (w x h), with **bold** and *italic* runs, at the
+	// largest size up to its own that fits, never below its MinSize (a card's event text).
+	ElemParagraph = "paragraph"
 )
 
 // Default sizes of placed elements, as shares of the counter's size.
@@ -389,7 +392,7 @@ func (r *resolver) valueFace(lay *content.FaceLayout, stats content.Stats, bg, f
 	f.Band = r.band(lay, li, u)
 	for si := range lay.Slots {
 		s := &lay.Slots[si]
-		if li < 0 {
+		if li < 0 || showsStat(s, r.skipStat) {
 			continue
 		}
 		c := r.compile(li, si)

@@ -219,3 +219,52 @@ func TestColoursAndItalics(t *testing.T) {
 		t.Errorf("XX on the dark band in %v, want white", r.texts["XX"])
 	}
 }
+
+// A paragraph element wraps its text in its box from the top at the largest size that fits, never under its
+// least size; one that does not fit at the least is a fit problem with the height it needs, and Parts says the
+// size it prints at.
+func TestParagraphElement(t *testing.T) {
+	m := surface.NewDry(0)
+	const w, h = 180.0, 252.0
+	para := func(text string) Face {
+		return Face{Background: surface.White, Text: surface.Black, Slots: []Slot{
+			{Placed: true, Kind: ElemParagraph, Text: text, X: 0.5, Y: 0.7, W: 0.86, H: 0.4, Size: 0.25, MinSize: 6},
+		}}
+	}
+	short := para("Move **two units** one more area.")
+	parts := short.Parts(m, w, h)
+	if len(parts) != 1 || parts[0].What != "paragraph" || parts[0].Size != 0.25*valueFrac*w {
+		t.Fatalf("a short paragraph: %+v, want one at its own size %g", parts, 0.25*valueFrac*w)
+	}
+	if ps := short.Problems(m, w, h, 1); len(ps) != 0 {
+		t.Errorf("a short paragraph's problems: %+v", ps)
+	}
+	long := ""
+	for i := 0; i < 14; i++ {
+		long += "Every moor and forest costs one more move this turn, for both houses. "
+	}
+	mid := para(long[:len(long)/3])
+	if pt := mid.Parts(m, w, h)[0]; pt.Size >= 0.25*valueFrac*w || pt.Size < 6 {
+		t.Errorf("a longer paragraph prints at %gpt: want it shrunk, not under 6", pt.Size)
+	}
+	over := para(long)
+	ps := over.Problems(m, w, h, 1)
+	if len(ps) != 1 || ps[0].Kind != "fit" || ps[0].What != ElemParagraph || ps[0].Least != 6 || ps[0].Need <= ps[0].Room {
+		t.Fatalf("a paragraph too long at 6pt: %+v", ps)
+	}
+	// Drawn, every line is at the least size and inside the box.
+	rec := &colourRecorder{Surface: surface.NewDry(0), texts: map[string]surface.Color{}, fonts: map[string]surface.Font{}}
+	rec.BeginPage(w, h)
+	if err := mid.DrawRect(rec, 0, 0, w, h, 0); err != nil {
+		t.Fatal(err)
+	}
+	size := mid.Parts(m, w, h)[0].Size
+	for s, f := range rec.fonts {
+		if f.Size != size {
+			t.Errorf("%q drawn at %g, the paragraph's size is %g", s, f.Size, size)
+		}
+	}
+	if len(rec.fonts) < 5 {
+		t.Errorf("only %d texts drawn", len(rec.fonts))
+	}
+}

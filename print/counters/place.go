@@ -6,6 +6,7 @@ import (
 
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/print/art"
+	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/shape"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/print/symbols"
@@ -26,6 +27,7 @@ type placedPart struct {
 	stars struct {
 		r, step, x float64
 	}
+	para *flow.Fit // a paragraph laid out in its frame
 }
 
 // placedRound is how far a frame around a text stands off it, as a share of the text's size.
@@ -63,6 +65,17 @@ func (f *Face) placed(m Measurer, box surface.Rect) []placedPart {
 			}
 			p.frame = surface.Rect{X: p.ax - w/2, Y: p.ay - h/2, W: w, H: h}
 			p.ink = p.frame
+		case ElemParagraph:
+			if h <= 0 {
+				h = w
+			}
+			p.frame = surface.Rect{X: p.ax - w/2, Y: p.ay - h/2, W: w, H: h}
+			p.ink = p.frame
+			p.font = fontFor(*sl, size)
+			fit := fitParagraph(m, sl.Text, p.font, sl.MinSize, w, h)
+			p.para = &fit
+			p.font.Size = fit.Size
+			p.fits = fit.Fits
 		case ElemLine:
 			p.line = [2]surface.Pt{{X: p.ax, Y: p.ay}, {X: box.X + sl.X2*box.W, Y: box.Y + sl.Y2*box.H}}
 			p.ink = surface.Rect{X: math.Min(p.line[0].X, p.line[1].X), Y: math.Min(p.line[0].Y, p.line[1].Y), W: math.Abs(p.line[1].X - p.line[0].X), H: math.Abs(p.line[1].Y - p.line[0].Y)}
@@ -217,6 +230,9 @@ func (f *Face) drawPlaced(s surface.Surface, box surface.Rect) error {
 			}
 			s.SetStroke(p.colour, lw)
 			s.Line(p.line[0].X, p.line[0].Y, p.line[1].X, p.line[1].Y)
+		case ElemParagraph:
+			s.SetFill(p.colour)
+			drawParagraph(s, p.para, p.frame, p.font, sl.Align)
 		default:
 			turn := sl.Rotate != 0
 			if turn {
@@ -279,12 +295,17 @@ func roundedRect(r surface.Rect, rad float64) *surface.Path {
 }
 
 // Problem is a placed element a face cannot print as its layout asks: off the face, or a text too long for
-// its room even at the smallest size muster prints.
+// its room even at the smallest size muster prints (for a paragraph, its least size).
 type Problem struct {
 	Kind string // "off-face" or "fit"
 	Text string // the element's text, "" for a drawing
-	What string // what the element draws: "text", "symbol", "image", "box", "line", "stars"
+	What string // what the element draws: "text", "paragraph", "symbol", "image", "box", "line", "stars"
 	At   diag.Pos
+	// Source is where the content writes the element's text when that is not the layout (Slot.Source).
+	Source diag.Pos
+	// A paragraph that does not fit: the least size it may print at, and the height it takes there against
+	// its box's (Need is +Inf for a text too long to lay out).
+	Least, Need, Room float64
 }
 
 // Problems lists the placed elements of the face that run off it (past its outline by more than tolerance
@@ -302,7 +323,11 @@ func (f *Face) Problems(m Measurer, w, h, tolerance float64) []Problem {
 			what = "text"
 		}
 		if !p.fits {
-			out = append(out, Problem{Kind: "fit", Text: sl.Text, What: what, At: sl.At})
+			pr := Problem{Kind: "fit", Text: sl.Text, What: what, At: sl.At, Source: sl.Source}
+			if p.para != nil {
+				pr.Least, pr.Need, pr.Room = p.para.Size, p.para.Need, p.frame.H
+			}
+			out = append(out, pr)
 		}
 		var pts []surface.Pt
 		switch sl.Kind {
@@ -324,7 +349,7 @@ func (f *Face) Problems(m Measurer, w, h, tolerance float64) []Problem {
 		}
 		for _, pt := range pts {
 			if !shape.Contains(f.Shape, box, pt, tolerance) {
-				out = append(out, Problem{Kind: "off-face", Text: sl.Text, What: what, At: sl.At})
+				out = append(out, Problem{Kind: "off-face", Text: sl.Text, What: what, At: sl.At, Source: sl.Source})
 				break
 			}
 		}

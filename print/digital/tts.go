@@ -75,3 +75,23 @@ func TTSSplit(n int) []int {
 	}
 	return cuts
 }
+
+// Tabletop Simulator's card sheets: at most TTSSheetCols x TTSSheetRows cards on one image.
+const (
+	TTSSheetCols = 10
+	TTSSheetRows = 7
+)
+
+// TTSCardDPI is the resolution of cards w x h inches on a Tabletop Simulator card sheet: TTSDefaultCounterDPI,
+// lowered in whole dots per inch until a full sheet (TTSSheetCols x TTSSheetRows cards) is within
+// TTSMaxImageSide pixels a side; ok false when even TTSMinDPI does not do.
+func TTSCardDPI(w, h float64) (dpi float64, ok bool) {
+	dpi = TTSDefaultCounterDPI
+	fits := func(d float64) bool {
+		return TTSSheetCols*Pixels(w, d) <= TTSMaxImageSide && TTSSheetRows*Pixels(h, d) <= TTSMaxImageSide
+	}
+	for dpi > TTSMinDPI && !fits(dpi) {
+		dpi = math.Min(dpi-1, math.Floor(math.Min(TTSMaxImageSide/(TTSSheetCols*w), TTSMaxImageSide/(TTSSheetRows*h))))
+	}
+	return dpi, dpi >= TTSMinDPI && fits(dpi)
+}

@@ -55,9 +55,10 @@ func (d *Doc) xobjects(dict string) map[string]int {
 
 // flattener writes a content stream out with its forms in place and its transforms applied.
 type flattener struct {
-	d      *Doc
-	out    []byte
-	images []ImageDraw
+	d       *Doc
+	out     []byte
+	images  []ImageDraw
+	rotated []RotatedText
 }
 
 func fmtNum(b []byte, v float64) []byte {
@@ -82,7 +83,8 @@ func (f *flattener) run(content string, xobjs map[string]int, ctm matrix, depth 
 	}
 	var stack []matrix
 	var args []string
-	var line matrix // the text line matrix, in the content's user space
+	var line matrix  // the text line matrix, in the content's user space
+	var size float64 // the text font size (Tf)
 	nums := func(n int) ([]float64, bool) {
 		if len(args) < n {
 			return nil, false
@@ -159,6 +161,16 @@ func (f *flattener) run(content string, xobjs map[string]int, ctm matrix, depth 
 				line = matrix{n[0], n[1], n[2], n[3], n[4], n[5]}
 				f.textPos(line.then(ctm))
 			}
+		case "Tf":
+			if n, ok := nums(1); ok {
+				size = n[0]
+			}
+			emit(tok)
+		case "Tj":
+			if len(args) > 0 {
+				f.rotated = append(f.rotated, rotatedText(args[len(args)-1], line.then(ctm), size))
+			}
+			emit(tok)
 		case "Do":
 			if len(args) == 0 {
 				break
@@ -310,4 +322,76 @@ func rawTokens(s string) []string {
 		}
 	}
 	return out
+}
+
+// RotatedText is a string a page shows (Tj) with the angle it is turned to: its origin in PDF page space (points, y up), the
+// angle of its baseline in degrees counterclockwise from the page's x axis (0 upright, 90 reading upwards,
+// 180 upside down, 270 reading downwards) and its size on the page.
+type RotatedText struct {
+	Text  string
+	X, Y  float64
+	Angle float64
+	Size  float64
+}
+
+// textRun reads a shown string: a literal (...) or hex <...> string, as muster's PDFs write them (UTF-16BE
+// for their embedded TrueType fonts, else one byte a character).
+func rotatedText(tok string, m matrix, size float64) RotatedText {
+	var b []byte
+	switch {
+	case strings.HasPrefix(tok, "("):
+		s := strings.TrimSuffix(strings.TrimPrefix(tok, "("), ")")
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c != '\\' || i+1 >= len(s) {
+				b = append(b, c)
+				continue
+			}
+			i++
+			switch e := s[i]; e {
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case '0', '1', '2', '3', '4', '5', '6', '7':
+				v, j := 0, 0
+				for ; j < 3 && i+j < len(s) && s[i+j] >= '0' && s[i+j] <= '7'; j++ {
+					v = v*8 + int(s[i+j]-'0')
+				}
+				b = append(b, byte(v))
+				i += j - 1
+			default:
+				b = append(b, e)
+			}
+		}
+	case strings.HasPrefix(tok, "<"):
+		h := strings.Trim(tok, "<> \n")
+		for i := 0; i+1 < len(h); i += 2 {
+			v, _ := strconv.ParseUint(h[i:i+2], 16, 8)
+			b = append(b, byte(v))
+		}
+	}
+	text := string(b)
+	if len(b) >= 2 && len(b)%2 == 0 && (b[0] == 0 || b[0] == 0x20) {
+		var rs []rune
+		for i := 0; i+1 < len(b); i += 2 {
+			rs = append(rs, rune(b[i])<<8|rune(b[i+1]))
+		}
+		text = string(rs)
+	}
+	angle := math.Atan2(m[1], m[0]) * 180 / math.Pi
+	if angle < 0 {
+		angle += 360
+	}
+	angle = math.Round(angle*1000) / 1000
+	if angle == 360 {
+		angle = 0
+	}
+	return RotatedText{Text: text, X: m[4], Y: m[5], Angle: angle, Size: size * math.Hypot(m[0], m[1])}
 }

@@ -40,6 +40,9 @@ type Page struct {
 	Raw string
 	// Images are the images the page draws (through its forms too), in the order drawn.
 	Images []ImageDraw
+	// Rotated are the strings the page shows (through its forms too), in the order shown, with where and at
+	// what angle.
+	Rotated []RotatedText
 }
 
 // ImageDraw is an image drawn on a page: which image XObject, and where it lands.
@@ -176,6 +179,7 @@ func Parse(b []byte) (*Doc, error) {
 					return nil, fmt.Errorf("page %d: %v", len(d.Pages)+1, err)
 				}
 				p.Content = string(f.out)
+				p.Rotated = f.rotated
 				for _, im := range f.images {
 					im.pageH = p.Height()
 					p.Images = append(p.Images, im)

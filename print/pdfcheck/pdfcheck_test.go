@@ -209,3 +209,26 @@ func TestToolsReadText(t *testing.T) {
 		t.Errorf("the word 8-4: %+v", w)
 	}
 }
+
+// TextRuns reads each string drawn with its size and its place on the page (top-left, y down), through the
+// fonts' hex strings, bold and regular alike.
+func TestTextRuns(t *testing.T) {
+	p := surface.NewPDF(surface.PDFOptions{})
+	p.BeginPage(300, 200)
+	p.Text(40, 50, "Forced March", surface.Font{Size: 7.5, Style: surface.Bold}, surface.Align{})
+	p.Text(40, 120, "für (x)", surface.Font{Size: 6}, surface.Align{})
+	b, err := p.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := pdfcheck.Read(t, b).Pages[0].TextRuns()
+	if len(runs) != 2 {
+		t.Fatalf("runs %+v, want 2", runs)
+	}
+	for i, want := range []pdfcheck.TextRun{{Text: "Forced March", X: 40, Y: 50, Size: 7.5}, {Text: "für (x)", X: 40, Y: 120, Size: 6}} {
+		r := runs[i]
+		if r.Text != want.Text || r.Size != want.Size || !pdfcheck.Near(r.X, want.X, 0.01) || !pdfcheck.Near(r.Y, want.Y, 3) {
+			t.Errorf("run %d: %+v, want %+v", i, r, want)
+		}
+	}
+}

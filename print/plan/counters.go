@@ -24,6 +24,7 @@ func PlanCounters(pkg *content.Package, st Settings, skipImages bool) ([]counter
 	if err != nil && (!ok || cs == nil) {
 		return nil, nil, err
 	}
+	cs, _ = Blocks(cs) // blocks print on label sheets (PlanLabels)
 	// The counters that did resolve are planned too, so every problem is found at once.
 	cs, l, err := planSheets(pkg, st, cs)
 	if resolved != nil {

@@ -29,6 +29,9 @@ func (w *writer) state(p content.Placement) string {
 		}
 		parts = append(parts, t)
 	}
+	if p.Strength != nil {
+		parts = append(parts, "at strength "+p.Strength.String())
+	}
 	if len(p.Markers) > 0 {
 		var ms []string
 		for _, m := range p.Markers {

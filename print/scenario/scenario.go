@@ -124,6 +124,8 @@ func (w *writer) standard() {
 		w.side(&w.sc.Sides[i])
 	}
 	w.reinforcements()
+	w.pools()
+	w.pairs()
 	w.replacements()
 	w.h("Game length")
 	w.d.Para(lengthText(w.sc), flow.BodyFont)
@@ -132,6 +134,7 @@ func (w *writer) standard() {
 	w.victory()
 	w.objectives()
 	w.lists()
+	w.decks()
 	w.turnTrack()
 }
 
@@ -198,6 +201,8 @@ func (w *writer) format111() {
 		}
 	}
 	w.reinforcements()
+	w.pools()
+	w.pairs()
 	w.h("Game Length")
 	d.Para(lengthText(w.sc), flow.BodyFont)
 	w.turnOrder()
@@ -208,6 +213,7 @@ func (w *writer) format111() {
 	w.list("Special Rules", w.sc.SpecialRules, "none")
 	w.stacking() // the game's rule, of which each force's Stacking above is the limit
 	w.mapSection()
+	w.decks()
 	w.turnTrack()
 }
 
@@ -787,6 +793,85 @@ func (w *writer) reinforcements() {
 		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Turn), w.sc.SideName(r.Side), strings.Join(us, ", "), entry})
 	}
 	w.d.Table(tab)
+}
+
+// pools are the sides' draw pools: what each holds, how many a draw takes, into where and when, and what
+// each draw finds there (a draw of the last units of a pool takes what is left).
+func (w *writer) pools() {
+	var rows [][]string
+	for i := range w.sc.Sides {
+		s := &w.sc.Sides[i]
+		for j := range s.Pools {
+			p := &s.Pools[j]
+			var us []string
+			for _, u := range p.Units {
+				us = append(us, fmt.Sprintf("%d %s", max(u.Count, 1), w.unitName(u.Unit)))
+			}
+			var draws []string
+			for _, d := range rules.Draws(s) {
+				if d.Pool == p {
+					draws = append(draws, fmt.Sprintf("%s (%d of %d)", strings.TrimPrefix(strings.TrimPrefix(d.Draw.DrawText(), "on "), "at "), min(d.Takes, d.Holds), d.Holds))
+				}
+			}
+			name := cmp.Or(p.Name, p.ID)
+			if p.Note != "" {
+				name += ": " + p.Note
+			}
+			into := ""
+			if p.Into != "" {
+				into = w.cellNames([]string{p.Into})
+			}
+			rows = append(rows, []string{s.DisplayName(), name, strings.Join(us, ", "), strconv.Itoa(p.Draw), into, strings.Join(draws, ", ")})
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.h("Draw pools")
+	w.d.Para("Units in a pool are not set up: each draw takes as many units as it says, at random and face down, from what the pool still holds.", flow.NoteFont)
+	w.d.Table(&flow.Table{Header: []string{"Side", "Pool", "Holds", "Draw", "Into", "Draws (of the units left)"}, Rows: rows})
+}
+
+// pairs are the units of the scenario that change sides: a unit type one of its sides fields (or sets up)
+// and its pair, the same unit in the other side's colours; one of the two is in play.
+func (w *writer) pairs() {
+	fielded := map[string]string{} // unit type -> the side that fields it
+	for i := range w.sc.Sides {
+		s := &w.sc.Sides[i]
+		for _, f := range w.forces(s) {
+			for _, e := range f.Units {
+				if e.Unit != "" && fielded[e.Unit] == "" {
+					fielded[e.Unit] = s.DisplayName()
+				}
+			}
+		}
+		for _, p := range s.Setup {
+			if fielded[p.Unit] == "" {
+				fielded[p.Unit] = s.DisplayName()
+			}
+		}
+	}
+	var rows [][]string
+	done := map[string]bool{}
+	for _, u := range w.pkg.UnitTypes() {
+		other := w.pkg.PairOf(u)
+		side := fielded[u.ID]
+		if other == "" || side == "" || done[u.ID] {
+			continue
+		}
+		done[u.ID], done[other] = true, true
+		o := w.pkg.UnitType(other)
+		if o == nil {
+			continue
+		}
+		rows = append(rows, []string{w.unitName(u.ID), side, w.unitName(other), w.pkg.System.FactionName(o.Faction)})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.h("Units that change sides")
+	w.d.Para("Each is one unit with a piece in each side's colours: one of the two is in play, and the other replaces it when the unit changes sides.", flow.NoteFont)
+	w.d.Table(&flow.Table{Header: []string{"Unit", "Starts with", "Changes sides as", "Faction"}, Rows: rows})
 }
 
 // edgeName is an edge by its name on the scenario's map set (content.Edge.Name): "the east edge of board V".

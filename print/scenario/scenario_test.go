@@ -198,3 +198,32 @@ func TestObjectiveNote(t *testing.T) {
 		t.Errorf("the sheet says: %s", txt)
 	}
 }
+
+// A block game's sheet: blocks set up below full strength say so, the draw pools are listed with what they
+// hold, how many a draw takes, into where, and what each draw finds left, and the Earl of Vane is a unit that
+// changes sides.
+func TestPoolsAndStrengthsOnTheSheet(t *testing.T) {
+	pkg, ds := content.Load(filepath.Join("..", "..", "examples", "testdata", "marches"))
+	if pkg == nil {
+		t.Fatal(ds)
+	}
+	if ds := pkg.Decode(nil); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	pdf := surface.NewPDF(surface.PDFOptions{})
+	if err := Render(pdf, pkg, pkg.Scenario("crown-war"), Options{Paper: surface.PaperSize(value.Letter), MapFile: "maps/x.pdf"}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := pdf.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	txt := strings.Join(strings.Fields(pdfcheck.Text(t, b.Bytes(), "-raw")), " ")
+	for _, w := range []string{"Hart archers 3 Kingsbury (at strength 2); Harrowdale; Ambridge", "Draw pools", "The northern muster",
+		"The royal muster", "4 Hart levy", "Kingsbury", "turn 2 (2 of 4), turn 4 (2 of 2)",
+		"Units that change sides", "Earl of Vane House Hart Earl of Vane (turned) House Wyvern"} {
+		if !strings.Contains(txt, w) {
+			t.Errorf("%q not on the sheet:\n%s", w, txt)
+		}
+	}
+}

@@ -397,3 +397,23 @@ func TestRegionGrids(t *testing.T) {
 	}
 	expectError(t, withRegions("North"), CodeGrid, `location "North" is not a cell of board B's grid`)
 }
+
+// A player's hand needs no StackMetrics (VASSAL gives it HandMetrics, which lays its cards out in a row); a map
+// still does.
+func TestPlayerHandMakesItsOwnMetrics(t *testing.T) {
+	hand := `<VASSAL.build.module.PlayerHand mapName="Red: hand" side="Red">
+        <VASSAL.build.module.map.ForwardToKeyBuffer/>
+        <VASSAL.build.module.map.MenuDisplayer/>
+        <VASSAL.build.module.map.PieceMover/>
+        <VASSAL.build.module.map.KeyBufferer/>
+        <VASSAL.build.module.map.BoardPicker>
+            <VASSAL.build.module.map.boardPicker.Board name="Red: hand" width="400" height="100"/>
+        </VASSAL.build.module.map.BoardPicker>
+    </VASSAL.build.module.PlayerHand>
+</VASSAL.launch.BasicModule>`
+	data := replaceIn(t, "</VASSAL.launch.BasicModule>", hand)
+	if errs := errorsOf(Bytes(data, "hand.vmod")); len(errs) > 0 {
+		t.Errorf("a hand without StackMetrics: %q", errs)
+	}
+	expectError(t, replaceIn(t, "<VASSAL.build.module.map.StackMetrics/>", ""), CodeMap, "the map has no StackMetrics")
+}

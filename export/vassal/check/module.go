@@ -347,6 +347,9 @@ func (c *checker) mapComponents(el *buildfile.Element, p string) {
 		have[ch.Class] = true
 	}
 	for _, need := range []string{"PieceMover", "KeyBufferer", "ForwardToKeyBuffer", "MenuDisplayer", "StackMetrics", "BoardPicker"} {
+		if need == "StackMetrics" && el.Class == "VASSAL.build.module.PlayerHand" {
+			continue // a hand makes its own (HandMetrics, which spreads its cards in a row) when it has none
+		}
 		if !have["VASSAL.build.module.map."+need] {
 			c.errorf(CodeMap, el, p, "the map has no %s: pieces on it could not be %s", need, mapNeed[need])
 		}

@@ -68,3 +68,37 @@ func TestKnown(t *testing.T) {
 		}
 	}
 }
+
+// A block's mask and steps as VASSAL reads their types: the mask's key, image, command, inset display, the
+// name the other side sees and side access, masked to its side (with VASSAL's own options) or to no one; the
+// steps' levels, their names, reduce and restore on their keys, never looping, always active, on the level
+// given; a level outside the steps, or images and names of different counts, are refused.
+func TestBlockTraits(t *testing.T) {
+	m, err := Hidden("Hide", CtrlM, "b-blank.png", "House Hart block", "House Hart", "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Type != "obs;77,130;b-blank.png;Hide;I;House Hart block;side:;;d;true;;" || m.State != "House Hart;|0" {
+		t.Errorf("mask %q, state %q", m.Type, m.State)
+	}
+	if m, _ := Hidden("Hide", CtrlM, "b.png", "x", "", "d"); m.State != "null;" {
+		t.Errorf("unmasked state %q", m.State)
+	}
+	s, err := Steps("Step", []string{"s1.png", "s2.png", "s3.png"}, []string{"+ (3)", "+ (2)", "+ (1)"}, "Reduce a step", CtrlR, "Restore a step", CtrlU, "d", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Split(strings.TrimPrefix(s.Type, LayerID), ";")
+	// activate (3 fields), increase, decrease, reset, draw under/x/y, images, names, loop, name, random (2),
+	// follow (3), version, always active, activate/increase/decrease keystrokes.
+	if f[3] != "Reduce a step" || f[5] != "R" || f[6] != "Restore a step" || f[8] != "U" || f[15] != "s1.png,s2.png,s3.png" ||
+		f[16] != "+ (3),+ (2),+ (1)" || f[17] != "false" || f[18] != "Step" || f[25] != "true" || f[27] != CtrlR || f[28] != CtrlU || s.State != "2" {
+		t.Errorf("steps %q (%d fields), state %q", s.Type, len(f), s.State)
+	}
+	if _, err := Steps("Step", []string{"a"}, []string{"a"}, "r", CtrlR, "u", CtrlU, "d", 1); err == nil {
+		t.Error("a level past the steps")
+	}
+	if _, err := Steps("Step", []string{"a", "b"}, []string{"a"}, "r", CtrlR, "u", CtrlU, "d", 0); err == nil {
+		t.Error("two images, one name")
+	}
+}
