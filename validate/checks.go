@@ -145,6 +145,11 @@ var statsCheck = &Check{
 					e.Hint = "give the values in the Marker, or print a unit type here"
 					continue
 				}
+				if u := p.Pkg.UnitType(e.Unit); u != nil && u.IsBlock() && len(e.Stats) > 0 {
+					e := p.Errorf(e.Fields.Of("stats", e.At), "unknown", "this counter mix line gives block %s values of its own, but a block's label prints its steps", e.Unit)
+					e.Hint = "give the values in the unit type's steps, or a set-up line's strength"
+					continue
+				}
 				checkStats(p, sys, e.Stats, e.At, "this counter mix line", false)
 			}
 		}
