@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -35,6 +36,11 @@ const formulaStarts = "=+-@\t\r"
 // reader takes off again. A plain number (-1, +2, -0.5: a modifier) is not a formula and stays a number. A
 // value that starts with an apostrophe the reader would take off gets one more, so every value reads back
 // as it was.
+//
+// A value a spreadsheet would read as a number, a date, a time, a percentage or true/false and then write back
+// otherwise (0101 as 101, +1 as 1, 1e3 as 1000, 4/2 as a date, 1:2 as a time, true as TRUE) is written as a
+// text formula, ="0101": Excel and LibreOffice show and save the text itself, and where formulas are not
+// evaluated the reader takes the ="…" off. Numbers a spreadsheet writes back as they are (12, -1, 0.5) stay.
 func GuardCell(v string) string {
 	if v == "" {
 		return v
@@ -42,7 +48,104 @@ func GuardCell(v string) string {
 	if strings.IndexByte(formulaStarts, v[0]) >= 0 && !plainNumber(v) || v[0] == '\'' && guarded(v) {
 		return "'" + v
 	}
+	if spreadsheetWouldChange(v) {
+		return `="` + strings.ReplaceAll(v, `"`, `""`) + `"`
+	}
 	return v
+}
+
+// spreadsheetWouldChange reports whether a spreadsheet opening a CSV cell could read v as something other than
+// text (a number, a date, a time, a percentage, a currency, a boolean) and so save it back otherwise. A number
+// in the form spreadsheets write (no sign but a minus, no leading zero, no trailing zero after the point, no
+// exponent, ten digits at most, which Excel's General format keeps) comes back as it went.
+func spreadsheetWouldChange(v string) bool {
+	if canonicalNumber(v) {
+		return false
+	}
+	switch strings.ToLower(v) {
+	case "true", "false":
+		return true
+	}
+	digit := false
+	for _, r := range v {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case strings.ContainsRune(".,:/-+ eE%$€£¥()", r):
+		default:
+			return monthDate(v) || clockTime(v)
+		}
+	}
+	return digit
+}
+
+// canonicalNumber reports whether v is a number as a spreadsheet writes it: -?(0|[1-9]d*)(.d*[1-9])?, ten
+// digits at most.
+func canonicalNumber(v string) bool {
+	s := strings.TrimPrefix(v, "-")
+	whole, frac, dot := strings.Cut(s, ".")
+	if !allDigits(whole) || len(whole) > 1 && whole[0] == '0' || dot && (!allDigits(frac) || frac[len(frac)-1] == '0') {
+		return false
+	}
+	return len(whole)+len(frac) <= 10
+}
+
+var months = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+
+// monthDate reports whether v is a day and a month's name a spreadsheet reads as a date: 2-Apr, Apr-2, 2 April,
+// April 2026.
+func monthDate(v string) bool {
+	parts := strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == '-' || r == ' ' || r == '/' || r == ',' || r == '.' })
+	if len(parts) < 2 || len(parts) > 3 {
+		return false
+	}
+	month, number := false, false
+	for _, p := range parts {
+		switch {
+		case allDigits(p) && len(p) <= 4:
+			number = true
+		case len(p) >= 3 && slices.Contains(months, p[:3]) && strings.HasPrefix(monthNames[p[:3]], p):
+			month = true
+		default:
+			return false
+		}
+	}
+	return month && number
+}
+
+var monthNames = map[string]string{"jan": "january", "feb": "february", "mar": "march", "apr": "april", "may": "may", "jun": "june",
+	"jul": "july", "aug": "august", "sep": "september", "oct": "october", "nov": "november", "dec": "december"}
+
+// clockTime reports whether v is a time with am or pm a spreadsheet reads as a time: 1:30 pm, 10 AM.
+func clockTime(v string) bool {
+	l := strings.ToLower(strings.TrimSpace(v))
+	rest, ok := strings.CutSuffix(l, "am")
+	if !ok {
+		rest, ok = strings.CutSuffix(l, "pm")
+	}
+	rest = strings.TrimSpace(rest)
+	if !ok || rest == "" {
+		return false
+	}
+	for _, p := range strings.Split(rest, ":") {
+		if !allDigits(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// textFormula reads a cell GuardCell wrote as ="…" (a spreadsheet that does not evaluate formulas on import
+// keeps it so): the text inside, its quotes undoubled; ok is false for any other cell.
+func textFormula(s string) (string, bool) {
+	if len(s) < 3 || !strings.HasPrefix(s, `="`) || !strings.HasSuffix(s, `"`) {
+		return "", false
+	}
+	inner := s[2 : len(s)-1]
+	if strings.Count(inner, `"`) != 2*strings.Count(inner, `""`) {
+		return "", false
+	}
+	return strings.ReplaceAll(inner, `""`, `"`), true
 }
 
 // guarded reports whether a cell's text starts with the apostrophe GuardCell adds: one before a formula's
@@ -85,6 +188,9 @@ type csvCell struct {
 	text      string
 	line, col int // 1-based; col in characters, at the first character of the text (inside quotes)
 	index     int // 0-based column
+	// text says the cell was written as text: in quotes (spreadsheets quote text and write dates bare), after
+	// GuardCell's apostrophe or as a text formula.
+	quoted bool
 }
 
 // ColumnName is a spreadsheet's name for a 0-based column: A, B, ..., Z, AA, AB, ...
@@ -187,6 +293,7 @@ func (f *csvFile) records(comma rune, limit int) [][]csvCell {
 			c := csvCell{text: text, line: p.Line, col: p.Col, index: i}
 			if off := f.lines[min(line, len(f.lines))-1] + col - 1; off < len(f.data) && f.data[off] == '"' {
 				c.col++ // the text starts after the opening quote
+				c.quoted = true
 			}
 			trimmed := strings.TrimLeft(text, " \t")
 			c.col += utf8.RuneCountInString(text) - utf8.RuneCountInString(trimmed)
@@ -194,7 +301,13 @@ func (f *csvFile) records(comma rune, limit int) [][]csvCell {
 			if guarded(c.text) { // the value GuardCell wrote, which starts after the apostrophe
 				c.text = c.text[1:]
 				c.col++
+				c.quoted = true
+			} else if v, ok := textFormula(c.text); ok { // ="0101", kept as written by a spreadsheet
+				c.text = v
+				c.col += 2
+				c.quoted = true
 			}
+			f.damaged(c)
 			empty = empty && c.text == ""
 			cells[i] = c
 		}

@@ -131,6 +131,21 @@ func (p *Package) IDs(kind string) []string {
 	return out
 }
 
+// GeneratorIDs lists the ids of the Generator documents of a type (map or scenario), sorted, as written
+// (the documents need not be valid): what `muster generate TYPE --generator` may name.
+func (p *Package) GeneratorIDs(typ string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range p.Docs {
+		if m, ok := d.Value.(map[string]any); ok && d.Kind == KindGenerator && d.ID != "" && m["type"] == typ && !seen[d.ID] {
+			seen[d.ID] = true
+			out = append(out, d.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // All returns the decoded documents of a kind in load order.
 func (p *Package) All(kind string) []Doc { return p.byKind[kind] }
 

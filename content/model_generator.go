@@ -176,9 +176,12 @@ type ScenarioGen struct {
 	Sides      []SideGen      `yaml:"sides"`
 	Points     *value.Number  `yaml:"points"`
 	Balance    *value.Number  `yaml:"balance"` // allowed difference as a fraction of the budget
-	Length     []int          `yaml:"length"`  // [min, max] turns
-	Victory    *VictoryGen    `yaml:"victory"`
-	Scale      string         `yaml:"scale"`
+	// BestOdds is the band ([lowest, highest] columns of a combat table, 1:1 and 3:1) each side's best
+	// turn-1 odds must fall in for muster generate --balanced to keep a seed.
+	BestOdds []string    `yaml:"bestOdds"`
+	Length   []int       `yaml:"length"` // [min, max] turns
+	Victory  *VictoryGen `yaml:"victory"`
+	Scale    string      `yaml:"scale"`
 	// Illustrative names the settings above whose values the rules do not give (objectives.count,
 	// objectives.spacing, objectives.points, points, balance, take, length, entry): each generated scenario
 	// says, in its description and source, which of its values are this package's and not the rules'. The

@@ -357,4 +357,6 @@ type Generated struct {
 	Generator string `yaml:"generator"`
 	Seed      int64  `yaml:"seed"`
 	Muster    string `yaml:"muster"`
+	// Balanced says why muster generate --balanced kept this seed (and which it passed over).
+	Balanced string `yaml:"balanced"`
 }

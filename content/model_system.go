@@ -62,6 +62,9 @@ type System struct {
 	Weather []WeatherDef `yaml:"weather"`
 	// ZOC says whether units exert zones of control, what entering and leaving one costs and who ignores them.
 	ZOC *ZOCDef `yaml:"zoc"`
+	// Allowance is a unit formula: how far a unit moves in ordinary movement (movement, move * 2). Analysis
+	// reads it for how far units reach; movement modes have allowances of their own.
+	Allowance string `yaml:"allowance"`
 	// MovementModes are the ways units may move besides the ordinary (rail, strategic, road march), each with
 	// its allowance.
 	MovementModes []MovementMode `yaml:"movementModes"`

@@ -125,6 +125,38 @@ func LoadWith(dir, name string, data []byte) (*Package, diag.List) {
 	return pkg, ds
 }
 
+// LoadWithout loads the package in dir without the documents of some of its own files (the live preview
+// leaves out the files with errors, to draw everything else). The manifest is always read.
+func LoadWithout(dir string, files []string) (*Package, diag.List) {
+	var ds diag.List
+	load := &valueBudget{}
+	pkg := loadDir(dir, nil, load, &ds)
+	if pkg == nil {
+		return nil, ds
+	}
+	drop := map[string]bool{}
+	for _, f := range files {
+		if a, err := filepath.Abs(f); err == nil {
+			drop[a] = true
+		}
+	}
+	kept := pkg.own[:0]
+	for _, d := range pkg.own {
+		if a, _ := filepath.Abs(d.File); !drop[a] || d.Kind == KindPackage {
+			kept = append(kept, d)
+		}
+	}
+	pkg.own = kept
+	pkg.addDocs(nil, &ds)
+	var out diag.List
+	for _, d := range ds { // what the dropped files said is not this package's
+		if a, _ := filepath.Abs(d.Pos.File); !drop[a] {
+			out = append(out, d)
+		}
+	}
+	return pkg, out
+}
+
 func findPackageDir(dir string) string {
 	d, err := filepath.Abs(dir)
 	if err != nil {
@@ -221,6 +253,11 @@ func loadDir(dir string, stack []string, load *valueBudget, ds *diag.List) *Pack
 			e.Related = []diag.Related{{Pos: pos, Message: "included by this pattern"}}
 		}
 		if len(files) == 0 && len(outside) == 0 && patternPtr != "" {
+			if out := outputFolderOf(dir, pat); out != "" {
+				ds.Errorf(pos, "package.include", "include %q matches no file in %s: %s is an output folder (it holds %s, muster's record of the files a build or an export wrote there), and muster never reads its own outputs as content", pat, dir, out, outputRecord).Hint =
+					fmt.Sprintf("move the files you mean to keep out of %s into a folder of their own (sheets/, data/) and include them from there; export into a folder outside the package next time", out)
+				continue
+			}
 			if folder := globFolder(pat); folder != "" && !isDir(filepath.Join(dir, filepath.FromSlash(folder))) {
 				// A folder the designer has not made yet (a package laid out before it is written): nothing is
 				// missing from what the package holds, so a warning.
@@ -762,6 +799,22 @@ func globFiles(dir, pattern string) (files, outside []string, err error) {
 	sort.Strings(files)
 	sort.Strings(outside)
 	return files, outside, err
+}
+
+// outputFolderOf is the output folder (a folder holding a build record, or muster's hidden .muster-* files)
+// on the way to what a pattern names, relative to dir with slashes; "" when there is none.
+func outputFolderOf(dir, pattern string) string {
+	parts := strings.Split(filepath.ToSlash(pattern), "/")
+	for i := range parts[:len(parts)-1] {
+		if strings.ContainsAny(parts[i], "*?[") {
+			break
+		}
+		rel := strings.Join(parts[:i+1], "/")
+		if strings.HasPrefix(parts[i], outputPrefix) || isOutputFolder(filepath.Join(dir, filepath.FromSlash(rel))) {
+			return rel
+		}
+	}
+	return ""
 }
 
 // isOutputFolder reports whether a folder is a build's output: it holds muster's ownership record.

@@ -119,7 +119,7 @@ func versionTerm(v version, term string) (bool, error) {
 // (MusterVersion) satisfies the range, and the earliest release it admits — the release the package was written
 // for, whose checks it passed. An empty range admits every release from 0.1.0, muster's first.
 func MusterRange(rng string) (ok bool, floor string, err error) {
-	cur, err := parseVersion(MusterVersion)
+	cur, err := parseVersion(musterCore())
 	if err != nil {
 		return false, "", err
 	}

@@ -65,7 +65,7 @@ func Run(q Request, pkgDir, outPath string, force bool) (Result, error) {
 			return Result{}, &RunError{Writing, err} // refused before any work
 		}
 	}
-	g, ds, err := Open(pkgDir)
+	g, ds, err := openFor(pkgDir, outPath)
 	if err != nil {
 		return Result{Diags: ds}, &RunError{Opening, err}
 	}
@@ -73,7 +73,12 @@ func Run(q Request, pkgDir, outPath string, force bool) (Result, error) {
 	if at == "" {
 		at = filepath.Join(pkgDir, "generated.yaml")
 	}
-	data, err := Generate(g, q, pkgDir, SchemaPath(pkgDir, at))
+	var data []byte
+	if q.Balanced && q.Kind == "scenario" {
+		data, err = balanced(g, q, pkgDir, outPath)
+	} else {
+		data, err = Generate(g, q, pkgDir, SchemaPath(pkgDir, at))
+	}
 	if err != nil {
 		return Result{}, &RunError{Generating, err}
 	}
@@ -104,12 +109,53 @@ func Open(dir string) (*scenario.Generator, diag.List, error) {
 	return g, r.Diags, err
 }
 
+// openFor is Open for a run that writes outPath: when the only errors of the package are in that file (a
+// generated scenario of its own that went over budget after the units' costs changed), the package is
+// opened without it, since the run replaces it; its errors would otherwise forbid the one run that fixes them.
+func openFor(dir, outPath string) (*scenario.Generator, diag.List, error) {
+	if outPath == "" || !content.Within(dir, outPath) {
+		return Open(dir)
+	}
+	r := validate.Load(dir)
+	if r.Diags.HasErrors() && onlyIn(r.Diags, outPath) {
+		r = validate.LoadWith(dir, outPath, nil)
+	}
+	c, err := r.Checked()
+	if err != nil {
+		return nil, r.Diags, fmt.Errorf("%s: %v", dir, err)
+	}
+	g, err := scenario.New(c.Package())
+	return g, r.Diags, err
+}
+
+// onlyIn reports whether every error of ds is in the file name.
+func onlyIn(ds diag.List, name string) bool {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return false
+	}
+	for _, d := range ds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		if a, err := filepath.Abs(d.Pos.File); err != nil || a != abs {
+			return false
+		}
+	}
+	return true
+}
+
 // Request is one `muster generate` run.
 type Request struct {
 	Kind      string // map or scenario
 	Generator string
 	Seed      int64
 	Points    *value.Number
+	// Balanced regenerates a scenario seed after seed, from Seed up, until every objective is within reach
+	// of every side and each side's best turn-1 odds lie in the generator's bestOdds band (see CheckBalance).
+	Balanced bool
+	from     int64  // with Balanced, the seed the search began at (what the command line gave)
+	kept     string // with Balanced, why the seed was kept: written in the scenario's generated: record
 }
 
 // Command is the command line that makes the same file again.
@@ -118,9 +164,16 @@ func (q Request) Command(pkgDir string) string {
 	if q.Generator != "" {
 		s += " --generator " + q.Generator
 	}
-	s += fmt.Sprintf(" --seed %d", q.Seed)
+	seed := q.Seed
+	if q.Balanced {
+		seed = q.from
+	}
+	s += fmt.Sprintf(" --seed %d", seed)
 	if q.Points != nil {
 		s += " --points " + q.Points.String()
+	}
+	if q.Balanced {
+		s += " --balanced"
 	}
 	return s
 }
@@ -148,6 +201,9 @@ func Generate(g *scenario.Generator, q Request, pkgDir, schemaPath string) (out 
 		out, err := g.Scenario(opt)
 		if err != nil {
 			return nil, err
+		}
+		if q.kept != "" && out.Scenario.Generated != nil {
+			out.Scenario.Generated.Balanced = q.kept
 		}
 		docs = append(docs, out.Scenario)
 		for _, f := range out.Forces {

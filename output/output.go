@@ -33,6 +33,15 @@ type Options struct {
 	FS FS // nil means OS
 	// Package is the package folder being built: the output folder must not be it.
 	Package string
+	// Summary, when set, receives what a successful Commit did to each file.
+	Summary *Summary
+}
+
+// Summary is what a Commit did, each list of paths (as in File.Path) sorted: files written (new, or changed
+// since the last build), files kept (the folder held them byte for byte already), and old files of the
+// rebuilt outputs removed because this build no longer makes them.
+type Summary struct {
+	Written, Kept, Removed []string
 }
 
 // Commit makes the output folder dir hold files, the whole result of the named outputs, in one transaction.
@@ -62,6 +71,12 @@ func Commit(dir string, outputs []string, files []File, opt Options) (diag.List,
 		}
 		return f.commit(outputs, files)
 	})
+	if err == nil && opt.Summary != nil {
+		for _, l := range [][]string{f.sum.Written, f.sum.Kept, f.sum.Removed} {
+			sort.Strings(l)
+		}
+		*opt.Summary = f.sum
+	}
 	return f.warn, err
 }
 
@@ -88,6 +103,7 @@ type folder struct {
 	base   string
 	tag    string
 	warn   diag.List
+	sum    Summary
 }
 
 func openFolder(dir string, opt Options) (*folder, error) {
@@ -337,6 +353,7 @@ func (f *folder) commitFresh(outputs []string, files []File) error {
 	rec := Record{}
 	for _, nf := range files {
 		rec.Files = append(rec.Files, Entry{Path: nf.Path, Output: nf.Output, SHA256: hashBytes(nf.Data)})
+		f.sum.Written = append(f.sum.Written, nf.Path)
 	}
 	staged := append(append([]File(nil), files...), File{Path: RecordName, Data: rec.Encode()})
 	dirs, err := f.stageFiles(stage, staged, nil)
@@ -538,6 +555,7 @@ func (f *folder) plan(outputs []string, files []File) (*plan, error) {
 			}
 			removed[e.Path] = true
 			stale = append(stale, e.Path)
+			f.sum.Removed = append(f.sum.Removed, e.Path)
 		}
 	}
 
@@ -574,11 +592,13 @@ func (f *folder) plan(outputs []string, files []File) (*plan, error) {
 		}
 		if fresh {
 			ins = append(ins, nf)
+			f.sum.Written = append(f.sum.Written, nf.Path)
 			continue
 		}
 		st, err := f.fs.Lstat(f.at(nf.Path))
 		if errors.Is(err, fs.ErrNotExist) {
 			ins = append(ins, nf)
+			f.sum.Written = append(f.sum.Written, nf.Path)
 			continue
 		}
 		if err != nil {
@@ -598,11 +618,13 @@ func (f *folder) plan(outputs []string, files []File) (*plan, error) {
 		e, claimed := claim[nf.Path]
 		switch {
 		case h == hashBytes(nf.Data): // unchanged: nothing to move
+			f.sum.Kept = append(f.sum.Kept, nf.Path)
 		case claimed && legacy:
 			return nil, refusef(f.show1(nf.Path), "refusing to overwrite %s: the record %s was written by an older muster and holds no hashes, so muster cannot prove it wrote this file (delete muster's old outputs, or build into a new folder)", f.show1(nf.Path), recShow)
 		case claimed && h == e.SHA256:
 			asides = append(asides, nf.Path)
 			ins = append(ins, nf)
+			f.sum.Written = append(f.sum.Written, nf.Path)
 		case claimed:
 			return nil, refusef(f.show1(nf.Path), "refusing to overwrite %s: it changed since muster wrote it (move your version away, or build into another folder)", f.show1(nf.Path))
 		default:

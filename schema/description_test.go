@@ -91,6 +91,11 @@ var sameKeyAs = [][2]string{
 	// units' stats are.
 	{"map.schema.json:.places.", "map.schema.json:.areas."},
 	{"system.schema.json:.placeStats.", "system.schema.json:.stats."},
+	// A die-roll modifier holds when a column shift would: its conditions are a shift's.
+	{"table.schema.json:.combat.modifiers.terrain", "table.schema.json:.combat.shifts.terrain"},
+	{"table.schema.json:.combat.modifiers.across", "table.schema.json:.combat.shifts.across"},
+	{"table.schema.json:.combat.modifiers.all", "table.schema.json:.combat.shifts.all"},
+	{"table.schema.json:.combat.modifiers.when", "table.schema.json:.combat.shifts.when"},
 	// A deck's card layout is a counter face layout's elements and band placed on a card.
 	{"deck.schema.json:.layout.slots.", "system.schema.json:.faces.slots."},
 	{"deck.schema.json:.layout.band.", "system.schema.json:.faces.band."},

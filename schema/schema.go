@@ -59,6 +59,27 @@ func Files() []string {
 // Read returns an embedded schema file's bytes.
 func Read(name string) ([]byte, error) { return files.ReadFile(name) }
 
+// The schemas of muster's own JSON outputs (--format json of validate and every command, roster, rules,
+// test), one per form: each output names its form in its "schema" field (muster/roster/v1), and the file
+// output/<form>.v1.schema.json describes it. `muster schema export` writes them into an output folder.
+//
+//go:embed output/*.schema.json
+var outputFiles embed.FS
+
+// OutputFiles lists the output schemas' file names (output/roster.v1.schema.json), sorted.
+func OutputFiles() []string {
+	entries, _ := fs.ReadDir(outputFiles, "output")
+	var out []string
+	for _, e := range entries {
+		out = append(out, "output/"+e.Name())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ReadOutput returns an output schema's bytes by its name in OutputFiles.
+func ReadOutput(name string) ([]byte, error) { return outputFiles.ReadFile(name) }
+
 type compiled struct {
 	byKind map[string]*jsonschema.Schema
 	top    *jsonschema.Schema

@@ -107,7 +107,10 @@ func (s *Server) Reload() *preview.Snapshot {
 	}
 	s.mu.Unlock()
 	what := fmt.Sprintf("redrew %d of %d pictures", len(snap.Drawn), len(snap.Images))
-	if snap.Failed {
+	switch {
+	case snap.Failed && len(snap.Drawn)+len(snap.Stale) > 0:
+		what = english.Count(snap.Diags.Count(diag.Error), "error") + fmt.Sprintf("; redrew %d of %d pictures, kept %d from before beside their errors", len(snap.Drawn), len(snap.Images), len(snap.Stale))
+	case snap.Failed:
 		what = english.Count(snap.Diags.Count(diag.Error), "error") + "; showing the last good pictures"
 	}
 	s.logf("version %d: %s in %v", snap.Version, what, time.Since(start).Round(time.Millisecond))
@@ -141,6 +144,9 @@ type imageInfo struct {
 	Section string `json:"section"`
 	Title   string `json:"title"`
 	Key     string `json:"key"`
+	// Stale: kept from an earlier version because its file has errors now, which Errors lists.
+	Stale  bool      `json:"stale,omitempty"`
+	Errors diag.List `json:"errors,omitempty"`
 	// Fresh says the picture was drawn again for this version (not kept from the last): the page outlines it.
 	Fresh bool `json:"fresh"`
 }
@@ -155,7 +161,8 @@ func pageState(dir string, snap *preview.Snapshot) state {
 		drawn[n] = snap.Version > 1 // the first version draws everything: nothing is news
 	}
 	for _, im := range snap.Images {
-		st.Images = append(st.Images, imageInfo{im.Name, im.Section, im.Title, im.Key, drawn[im.Name]})
+		errs, stale := snap.Stale[im.Name]
+		st.Images = append(st.Images, imageInfo{im.Name, im.Section, im.Title, im.Key, stale, errs, drawn[im.Name]})
 	}
 	return st
 }

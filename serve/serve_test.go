@@ -111,6 +111,21 @@ func TestServePushesVersions(t *testing.T) {
 	if !found || len(bad.Images) != len(first.Images) {
 		t.Errorf("the error at units/feudal.yaml:9 with the pictures kept: %v, %d of %d pictures", bad.Diags, len(bad.Images), len(first.Images))
 	}
+	// The pictures drawn from the file in error are kept, stale, each with the error beside it.
+	beside := 0
+	for _, im := range bad.Images {
+		if im.Stale && strings.HasPrefix(im.Name, "faces/") {
+			// The faces are drawn from the counter mix, left out for the units the error left out: the
+			// error in units/feudal.yaml comes first, then the counter mix's own.
+			if len(im.Errors) == 0 || !strings.HasSuffix(im.Errors[0].Pos.File, "feudal.yaml") {
+				t.Errorf("%s is stale without its file's error: %v", im.Name, im.Errors)
+			}
+			beside++
+		}
+	}
+	if beside == 0 {
+		t.Error("no face drawn from units/feudal.yaml is marked stale with its error")
+	}
 	cancel()
 	select {
 	case err := <-served:
@@ -289,7 +304,7 @@ func TestFreshPicturesAndLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Reload()
-	if last := log[len(log)-1]; !strings.Contains(last, ": 1 error; showing the last good pictures") {
+	if last := log[len(log)-1]; !strings.Contains(last, ": 1 error; ") {
 		t.Errorf("the log says %q", last)
 	}
 	if got := s.relative([]string{p}); got[0] != filepath.Join("units", "feudal.yaml") {

@@ -15,7 +15,7 @@ var checks = []*Check{
 	{Name: "syntax", Stage: StageLoad, Doc: "a file is not well-formed YAML or JSON\n\nAlso: binary data, keys that are not strings, duplicate keys, documents too large or too deeply nested (alias bombs)."},
 	{Name: "package", Stage: StageLoad, Doc: "the manifest, its includes or its base package\n\nmuster.yaml must hold one Package document; every include must match a file; a mod's base must exist, have the id it names and a version in the range it asks for, and mods may not extend each other in a cycle."},
 	{Name: "csv", Stage: StageLoad, Doc: "a spreadsheet (CSV) the manifest includes cannot be read as rows of its kind\n\n" +
-		"csv.header: a column the kind does not have (with a did-you-mean over its keys and the System's stat ids), a column named twice, no id (or count) column; csv.ragged: a row with more or fewer cells than the header; csv.syntax: a stray quote, binary data; csv.kind: a spreadsheet included without a kind (or with one it cannot hold, or without the id of its counter mix or table); csv.both: a counter mix's lines or a table's rows written both in YAML and in the spreadsheet; csv.too-large, csv.too-many-problems: limits; csv.unwritten: what muster export csv cannot put in a cell (left in YAML). Every other problem of a value read from a cell is reported by the usual checks at that cell's line and column."},
+		"csv.header: a column the kind does not have (with a did-you-mean over its keys and the System's stat ids), a column named twice, no id (or count) column; csv.ragged: a row with more or fewer cells than the header; csv.syntax: a stray quote, binary data; csv.kind: a spreadsheet included without a kind (or with one it cannot hold, or without the id of its counter mix or table); csv.both: a counter mix's lines or a table's rows written both in YAML and in the spreadsheet; csv.too-large, csv.too-many-problems: limits; csv.unwritten: what muster export csv cannot put in a cell (left in YAML); csv.encoding: a cell a spreadsheet decoded with the wrong character set (Â½ for ½, â€” for —), in any column; csv.spreadsheet-date: a date or a time a spreadsheet made of a fraction or a ratio (04/02/26 or 4/2/2026 for 4/2, 01:02:00 AM or 1:02 for 1:2), with what it most likely was. An id that lost its leading zeros (101 for 0101) is valid on its own: the reference it breaks says \"did the spreadsheet drop the leading zero?\". Every other problem of a value read from a cell is reported by the usual checks at that cell's line and column."},
 	{Name: "id", Stage: StageLoad, Doc: "document ids are unique within a package and its base\n\nA mod that reuses a base id must say override: replace or merge."},
 	{Name: "override", Stage: StageLoad, Doc: "a mod's override of a base document\n\nOnly a mod may override, and only what its base defines."},
 	{Name: "schema", Stage: StageSchema, Doc: "the document does not match its kind's JSON Schema\n\nUnknown kinds and keys, missing required keys, values of the wrong type or outside their enum or pattern."},
@@ -60,6 +60,7 @@ var checks = []*Check{
 	hiddenCheck,
 	poolsCheck,
 	pairCheck,
+	analysisCheck,
 	factionsCheck,
 	scaleCheck,
 	assetsCheck,
@@ -142,6 +143,11 @@ var statsCheck = &Check{
 				if e.Marker != "" && len(e.Stats) > 0 {
 					e := p.Errorf(e.Fields.Of("stats", e.At), "unknown", "this counter mix line prints marker %q, which has no values of a line's own", e.Marker)
 					e.Hint = "give the values in the Marker, or print a unit type here"
+					continue
+				}
+				if u := p.Pkg.UnitType(e.Unit); u != nil && u.IsBlock() && len(e.Stats) > 0 {
+					e := p.Errorf(e.Fields.Of("stats", e.At), "unknown", "this counter mix line gives block %s values of its own, but a block's label prints its steps", e.Unit)
+					e.Hint = "give the values in the unit type's steps, or a set-up line's strength"
 					continue
 				}
 				checkStats(p, sys, e.Stats, e.At, "this counter mix line", false)

@@ -47,3 +47,29 @@ func TestCounterMixLineStats(t *testing.T) {
 		t.Errorf("fields-of-honor: %v", r.Diags)
 	}
 }
+
+// A block's label prints its steps: a counter mix line that gives a block values of its own is an error at the
+// line's stats, not values silently left off the label.
+func TestBlockMixLineStats(t *testing.T) {
+	dir := copyTree(t, filepath.Join("..", "examples", "testdata", "marches"))
+	file := filepath.Join(dir, "counters.yaml")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := "  - {unit: hart-edric, count: 1}"
+	if !strings.Contains(string(b), old) {
+		t.Fatalf("counters.yaml has no line %q", old)
+	}
+	src := strings.Replace(string(b), old, "  - {unit: hart-edric, count: 1, stats: {strength: 2}}", 1)
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(src[:strings.Index(src, "hart-edric, count: 1, stats")], "\n")
+	for _, d := range Load(dir).Diags {
+		if d.Code == "stats.unknown" && d.Pos.Line == line && strings.Contains(d.Message, "block hart-edric") {
+			return
+		}
+	}
+	t.Errorf("no stats.unknown at counters.yaml:%d for a block's own values", line)
+}

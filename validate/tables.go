@@ -16,7 +16,8 @@ var tablesCheck = &Check{
 		"Every row holds as many cells as the table has columns (row-length); cell sources name columns " +
 		"(cell-source); a table with combat settings, or of type crt, has odds (a:b) or differential (-3, +2) " +
 		"columns that go up (columns); its column shifts name terrain and hexside features that exist and shift " +
-		"by at least one column (shift).",
+		"by at least one column (shift); its die-roll modifiers do the same and change the roll (modifier); the " +
+		"results it explains are printed in its cells, each once (result).",
 	Applies: func(pkg *content.Package) bool { return len(pkg.Tables()) > 0 },
 	Package: func(p *Pass) {
 		for _, t := range p.Pkg.Tables() {
@@ -85,6 +86,49 @@ func checkTable(p *Pass, t *content.Table) {
 		}
 		if s.All && len(s.Across) == 0 {
 			p.Errorf(s.Fields.Of("all", s.At), "shift", "table %s: column shift %s says all attackers, but names no feature they attack across", t.ID, s.ID)
+		}
+	}
+	for _, m := range t.Combat.Modifiers {
+		if m.Roll == 0 {
+			p.Errorf(m.Fields.Of("roll", m.At), "modifier", "table %s: die-roll modifier %s changes the roll by nothing", t.ID, m.ID)
+		}
+		for _, id := range m.Terrain {
+			if !slices.Contains(terrain, id) {
+				e := p.Errorf(m.Fields.Of("terrain", m.At), "modifier", "table %s: die-roll modifier %s names terrain %q, which the System does not declare", t.ID, m.ID, id)
+				e.Hint = diag.DidYouMean(id, terrain)
+			}
+		}
+		for _, id := range m.Across {
+			if !slices.Contains(hexsides, id) {
+				e := p.Errorf(m.Fields.Of("across", m.At), "modifier", "table %s: die-roll modifier %s names %q, which is not a hexside feature of the System", t.ID, m.ID, id)
+				e.Hint = diag.DidYouMean(id, hexsides)
+			}
+		}
+		if m.All && len(m.Across) == 0 {
+			p.Errorf(m.Fields.Of("all", m.At), "modifier", "table %s: die-roll modifier %s says all attackers, but names no feature they attack across", t.ID, m.ID)
+		}
+	}
+	printed := map[string]bool{}
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			printed[c] = true
+		}
+	}
+	seen := map[string]bool{}
+	var cells []string
+	for c := range printed {
+		cells = append(cells, c)
+	}
+	slices.Sort(cells)
+	for _, r := range t.Combat.Results {
+		at := r.Fields.Of("result", r.At)
+		if seen[r.Result] {
+			p.Errorf(at, "result", "table %s: result %q is explained twice", t.ID, r.Result)
+		}
+		seen[r.Result] = true
+		if !printed[r.Result] {
+			e := p.Warnf(at, "result", "table %s: result %q is printed in none of the table's cells", t.ID, r.Result)
+			e.Hint = diag.DidYouMean(r.Result, cells)
 		}
 	}
 }

@@ -329,6 +329,13 @@ func LoadWith(dir, name string, data []byte) Result {
 	return check(pkg, ds)
 }
 
+// LoadWithout runs the whole pipeline on the package in dir without the documents of some of its files (see
+// content.LoadWithout).
+func LoadWithout(dir string, files []string) Result {
+	pkg, ds := content.LoadWithout(dir, files)
+	return check(pkg, ds)
+}
+
 func check(pkg *content.Package, ds diag.List) Result {
 	r := Result{Pkg: pkg, Diags: ds}
 	if pkg == nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -13,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/generators/scaffold"
+	"github.com/muster-wargames/muster/internal/version"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
 	"github.com/muster-wargames/muster/validate"
@@ -36,10 +38,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // runContext is run with a context that long-running commands (serve, build --watch) stop on.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if completeFlagValue(args, stdout) { // completion.go: `--format <TAB>` and the like
+	app := newApp(stdout, stderr)
+	if len(args) > 0 {
+		app.Metadata = map[string]any{"argv0": args[0]}
+	}
+	if len(args) > 1 && args[1] == completeCommand { // completion.go: what the shells' scripts ask
+		answerCompletion(app, args[2:], stdout)
 		return exitOK
 	}
-	app := newApp(stdout, stderr)
 	err := app.RunContext(ctx, hoistFlags(app, args))
 	var ee exitError
 	switch {
@@ -80,11 +86,13 @@ Examples:
 			schemaCommand(),
 			versionCommand(),
 			completionCommand(),
-			rosterCommand(), rulesCommand(), testCommand(),
+			rosterCommand(), rulesCommand(), testCommand(), analyzeCommand(),
 			generateCommand(),
 			exportCommand(),
 			initCommand(),
 			serveCommand(),
+			helpCommand(),
+			manCommand(),
 		},
 	}
 	installUsage(app) // usage.go: short usage lines on stderr, did-you-mean, exit 2
@@ -337,7 +345,7 @@ func schemaCommand() *cli.Command {
 			Name:      "export",
 			Usage:     "write the JSON Schemas to a folder, for editors and other validators",
 			ArgsUsage: "DIR",
-			Flags:     []cli.Flag{forceFlag()},
+			Flags:     []cli.Flag{forceFlag(), &cli.BoolFlag{Name: "outputs", Usage: "write the schemas of muster's JSON outputs (diagnostics, roster, rules, test) instead of the content schemas"}},
 			Description: `Writes every schema file (muster.schema.json dispatches on kind) into DIR, creating it. A package keeps
 them in its own .muster/schemas (muster init writes them there), where the first line of each content
 document points:
@@ -346,8 +354,13 @@ document points:
 Each file carries a "$comment" with muster's seal (the hash of the file): muster overwrites a schema file
 only while it is unchanged, and refuses a file it did not write unless --force.
 
+With --outputs it writes instead the schemas of muster's own JSON outputs: diagnostics.v1.schema.json
+(--format json of every command), roster.v1, rules.v1 and test.v1. Each output names its form in its
+"schema" field ("muster/roster/v1"); a form a script could trip on gets a new name and a new file.
+
 Examples:
-   muster schema export my-game/.muster/schemas     # refresh a package's schemas after updating muster`,
+   muster schema export my-game/.muster/schemas     # refresh a package's schemas after updating muster
+   muster schema export --outputs ci/schemas        # the schemas of muster's JSON outputs, for CI scripts`,
 			Action: func(c *cli.Context) error {
 				if c.NArg() != 1 {
 					return usageError(c, "name one folder to write the schemas to")
@@ -357,11 +370,24 @@ Examples:
 				if err != nil {
 					return err
 				}
+				if c.Bool("outputs") { // the schemas of muster's own JSON outputs, for scripts that read them
+					files = nil
+					for _, name := range schema.OutputFiles() {
+						b, err := schema.ReadOutput(name)
+						if err == nil {
+							b, err = output.SealJSON(b, "written by muster: muster schema export --outputs FOLDER refreshes it;")
+						}
+						if err != nil {
+							return err
+						}
+						files = append(files, output.File{Path: path.Base(name), Data: b})
+					}
+				}
 				if err := output.WriteFiles(dir, files, output.FileOptions{Force: c.Bool("force")}); err != nil {
 					return outputFailure(c, "muster schema export", dir, nil, err)
 				}
 				if optString(c, "format") == "text" && !optBool(c, "quiet") {
-					fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(schema.Files()), "schema"), dir)
+					fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(files), "schema"), dir)
 				}
 				return nil
 			},
@@ -408,9 +434,9 @@ func forceFlag() cli.Flag {
 func versionCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "version",
-		Usage: "print muster's version",
+		Usage: "print muster's version, the commit it was built from and the Go that built it",
 		Action: func(c *cli.Context) error {
-			fmt.Fprintf(c.App.Writer, "muster %s\n", content.MusterVersion)
+			fmt.Fprint(c.App.Writer, version.Get())
 			return nil
 		},
 	}
@@ -419,66 +445,66 @@ func versionCommand() *cli.Command {
 func completionCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
-		Usage:     "print a shell completion script (bash, zsh or fish)",
-		ArgsUsage: "bash|zsh|fish",
-		Description: `Examples:
-   source <(muster completion bash)
-   muster completion fish > ~/.config/fish/completions/muster.fish`,
+		Usage:     "print a shell completion script (bash, zsh, fish or powershell)",
+		ArgsUsage: "bash|zsh|fish|powershell",
+		Description: `The script completes commands, options, option values, package folders and the ids a package
+declares (muster generate scenario PKG --generator <TAB> offers its generators).
+
+Examples:
+   source <(muster completion bash)                                    # in ~/.bashrc
+   source <(muster completion zsh)                                     # in ~/.zshrc, after compinit
+   muster completion fish > ~/.config/fish/completions/muster.fish
+   muster completion powershell | Out-String | Invoke-Expression       # in $PROFILE`,
 		Action: func(c *cli.Context) error {
-			switch c.Args().First() {
-			case "bash":
-				fmt.Fprint(c.App.Writer, bashCompletion)
-			case "zsh":
-				fmt.Fprint(c.App.Writer, zshCompletion)
-			case "fish":
-				s, err := c.App.ToFishCompletion()
-				if err != nil {
-					return err
-				}
-				fmt.Fprint(c.App.Writer, s+fishValueCompletions())
-			default:
-				return usageError(c, "name a shell: bash, zsh or fish")
+			s, ok := completionScript(c.Args().First())
+			if !ok || c.NArg() != 1 {
+				return usageError(c, "name a shell: "+strings.Join(completionShells, ", "))
 			}
-			return nil
+			_, err := io.WriteString(c.App.Writer, s)
+			return err
 		},
 	}
 }
 
-// The bash and zsh scripts ask muster itself for candidates (urfave/cli's --generate-bash-completion:
-// commands, flags, and the values of a flag such as --format), and offer file names when muster has none (a
-// package folder).
-const bashCompletion = `# bash completion for muster
-_muster_complete() {
-  local cur words
-  cur="${COMP_WORDS[COMP_CWORD]}"
-  if [[ "$cur" == -* ]]; then
-    words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" - --generate-bash-completion 2>/dev/null)
-  else
-    words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" --generate-bash-completion 2>/dev/null)
-  fi
-  if [[ -n "$words" ]]; then
-    COMPREPLY=($(compgen -W "${words}" -- "${cur}"))
-  fi
-  if [[ ${#COMPREPLY[@]} -eq 0 ]]; then
-    COMPREPLY=($(compgen -f -- "${cur}"))
-  fi
+// helpCommand is `muster help [COMMAND [SUBCOMMAND]]`: the help that --help shows. It is the only help
+// command: below the top, a word is an argument (a folder named help or h), never a request for help.
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "show the help of muster or of a command (muster help build, muster help generate scenario)",
+		ArgsUsage: "[COMMAND [SUBCOMMAND]]",
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return cli.ShowAppHelp(c)
+			}
+			cmds, path := c.App.Commands, []string{c.App.Name}
+			for _, a := range c.Args().Slice() {
+				cmd := findCommand(cmds, a)
+				if cmd == nil {
+					return unknownCommand(c, a, cmds)
+				}
+				path, cmds = append(path, cmd.Name), cmd.Subcommands
+			}
+			return c.App.RunContext(c.Context, append(path, "--help"))
+		},
+	}
 }
-complete -o filenames -F _muster_complete muster
-`
 
-const zshCompletion = `#compdef muster
-_muster() {
-  local -a opts
-  if [[ "${words[CURRENT]}" == -* ]]; then
-    opts=("${(@f)$(${words[1]} ${words[@]:1:$CURRENT-2} - --generate-bash-completion 2>/dev/null)}")
-  else
-    opts=("${(@f)$(${words[1]} ${words[@]:1:$CURRENT-2} --generate-bash-completion 2>/dev/null)}")
-  fi
-  if [[ -n "${opts[1]}" ]]; then
-    _describe 'muster' opts
-  else
-    _files
-  fi
+// manCommand prints the manual page, generated from the commands' own help.
+func manCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "man",
+		Usage: "print muster's manual page (troff): muster man > muster.1 && man ./muster.1",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError(c, "muster man takes no arguments")
+			}
+			s, err := c.App.ToManWithSection(1)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(c.App.Writer, s)
+			return err
+		},
+	}
 }
-compdef _muster muster
-`

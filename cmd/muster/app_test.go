@@ -14,6 +14,7 @@ import (
 
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/schema"
+	"github.com/muster-wargames/muster/validate"
 )
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -115,10 +116,15 @@ func TestJSONAndSARIFCarryTheSameDiagnostics(t *testing.T) {
 			Tool struct {
 				Driver struct {
 					Name  string
-					Rules []struct{ ID string }
+					Rules []struct {
+						ID      string
+						HelpURI string
+						Help    struct{ Text, Markdown string }
+					}
 				}
 			}
-			Results []struct {
+			ColumnKind string
+			Results    []struct {
 				RuleID    string
 				Level     string
 				Locations []struct {
@@ -136,12 +142,20 @@ func TestJSONAndSARIFCarryTheSameDiagnostics(t *testing.T) {
 	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 3 || log.Runs[0].Tool.Driver.Name != "muster" {
 		t.Fatalf("sarif = %+v", log)
 	}
+	if log.Runs[0].ColumnKind != "unicodeCodePoints" {
+		t.Errorf("columnKind %q", log.Runs[0].ColumnKind)
+	}
+	for _, rule := range log.Runs[0].Tool.Driver.Rules {
+		if !strings.HasPrefix(rule.HelpURI, validate.ChecksURL+"#") || rule.Help.Text == "" || !strings.HasPrefix(rule.Help.Markdown, "**") || !strings.Contains(rule.Help.Markdown, "]("+rule.HelpURI+")") {
+			t.Errorf("rule %s: help %+v, helpUri %q", rule.ID, rule.Help, rule.HelpURI)
+		}
+	}
 	r := log.Runs[0].Results[0]
 	if r.RuleID != "id.collision" || r.Level != "error" || r.Locations[0].PhysicalLocation.Region.StartLine != 2 {
 		t.Errorf("first sarif result = %+v", r)
 	}
 	_, gh, _ := runCLI(t, "validate", "--format", "github", broken)
-	if !strings.HasPrefix(gh, "::error file=../../content/testdata/mods/mod-broken/units.yaml,line=2,col=5,title=id.collision::") {
+	if !strings.HasPrefix(gh, "::error file=../../content/testdata/mods/mod-broken/units.yaml,line=2,col=5,endLine=2,") {
 		t.Errorf("github annotation = %q", strings.SplitN(gh, "\n", 2)[0])
 	}
 }
@@ -191,10 +205,13 @@ func TestVersionAndCompletion(t *testing.T) {
 	if code, out, _ := runCLI(t, "version"); code != 0 || !strings.HasPrefix(out, "muster 0.") {
 		t.Errorf("version: %d %q", code, out)
 	}
-	for _, sh := range []string{"bash", "zsh", "fish"} {
+	for _, sh := range []string{"bash", "zsh", "fish", "powershell"} {
 		if code, out, _ := runCLI(t, "completion", sh); code != 0 || !strings.Contains(out, "muster") {
 			t.Errorf("completion %s: exit %d", sh, code)
 		}
+	}
+	if code, out, _ := runCLI(t, "man"); code != 0 || !strings.HasPrefix(out, ".nh\n.TH muster 1") || !strings.Contains(out, "generate") {
+		t.Errorf("man: exit %d\n%.300s", code, out)
 	}
 	if code, _, _ := runCLI(t, "completion", "tcsh"); code != 2 {
 		t.Errorf("completion tcsh: exit %d, want 2", code)

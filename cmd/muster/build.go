@@ -109,7 +109,8 @@ func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
 		return buildFailure(c, r.Diags, err)
 	}
 	dir := optString(c, "out")
-	warnings, err := output.Commit(dir, res.Outputs, res.Files, output.Options{Package: pkgDir})
+	var sum output.Summary
+	warnings, err := output.Commit(dir, res.Outputs, res.Files, output.Options{Package: pkgDir, Summary: &sum})
 	prog.finish()
 	all := append(append(diag.List{}, r.Diags...), warnings...) // the package's warnings, then the folder's
 	if err != nil {
@@ -124,9 +125,48 @@ func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
 		for _, n := range res.Notes {
 			fmt.Fprintf(c.App.Writer, "%s\n", n)
 		}
-		fmt.Fprintf(c.App.Writer, "wrote %s to %s\n", english.Count(len(res.Files), "file"), dir)
+		fmt.Fprintln(c.App.Writer, summaryLine(dir, sum, opt.PNG))
 	}
 	return nil
+}
+
+// summaryLine says what a build did to its folder: the files it wrote (named when a few among many it kept),
+// the files it kept as they were, and those it removed because it no longer makes them, saying so when they
+// are the PNG previews of a build without --png.
+func summaryLine(dir string, s output.Summary, png bool) string {
+	var parts []string
+	switch {
+	case len(s.Written) == 0 && len(s.Removed) == 0:
+		return fmt.Sprintf("%s is up to date: %s unchanged", dir, english.Count(len(s.Kept), "file"))
+	case len(s.Written) > 0 && len(s.Written) <= 3 && len(s.Kept) > 0:
+		parts = append(parts, fmt.Sprintf("wrote %s to %s", strings.Join(s.Written, ", "), dir))
+	case len(s.Written) > 0:
+		parts = append(parts, fmt.Sprintf("wrote %s to %s", english.Count(len(s.Written), "file"), dir))
+	default:
+		parts = append(parts, fmt.Sprintf("wrote nothing new to %s", dir))
+	}
+	if len(s.Kept) > 0 {
+		parts = append(parts, fmt.Sprintf("kept %d unchanged", len(s.Kept)))
+	}
+	if len(s.Removed) > 0 {
+		pngs := 0
+		for _, p := range s.Removed {
+			if strings.HasSuffix(p, ".png") {
+				pngs++
+			}
+		}
+		switch {
+		case pngs > 0 && !png && pngs == len(s.Removed):
+			parts = append(parts, fmt.Sprintf("removed %s (build with --png to keep them)", english.Count(pngs, "PNG preview")))
+		case pngs > 0 && !png:
+			parts = append(parts, fmt.Sprintf("removed %s no longer made, %d of them PNG previews (build with --png to keep them)", english.Count(len(s.Removed), "file"), pngs))
+		case len(s.Removed) <= 3:
+			parts = append(parts, fmt.Sprintf("removed %s (no longer made)", strings.Join(s.Removed, ", ")))
+		default:
+			parts = append(parts, fmt.Sprintf("removed %s no longer made", english.Count(len(s.Removed), "file")))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 func buildFlags() []cli.Flag {

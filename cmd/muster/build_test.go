@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -430,4 +431,41 @@ func BenchmarkBuildCommandHighestGround(b *testing.B) {
 		})
 	}
 	b.ReportMetric(float64(written), "output-bytes")
+}
+
+// A build says what it did to its folder: everything written the first time; a rebuild without --png says it
+// removed the PNG previews; an unchanged rebuild is up to date; one changed counter writes the few files it
+// changed and keeps the rest.
+func TestBuildSaysWhatItWroteKeptAndRemoved(t *testing.T) {
+	pkg := filepath.Join(t.TempDir(), "g")
+	if code, out, errs := runCLI(t, "init", pkg); code != 0 {
+		t.Fatalf("init: %d %s %s", code, out, errs)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	last := func(args ...string) string {
+		t.Helper()
+		code, stdout, errs := runCLI(t, append([]string{"build", pkg, "-o", out, "--only", "counters"}, args...)...)
+		if code != 0 {
+			t.Fatalf("build %v: %d %s %s", args, code, stdout, errs)
+		}
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		return lines[len(lines)-1]
+	}
+	if got := last("--png"); !regexp.MustCompile(`^wrote \d+ files to `).MatchString(got) || strings.Contains(got, "kept") {
+		t.Errorf("first build: %q", got)
+	}
+	if got := last(); !regexp.MustCompile(`^wrote nothing new to .*; kept 1 unchanged; removed \d+ PNG previews \(build with --png to keep them\)$`).MatchString(got) {
+		t.Errorf("without --png: %q", got)
+	}
+	if got := last(); got != out+" is up to date: 1 file unchanged" {
+		t.Errorf("again: %q", got)
+	}
+	last("--png")
+	units := filepath.Join(pkg, "units.yaml")
+	data, err := os.ReadFile(units)
+	must.Do(t, err)
+	must.WriteFile(t, units, bytes.Replace(data, []byte("stats: {attack: 3, defense: 4"), []byte("stats: {attack: 5, defense: 4"), 1))
+	if got := last("--png"); !regexp.MustCompile(`^wrote (\d+ files|[^;]*infantry[^;]*) to .*; kept \d+ unchanged$`).MatchString(got) {
+		t.Errorf("the infantry's attack changed, with --png again: %q", got)
+	}
 }

@@ -46,7 +46,8 @@ func generateCommand() *cli.Command {
 			forceFlag(),
 		)
 		if points {
-			fs = append(fs, &cli.StringFlag{Name: "points", Usage: "points per side, instead of the settings' (e.g. 60)"})
+			fs = append(fs, &cli.StringFlag{Name: "points", Usage: "points per side, instead of the settings' (e.g. 60)"},
+				&cli.BoolFlag{Name: "balanced", Usage: "try seeds from --seed up until every objective is within reach of every side and the best turn-1 odds lie in the generator's bestOdds band (muster analyze's reading); the scenario records why its seed was kept"})
 		}
 		return fs
 	}
@@ -129,6 +130,7 @@ func runGenerate(c *cli.Context, kind string) error {
 	if problem != "" {
 		return usageError(c, problem)
 	}
+	o.Request.Balanced = kind == "scenario" && c.Bool("balanced")
 	return generate(c, o)
 }
 

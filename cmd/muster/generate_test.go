@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,5 +192,42 @@ func TestGenerateOptions(t *testing.T) {
 	}
 	if o, _ := generateOptionsFrom("map", []string{pkg}, map[string]string{"seed": "0"}, false); o.Out != "" || o.Request.Points != nil || o.Request.Kind != "map" {
 		t.Errorf("standard output, the settings' points: %+v", o)
+	}
+}
+
+// generate -o over its own sealed file ignores that file's errors: a generated scenario that went over budget
+// when the units' costs changed is made again (and fits), though the package did not validate because of it.
+func TestGenerateOverItsOwnBrokenFile(t *testing.T) {
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "g")
+	if code, out, errs := runCLI(t, "init", pkg); code != 0 {
+		t.Fatalf("init: %d %s %s", code, out, errs)
+	}
+	file := filepath.Join(pkg, "scenarios", "random-1.yaml")
+	if code, out, errs := runCLI(t, "generate", "scenario", pkg, "--seed", "1", "-o", file); code != 0 {
+		t.Fatalf("generate: %d %s %s", code, out, errs)
+	}
+	sys := filepath.Join(pkg, "system.yaml")
+	data, err := os.ReadFile(sys)
+	must.Do(t, err)
+	costlier := bytes.Replace(data, []byte("expr: attack + defense,"), []byte("expr: attack + defense + 3,"), 1)
+	if bytes.Equal(costlier, data) {
+		t.Fatal("set-up: the scaffold's point formula changed")
+	}
+	must.WriteFile(t, sys, costlier)
+	code, out, _ := runCLI(t, "validate", pkg)
+	if code != exitFail || !strings.Contains(out, "random-1.yaml") || !strings.Contains(out, "budget.over") {
+		t.Fatalf("set-up: the generated scenario should now be over budget: %d %s", code, out)
+	}
+	if code, out, errs := runCLI(t, "generate", "scenario", pkg, "--seed", "1", "-o", file); code != 0 {
+		t.Fatalf("generate over its own file: %d %s %s", code, out, errs)
+	}
+	if code, out, _ := runCLI(t, "validate", pkg); code != 0 {
+		t.Errorf("after regenerating: %d %s", code, out)
+	}
+	// An error in another file still stops it: the package is broken, not only the file being replaced.
+	must.WriteFile(t, filepath.Join(pkg, "units.yaml"), append(must.ReadFile(t, filepath.Join(pkg, "units.yaml")), []byte("---\nkind: UnitType\nid: broken\n")...))
+	if code, _, _ := runCLI(t, "generate", "scenario", pkg, "--seed", "2", "-o", file); code == 0 {
+		t.Error("generated from a package with an error elsewhere")
 	}
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -10,6 +13,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/generators/scaffold"
+	"github.com/muster-wargames/muster/internal/version"
 	"github.com/muster-wargames/muster/output"
 )
 
@@ -76,8 +80,10 @@ Examples:
 				if from != "" {
 					what = "a copy of the example " + from
 				}
-				fmt.Fprintf(c.App.Writer, "wrote %s (%s) to %s\nnext:\n   muster validate %s\n   muster build %s -o %s-out\n",
-					what, english.Count(len(files), "file"), dir, dir, dir, strings.TrimSuffix(dir, "/"))
+				argv0, _ := c.App.Metadata["argv0"].(string)
+				m := howToRun(argv0)
+				fmt.Fprintf(c.App.Writer, "wrote %s (%s) to %s\nnext:\n   %s validate %s\n   %s build %s -o %s-out\n",
+					what, english.Count(len(files), "file"), dir, m, dir, m, dir, strings.TrimSuffix(dir, "/"))
 			}
 			return nil
 		},
@@ -99,4 +105,37 @@ func didYouMean(s string, candidates []string) string {
 		return " (" + h + ")"
 	}
 	return ""
+}
+
+// howToRun is the command that runs this muster again, for the next steps a command prints: "muster" when
+// it was found on the PATH; the path it was started by when that is not on the PATH (./muster in an unpacked
+// release, C:\Users\me\Downloads\muster_0.2.0\muster.exe); "go run ./cmd/muster" after go run in a checkout
+// (go run builds into a temporary folder, which is gone when it ends).
+func howToRun(argv0 string) string {
+	if argv0 == "" || !strings.ContainsAny(argv0, `/\`) {
+		return "muster"
+	}
+	if strings.Contains(filepath.ToSlash(argv0), "/go-build") {
+		if in := version.Get(); in.Release && in.Module != "" {
+			return "go run github.com/muster-wargames/muster/cmd/muster@" + in.Module
+		}
+		if _, err := os.Stat(filepath.Join("cmd", "muster", "main.go")); err == nil {
+			return "go run ./cmd/muster"
+		}
+		return "go run github.com/muster-wargames/muster/cmd/muster@latest"
+	}
+	if onPath, err := exec.LookPath("muster"); err == nil {
+		a, err1 := os.Stat(onPath)
+		b, err2 := os.Stat(argv0)
+		if err1 == nil && err2 == nil && os.SameFile(a, b) {
+			return "muster"
+		}
+	}
+	if runtime.GOOS == "windows" && strings.ContainsAny(argv0, " &()") {
+		return `"` + argv0 + `"`
+	}
+	if strings.ContainsAny(argv0, " '\"$&;()") {
+		return "'" + strings.ReplaceAll(argv0, "'", `'\''`) + "'"
+	}
+	return argv0
 }

@@ -124,3 +124,38 @@ func TestInitFromExamples(t *testing.T) {
 		})
 	}
 }
+
+// The next steps init prints run this muster again however it was started: from the PATH, by its path (an
+// unpacked release), or by go run in a checkout, whose binary is gone when it ends.
+func TestHowToRun(t *testing.T) {
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "muster_0.2.0", "muster")
+	spaced := filepath.Join(dir, "my tools", "muster")
+	must.Mkdir(t, filepath.Dir(exe))
+	must.Mkdir(t, filepath.Dir(spaced))
+	must.WriteFile(t, exe, []byte("#!/bin/sh\n"))
+	must.WriteFile(t, spaced, []byte("#!/bin/sh\n"))
+	for argv0, want := range map[string]string{
+		"muster":                       "muster",
+		"":                             "muster",
+		exe:                            exe,
+		"./x/../" + filepath.Base(exe): "./x/../muster",
+		spaced:                         "'" + spaced + "'",
+		filepath.Join(os.TempDir(), "go-build123", "b001", "exe", "muster"): "go run github.com/muster-wargames/muster/cmd/muster@latest",
+	} {
+		if got := howToRun(argv0); got != want {
+			t.Errorf("howToRun(%q) = %q, want %q", argv0, got, want)
+		}
+	}
+	// In a checkout (cmd/muster/main.go here), go run's binary is run again with go run ./cmd/muster.
+	t.Chdir(filepath.Join("..", ".."))
+	if got := howToRun(filepath.Join(os.TempDir(), "go-build9", "b001", "exe", "muster")); got != "go run ./cmd/muster" {
+		t.Errorf("after go run: %q", got)
+	}
+	// Found on the PATH, the binary is muster, whatever path started it.
+	t.Setenv("PATH", filepath.Dir(exe))
+	must.Do(t, os.Chmod(exe, 0o755))
+	if got := howToRun(exe); got != "muster" {
+		t.Errorf("on the PATH: %q", got)
+	}
+}

@@ -81,7 +81,10 @@ Examples:
 				return usageError(c, err.Error())
 			}
 			if format == "json" {
-				return writeJSON(c.App.Writer, ro)
+				return writeJSON(c.App.Writer, struct {
+					Schema string `json:"schema"`
+					*rules.Roster
+				}{rosterSchema, ro})
 			}
 			return writeRoster(escaped{c.App.Writer}, ro)
 		},
@@ -98,6 +101,14 @@ func (e escaped) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// The forms of the JSON outputs of roster, rules and test, each described by output/<form>.v1.schema.json
+// (muster schema export); diagnostics are diag.JSONSchema.
+const (
+	rosterSchema = "muster/roster/v1"
+	rulesSchema  = "muster/rules/v1"
+	testSchema   = "muster/test/v1"
+)
 
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

@@ -50,7 +50,10 @@ Examples:
 				rules = validate.Rules(r.Pkg)
 			}
 			if format == "json" {
-				return writeJSON(c.App.Writer, rules)
+				return writeJSON(c.App.Writer, struct {
+					Schema string              `json:"schema"`
+					Rules  []validate.RuleInfo `json:"rules"`
+				}{rulesSchema, rules})
 			}
 			w := escaped{c.App.Writer}
 			kind := ""

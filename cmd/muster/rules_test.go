@@ -76,11 +76,14 @@ func TestTestCommand(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 	code, out, _ = runMuster(t, "test", "--format", "json", thgDir)
-	var res []struct {
-		ID   string
-		Pass bool
+	var res struct {
+		Schema   string
+		Fixtures []struct {
+			ID   string
+			Pass bool
+		}
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res) < 4 {
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Fixtures) < 4 || res.Schema != testSchema {
 		t.Errorf("json: %d %s", code, out)
 	}
 	if code, _, _ := runMuster(t, "test"); code != 2 {

@@ -86,7 +86,10 @@ Examples:
 				if js == nil {
 					js = []fixtureJSON{}
 				}
-				if err := writeJSON(w, js); err != nil {
+				if err := writeJSON(w, struct {
+					Schema   string        `json:"schema"`
+					Fixtures []fixtureJSON `json:"fixtures"`
+				}{testSchema, js}); err != nil {
 					return err
 				}
 			} else {

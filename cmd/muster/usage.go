@@ -73,6 +73,9 @@ func installUsage(app *cli.App) {
 	var walk func([]*cli.Command)
 	walk = func(cmds []*cli.Command) {
 		for _, cmd := range cmds {
+			// No help subcommand below the top (urfave/cli would add one, h and help, to every command): an
+			// argument named help or h is an argument, and completion never offers them.
+			cmd.HideHelpCommand = true
 			cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error { return flagError(c, err) }
 			if len(cmd.Subcommands) > 0 && cmd.Action == nil {
 				subs := cmd.Subcommands
@@ -139,8 +142,9 @@ func colourOn(w any) bool {
 	return isTerminal(f)
 }
 
-// isTerminal reports whether f is a character device (a terminal, as far as muster needs to know).
+// isTerminal reports whether f is a character device (a terminal, as far as muster needs to know) that
+// understands ANSI escapes: on Windows, a console whose virtual-terminal processing is on or could be turned on.
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && ansiConsole(f)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -93,26 +94,64 @@ func TestTestFailsOnPackageErrors(t *testing.T) {
 	}
 }
 
-// Completion offers a flag's values: `muster validate --format <TAB>`.
-func TestCompletionOfFlagValues(t *testing.T) {
-	cases := map[string]string{
-		"validate --format":          "text json sarif github",
-		"test --format":              "text json",
-		"init x --grid":              "hex square open",
-		"build pkg --only":           "counters labels cards maps charts scenarios rosters vassal tts all",
-		"--format":                   "text json sarif github",
-		"build --backs":              "long-edge short-edge foldover none",
-		"init my-game --from":        "ancients fields-of-honor highest-ground highest-ground-barbarians prestags rampant",
-		"validate --strict --format": "text json sarif github",
+// Completion: commands, flags, flag values, package folders and the package's ids, asked the way every
+// shell's script asks (muster __complete WORD... CURRENT); never a help command below the top.
+func TestComplete(t *testing.T) {
+	const thg = "../../examples/highest-ground"
+	cases := []struct {
+		in, cur, want string
+	}{
+		{"validate --format", "", "text json sarif github"},
+		{"test --format", "", "text json"},
+		{"init x --grid", "", "hex square open"},
+		{"init x --grid", "s", "square"},
+		{"build pkg --only", "", "counters labels cards maps charts scenarios rosters vassal tts all"},
+		{"build pkg --only", "maps,v", "maps,vassal"},
+		{"--format", "", "text json sarif github"},
+		{"build --backs", "", "long-edge short-edge foldover none"},
+		{"init my-game --from", "", "ancients fields-of-honor highest-ground highest-ground-barbarians prestags rampant"},
+		{"validate --strict --format", "", "text json sarif github"},
+		{"", "vali", "validate"},
+		{"", "h", "help"},
+		{"generate", "", "scenario map"},
+		{"help", "gen", "generate"},
+		{"help generate", "", "scenario map"},
+		{"build", "", ":dirs"},
+		{"build", "exa", ":dirs"},
+		{"build", "h", ":dirs"},
+		{"build examples", "", ""},
+		{"build -o", "", ":dirs"},
+		{"generate scenario x -o", "", ":files"},
+		{"validate a b", "", ":files"},
+		{"init", "", ":dirs"},
+		{"export vassal --check", "", ":files"},
+		{"export vassal", "", ":dirs"},
+		{"export vassal --check", "", ":files"},
+		{"completion", "", "bash zsh fish powershell"},
+		{"completion bash", "", ""},
+		{"version", "", ""},
+		{"build x", "--pn", "--png"},
+		{"roster x", "--f", "--format --force"},
+		{"generate scenario " + thg + " --generator", "", "thg-random"},
+		{"generate map " + thg + " --seed 3 --generator", "", "thg-random-board"},
+		{"generate scenario --seed 3 " + thg + " --generator", "", "thg-random"},
+		{"generate scenario ../../examples/ancients --generator", "", "ancients-random-battle ancients-random-points"},
+		{"roster " + thg + " --scenario", "", "introductory"},
+		{"roster ../../examples/ancients --force", "st", "standard-division"},
+		{"generate scenario no-such-folder --generator", "", ""},
 	}
-	for in, want := range cases {
-		code, out, _ := runCLI(t, append(strings.Fields(in), completionFlag)...)
-		if got := strings.Join(strings.Fields(out), " "); code != 0 || got != want {
-			t.Errorf("%s <TAB>: exit %d, %q, want %q", in, code, got, want)
+	for _, c := range cases {
+		args := append(append([]string{"__complete"}, strings.Fields(c.in)...), c.cur)
+		code, out, _ := runCLI(t, args...)
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if v, _, _ := strings.Cut(l, "\t"); v != "" {
+				got = append(got, v)
+			}
 		}
-	}
-	if _, out, _ := runCLI(t, "completion", "fish"); !strings.Contains(out, "-l format -x -a 'text json sarif github'") {
-		t.Error("the fish script lacks the --format values")
+		if code != 0 || strings.Join(got, " ") != c.want {
+			t.Errorf("muster %s %s<TAB>: exit %d, %q, want %q", c.in, c.cur, code, strings.Join(got, " "), c.want)
+		}
 	}
 }
 
@@ -166,5 +205,40 @@ func TestProgressLine(t *testing.T) {
 	f.finish()
 	if fast.Len() != 0 {
 		t.Errorf("a fast build showed %q", fast.String())
+	}
+}
+
+// `muster help CMD` is the command's --help; a folder named help or h is a folder, whatever the command.
+func TestHelpCommandAndFoldersNamedHelp(t *testing.T) {
+	code, out, _ := runCLI(t, "help", "build")
+	if code != 0 || !strings.Contains(out, "muster build") || !strings.Contains(out, "--png") {
+		t.Errorf("muster help build: exit %d\n%s", code, out)
+	}
+	if code, out, _ := runCLI(t, "help", "generate", "scenario"); code != 0 || !strings.Contains(out, "--generator") {
+		t.Errorf("muster help generate scenario: exit %d\n%s", code, out)
+	}
+	if code, out, _ := runCLI(t, "help"); code != 0 || !strings.Contains(out, "validate") {
+		t.Errorf("muster help: exit %d\n%s", code, out)
+	}
+	if code, _, errs := runCLI(t, "help", "biuld"); code != 2 || !strings.Contains(errs, `did you mean "build"`) {
+		t.Errorf("muster help biuld: exit %d\n%s", code, errs)
+	}
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"h", "help"} {
+		if code, out, errs := runCLI(t, "init", name); code != 0 || strings.Contains(out, "USAGE") {
+			t.Fatalf("muster init %s: exit %d\n%s%s", name, code, out, errs)
+		}
+		if _, err := os.Stat(filepath.Join(name, "muster.yaml")); err != nil {
+			t.Fatalf("muster init %s wrote no package: %v", name, err)
+		}
+		if code, out, _ := runCLI(t, "validate", name); code != 0 || !strings.Contains(out, "no problems") {
+			t.Errorf("muster validate %s: exit %d\n%s", name, code, out)
+		}
+		if code, out, errs := runCLI(t, "rules", name); code != 0 || strings.Contains(out, "USAGE") {
+			t.Errorf("muster rules %s: exit %d\n%s%s", name, code, out, errs)
+		}
+	}
+	if code, out, errs := runCLI(t, "validate", "help", "h"); code != 0 || strings.Contains(out+errs, "USAGE") {
+		t.Errorf("muster validate help h: exit %d\n%s%s", code, out, errs)
 	}
 }

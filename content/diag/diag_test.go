@@ -69,7 +69,14 @@ func TestTextOutput(t *testing.T) {
 	}
 	b.Reset()
 	WriteGitHub(&b, l)
-	if !strings.HasPrefix(b.String(), "::error file=u.yaml,line=3,col=5,title=schema.unknown-key::unknown key") {
+	if !strings.HasPrefix(b.String(), "::error file=u.yaml,line=3,col=5,endLine=3,title=schema.unknown-key::unknown key") {
+		t.Errorf("github = %q", b.String())
+	}
+	// Where the source gives the value's end, the annotation spans it.
+	l[0].Pos.EndLine, l[0].Pos.EndCol = 4, 9
+	b.Reset()
+	WriteGitHub(&b, l)
+	if !strings.HasPrefix(b.String(), "::error file=u.yaml,line=3,col=5,endLine=4,endColumn=9,title=schema.unknown-key::") {
 		t.Errorf("github = %q", b.String())
 	}
 }

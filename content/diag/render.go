@@ -90,6 +90,11 @@ func WriteTextStyled(w io.Writer, l List, st TextStyle) error {
 	return err
 }
 
+// JSONSchema names the form of JSONReport: a script checks it before reading, and `muster schema export`
+// writes its JSON Schema (output/diagnostics.v1.schema.json). A change that a reader could trip on gets a new
+// name.
+const JSONSchema = "muster/diagnostics/v1"
+
 // expected counts the warnings the package expects.
 func (l List) expected() int {
 	n := 0
@@ -103,6 +108,7 @@ func (l List) expected() int {
 
 // JSONReport is the document `--format json` writes.
 type JSONReport struct {
+	Schema      string       `json:"schema"` // JSONSchema
 	Diagnostics []Diagnostic `json:"diagnostics"`
 	Errors      int          `json:"errors"`
 	Warnings    int          `json:"warnings"`
@@ -110,7 +116,7 @@ type JSONReport struct {
 
 // WriteJSON writes the diagnostics as one JSON document.
 func WriteJSON(w io.Writer, l List) error {
-	r := JSONReport{Diagnostics: l, Errors: l.Count(Error), Warnings: l.Count(Warning)}
+	r := JSONReport{Schema: JSONSchema, Diagnostics: l, Errors: l.Count(Error), Warnings: l.Count(Warning)}
 	if r.Diagnostics == nil {
 		r.Diagnostics = []Diagnostic{}
 	}
@@ -129,6 +135,16 @@ func WriteGitHub(w io.Writer, l List) error {
 		}
 		if d.Pos.Col > 0 {
 			props = append(props, fmt.Sprintf("col=%d", d.Pos.Col))
+		}
+		// The end of the value where the source gives it; else the annotation is the one line (or the file).
+		switch {
+		case d.Pos.Line > 0 && d.Pos.HasEnd():
+			props = append(props, fmt.Sprintf("endLine=%d", d.Pos.EndLine))
+			if d.Pos.EndCol > 0 {
+				props = append(props, fmt.Sprintf("endColumn=%d", d.Pos.EndCol))
+			}
+		case d.Pos.Line > 0:
+			props = append(props, fmt.Sprintf("endLine=%d", d.Pos.Line))
 		}
 		props = append(props, "title="+ghEscapeProp(d.Code))
 		msg := d.Message
@@ -243,10 +259,15 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 		RelatedLocations []location    `json:"relatedLocations,omitempty"`
 		Suppressions     []suppression `json:"suppressions,omitempty"`
 	}
+	type help struct {
+		Text     string `json:"text"`
+		Markdown string `json:"markdown"`
+	}
 	type rule struct {
 		ID               string `json:"id"`
 		ShortDescription msg    `json:"shortDescription"`
 		FullDescription  *msg   `json:"fullDescription,omitempty"`
+		Help             *help  `json:"help,omitempty"`
 		HelpURI          string `json:"helpUri,omitempty"`
 	}
 	byID := map[string]RuleDoc{}
@@ -296,6 +317,15 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 				rules[i].FullDescription = &msg{Text: d.Detail}
 			}
 			rules[i].HelpURI = d.HelpURI
+			rules[i].Help = &help{Text: d.Title, Markdown: "**" + mdEscape(d.Title) + "**"}
+			if d.Detail != "" {
+				rules[i].Help.Text += "\n\n" + d.Detail
+				rules[i].Help.Markdown += "\n\n" + mdEscape(d.Detail)
+			}
+			if d.HelpURI != "" {
+				rules[i].Help.Text += "\n\nSee " + d.HelpURI
+				rules[i].Help.Markdown += "\n\nSee [the check's documentation](" + d.HelpURI + ")."
+			}
 		}
 	}
 	results := make([]result, 0, len(l))
@@ -326,11 +356,19 @@ func WriteSARIF(w io.Writer, l List, toolVersion string, docs []RuleDoc) error {
 				"rules": rules,
 			}},
 			"results": results,
+			// muster counts columns in characters (code points), not in UTF-16 units (§3.14.27).
+			"columnKind": "unicodeCodePoints",
 		}},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// mdEscape keeps a check's plain-text doc from being read as Markdown markup: the characters that would start
+// emphasis, code, links or HTML are escaped.
+func mdEscape(s string) string {
+	return strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "`", "\\`", "[", "\\[", "]", "\\]", "<", "&lt;", ">", "&gt;", "#", "\\#").Replace(s)
 }
 
 // FileURI writes a file path as SARIF's artifactLocation.uri wants it, a URI reference (RFC 3986): a relative

@@ -27,6 +27,9 @@ type Column struct {
 	Label   string
 	Refused bool
 	Shifts  []*content.ColumnShift
+	// Modifier is what the die-roll modifiers that hold add to the roll; Modifiers are those modifiers.
+	Modifier  int
+	Modifiers []*content.RollModifier
 }
 
 // String says where the attack falls: "3:1", or "refused".
@@ -72,7 +75,8 @@ func ShiftText(s *content.ColumnShift) string {
 // defender's favour, then every column shift whose conditions hold (the defender's terrain, attackers across
 // a hexside feature, the shift's formula), added up. A shifted column past the table's last is its last; one
 // before its first is refused, or the first when the table says below: lowest. An attack refused before
-// shifts (below the lowest column) is shifted from one column below the lowest.
+// shifts (below the lowest column) is shifted from one column below the lowest. The die-roll modifiers whose
+// conditions hold (read as a shift's) are added up too.
 func (e *Engine) Combat(t *content.Table, a Attack) (Column, error) {
 	o, err := t.Odds()
 	if err != nil {
@@ -95,6 +99,17 @@ func (e *Engine) Combat(t *content.Table, a Attack) (Column, error) {
 				col.Shift += s.Columns
 			}
 		}
+		for i := range t.Combat.Modifiers {
+			m := &t.Combat.Modifiers[i]
+			ok, err := e.ModifierHolds(t, m, a)
+			if err != nil {
+				return Column{}, err
+			}
+			if ok {
+				col.Modifiers = append(col.Modifiers, m)
+				col.Modifier += m.Roll
+			}
+		}
 	}
 	idx := base + col.Shift
 	switch {
@@ -111,34 +126,86 @@ func (e *Engine) Combat(t *content.Table, a Attack) (Column, error) {
 }
 
 func (e *Engine) shiftHolds(t *content.Table, s *content.ColumnShift, a Attack) (bool, error) {
-	if len(s.Terrain) > 0 && !strIn(s.Terrain, a.Terrain) {
+	return e.holdsFor(t, s.Terrain, s.Across, s.All, s.When, e.shifts[s], "column shift "+s.ID, a)
+}
+
+// ModifierHolds reports whether a die-roll modifier of the table holds for an attack: its conditions read as a
+// column shift's.
+func (e *Engine) ModifierHolds(t *content.Table, m *content.RollModifier, a Attack) (bool, error) {
+	return e.holdsFor(t, m.Terrain, m.Across, m.All, m.When, e.modifiers[m], "die-roll modifier "+m.ID, a)
+}
+
+// holdsFor reads the conditions a column shift or a die-roll modifier gives: the defender's terrain, some (or
+// all) attackers across a feature, a formula of the combat scope.
+func (e *Engine) holdsFor(t *content.Table, terrain, across []string, all bool, when string, prog *formula.Program, what string, a Attack) (bool, error) {
+	if len(terrain) > 0 && !strIn(terrain, a.Terrain) {
 		return false, nil
 	}
-	if len(s.Across) > 0 {
+	if len(across) > 0 {
 		n := 0
 		for _, at := range a.Attackers {
-			if shareAny(s.Across, at.Across) {
+			if shareAny(across, at.Across) {
 				n++
 			}
 		}
-		if n == 0 || s.All && n < len(a.Attackers) {
+		if n == 0 || all && n < len(a.Attackers) {
 			return false, nil
 		}
 	}
-	if s.When == "" {
+	if when == "" {
 		return true, nil
 	}
-	prog := e.shifts[s]
 	if prog == nil {
-		return false, fmt.Errorf("table %s: column shift %s's condition does not compile", t.ID, s.ID)
+		return false, fmt.Errorf("table %s: %s's condition does not compile", t.ID, what)
 	}
 	var r formula.Runner
 	ok, err := r.Bool(prog, formula.CombatValues(e.combatData(a)))
 	if err != nil {
-		e.lockedRuntimeErr(err, prog, fmt.Sprintf("table %s, column shift %s", t.ID, s.ID))
+		e.lockedRuntimeErr(err, prog, fmt.Sprintf("table %s, %s", t.ID, what))
 		return false, err
 	}
 	return ok, nil
+}
+
+// ModifierText is a die-roll modifier as a chart prints it: "+1 (Defender disrupted)".
+func ModifierText(m *content.RollModifier) string {
+	t := fmt.Sprintf("%+d", m.Roll)
+	if m.Text != "" {
+		t += " (" + m.Text + ")"
+	} else if m.ID != "" {
+		t += " (" + m.ID + ")"
+	}
+	return t
+}
+
+// Strength is what one unit adds to an attack's strength (role attack) or to the defence (role defence) on a
+// table, by the table's combat formula, read on the unit's back when it is flipped and has a reduced back.
+// ok is false when the table gives no such formula.
+func (e *Engine) Strength(t *content.Table, role, unitID string, flipped bool) (n value.Number, ok bool, err error) {
+	prog := e.strength[strengthKey{t, role}]
+	if prog == nil {
+		return value.Number{}, false, nil
+	}
+	ut := e.pkg.UnitType(unitID)
+	if ut == nil {
+		return value.Number{}, true, fmt.Errorf("there is no unit type %q", unitID)
+	}
+	env, err := e.unitEnv(ut, flipped)
+	if err != nil {
+		return value.Number{}, true, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	n, err = e.run.Number(prog, env)
+	if err != nil {
+		e.runtimeErr(err, prog, fmt.Sprintf("table %s, %s strength of %s", t.ID, role, unitID))
+	}
+	return n, true, err
+}
+
+type strengthKey struct {
+	t    *content.Table
+	role string
 }
 
 func (e *Engine) combatData(a Attack) formula.CombatData {

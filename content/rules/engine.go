@@ -25,12 +25,14 @@ type Engine struct {
 	itemCost   map[string]*formula.Program
 	rules      []*Rule
 	pairs      []*Pair
-	allowance  map[string]*formula.Program               // movement mode id -> allowance formula
-	shifts     map[*content.ColumnShift]*formula.Program // column shift conditions, by shift
-	conds      map[*content.Condition]*formula.Program   // victory condition formulas, compiled on demand
-	condDiags  map[*content.Scenario]diag.List           // their compile errors, per scenario
-	exceptions map[*content.Stacking][]*formula.Program  // by index in each model's Exceptions; nil when absent or broken
-	compile    diag.List                                 // compile errors and warnings
+	allowance  map[string]*formula.Program                // movement mode id -> allowance formula
+	shifts     map[*content.ColumnShift]*formula.Program  // column shift conditions, by shift
+	modifiers  map[*content.RollModifier]*formula.Program // die-roll modifier conditions, by modifier
+	strength   map[strengthKey]*formula.Program           // combat tables' attack and defence formulas
+	conds      map[*content.Condition]*formula.Program    // victory condition formulas, compiled on demand
+	condDiags  map[*content.Scenario]diag.List            // their compile errors, per scenario
+	exceptions map[*content.Stacking][]*formula.Program   // by index in each model's Exceptions; nil when absent or broken
+	compile    diag.List                                  // compile errors and warnings
 	// unitsInEnv is set when a group formula reads the units list or totals, so a Group environment must
 	// carry every unit; otherwise counts, points and items are enough.
 	unitsInEnv bool
@@ -226,23 +228,61 @@ func (e *Engine) compileAll() {
 			e.allowance[x.ID] = prog
 		}
 	}
+	if sys.Allowance != "" {
+		if prog := compile("/allowance", sys.Allowance, sys.At, formula.Unit, formula.Number,
+			"the System's movement allowance", nil); prog != nil {
+			e.allowance[""] = prog
+		}
+	}
 	e.shifts = map[*content.ColumnShift]*formula.Program{}
+	e.modifiers = map[*content.RollModifier]*formula.Program{}
+	e.strength = map[strengthKey]*formula.Program{}
 	for _, t := range pkg.Tables() {
 		if t.Combat == nil {
 			continue
+		}
+		cond := func(ptr, when string, at diag.Pos, what string) *formula.Program {
+			src := exprSource(t.Doc, ptr, when, at)
+			prog, err := formula.Compile(src, formula.Combat, formula.Bool, d)
+			if err != nil {
+				e.compile.Errorf(err.Pos, "formulas.compile", "table %s, %s: %s", t.ID, what, err.Message).Hint = err.Hint
+				return nil
+			}
+			return prog
 		}
 		for i := range t.Combat.Shifts {
 			x := &t.Combat.Shifts[i]
 			if x.When == "" {
 				continue
 			}
-			src := exprSource(t.Doc, fmt.Sprintf("/combat/shifts/%d/when", i), x.When, x.Fields.Of("when", x.At))
-			prog, err := formula.Compile(src, formula.Combat, formula.Bool, d)
-			if err != nil {
-				e.compile.Errorf(err.Pos, "formulas.compile", "table %s, column shift %s: %s", t.ID, x.ID, err.Message).Hint = err.Hint
+			if prog := cond(fmt.Sprintf("/combat/shifts/%d/when", i), x.When, x.Fields.Of("when", x.At), "column shift "+x.ID); prog != nil {
+				e.shifts[x] = prog
+			}
+		}
+		for i := range t.Combat.Modifiers {
+			x := &t.Combat.Modifiers[i]
+			if x.When == "" {
 				continue
 			}
-			e.shifts[x] = prog
+			if prog := cond(fmt.Sprintf("/combat/modifiers/%d/when", i), x.When, x.Fields.Of("when", x.At), "die-roll modifier "+x.ID); prog != nil {
+				e.modifiers[x] = prog
+			}
+		}
+		for _, role := range []string{"attack", "defence"} {
+			text := t.Combat.Attack
+			if role == "defence" {
+				text = t.Combat.Defence
+			}
+			if text == "" {
+				continue
+			}
+			src := exprSource(t.Doc, "/combat/"+role, text, t.Combat.Fields.Of(role, t.Combat.At))
+			prog, err := formula.Compile(src, formula.Unit, formula.Number, d)
+			if err != nil {
+				e.compile.Errorf(err.Pos, "formulas.compile", "table %s, %s strength: %s", t.ID, role, err.Message).Hint = err.Hint
+				continue
+			}
+			e.strength[strengthKey{t, role}] = prog
 		}
 	}
 	e.conds = map[*content.Condition]*formula.Program{}

@@ -37,10 +37,17 @@ type Prior struct {
 	Count, Stacks int
 }
 
-// Prohibited is a move the rules do not allow, and why.
-type Prohibited struct{ Why string }
+// Prohibited is a move the rules do not allow, and why (worded only when asked: a reachability search meets
+// thousands of prohibited steps and reads none of the reasons).
+type Prohibited struct {
+	format string
+	args   []any
+}
 
-func (p *Prohibited) Error() string { return "prohibited: " + p.Why }
+// Why says why the move is not allowed.
+func (p *Prohibited) Why() string { return fmt.Sprintf(p.format, p.args...) }
+
+func (p *Prohibited) Error() string { return "prohibited: " + p.Why() }
 
 // IsProhibited reports whether err says a move is not allowed (rather than that it could not be worked out).
 func IsProhibited(err error) bool {
@@ -49,7 +56,7 @@ func IsProhibited(err error) bool {
 }
 
 func prohibited(format string, args ...any) error {
-	return &Prohibited{Why: fmt.Sprintf(format, args...)}
+	return &Prohibited{format: format, args: args}
 }
 
 // scalarCost reads a cost as content.MoveCost does.
@@ -72,7 +79,7 @@ func (e *Engine) IgnoresZOC(ut *content.UnitType) bool {
 // blocks zones of control on the side between.
 func (e *Engine) inZOC(set *content.MapSet, c grid.Cell, enemy map[grid.Cell]bool) bool {
 	z := e.sys.ZOC
-	if z == nil {
+	if z == nil || len(enemy) == 0 {
 		return false
 	}
 	for _, n := range set.Neighbours(c, nil) {
@@ -155,8 +162,6 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 	if err != nil {
 		return value.Number{}, err
 	}
-	z := e.sys.ZOC
-	ignores := e.IgnoresZOC(ut)
 	var total value.Number
 	for i := 1; i < len(cells); i++ {
 		st := &step{m: &m, ut: ut, mode: mode, a: cells[i-1], b: cells[i], la: m.Path[i-1], lb: m.Path[i], last: i == len(cells)-1,
@@ -167,56 +172,76 @@ func (e *Engine) MoveCost(m Move) (value.Number, error) {
 			}
 			return value.Number{}, fmt.Errorf("%s and %s are not next to each other", st.la, st.lb)
 		}
-		if enemy[st.b] {
-			if e.sys.EnterEnemy != content.EnterEnemyStop {
-				return value.Number{}, prohibited("%s holds an enemy unit", st.lb)
-			}
-			if !st.last {
-				return value.Number{}, prohibited("a move into %s, where enemy units stand, ends there", st.lb)
-			}
-		}
-		var cost value.Number
-		if set.Network() {
-			cost, err = e.connectionStep(st)
-		} else {
-			cost, err = e.gridStep(st)
-		}
+		cost, err := e.stepCost(st, enemy)
 		if err != nil {
 			return value.Number{}, err
-		}
-		// Zones of control.
-		if z != nil && !ignores {
-			if e.inZOC(set, st.a, enemy) {
-				switch z.Leave {
-				case content.ZOCProhibited:
-					return value.Number{}, prohibited("a unit may not leave an enemy zone of control (%s)", st.la)
-				case content.ZOCCost:
-					if z.LeaveCost != nil {
-						cost = cost.Add(*z.LeaveCost)
-					}
-				}
-			}
-			if e.inZOC(set, st.b, enemy) {
-				if mode != nil && mode.NoEnemyZOC {
-					return value.Number{}, prohibited("%s may not enter an enemy zone of control (%s)", cmp.Or(mode.Name, mode.ID), st.lb)
-				}
-				switch z.Enter {
-				case content.ZOCProhibited:
-					return value.Number{}, prohibited("a unit may not enter an enemy zone of control (%s)", st.lb)
-				case content.ZOCCost:
-					if z.EnterCost != nil {
-						cost = cost.Add(*z.EnterCost)
-					}
-				case "", content.ZOCStop:
-					if !st.last {
-						return value.Number{}, prohibited("a unit entering an enemy zone of control stops there (%s)", st.lb)
-					}
-				}
-			}
 		}
 		total = total.Add(cost)
 	}
 	return total, nil
+}
+
+// stepCost is what one step of a move costs (the step's cells next to each other), with the enemy units
+// standing in enemy: into an enemy's cell, along a path or into the next cell's terrain, across features,
+// and into and out of enemy zones of control.
+func (e *Engine) stepCost(st *step, enemy map[grid.Cell]bool) (value.Number, error) {
+	set := st.m.Set
+	if enemy[st.b] {
+		if e.sys.EnterEnemy != content.EnterEnemyStop {
+			return value.Number{}, prohibited("%s holds an enemy unit", st.lb)
+		}
+		if !st.last {
+			return value.Number{}, prohibited("a move into %s, where enemy units stand, ends there", st.lb)
+		}
+	}
+	var cost value.Number
+	var err error
+	if set.Network() {
+		cost, err = e.connectionStep(st)
+	} else {
+		cost, err = e.gridStep(st)
+	}
+	if err != nil {
+		return value.Number{}, err
+	}
+	return e.zocCost(st, cost, enemy, true)
+}
+
+// zocCost adds to a step's cost what enemy zones of control charge, or says why they forbid it: leaving one
+// (unless entering from off the map, leaving false), entering one.
+func (e *Engine) zocCost(st *step, cost value.Number, enemy map[grid.Cell]bool, leaving bool) (value.Number, error) {
+	z, mode, set := e.sys.ZOC, st.mode, st.m.Set
+	if z == nil || e.IgnoresZOC(st.ut) {
+		return cost, nil
+	}
+	if leaving && e.inZOC(set, st.a, enemy) {
+		switch z.Leave {
+		case content.ZOCProhibited:
+			return value.Number{}, prohibited("a unit may not leave an enemy zone of control (%s)", st.la)
+		case content.ZOCCost:
+			if z.LeaveCost != nil {
+				cost = cost.Add(*z.LeaveCost)
+			}
+		}
+	}
+	if e.inZOC(set, st.b, enemy) {
+		if mode != nil && mode.NoEnemyZOC {
+			return value.Number{}, prohibited("%s may not enter an enemy zone of control (%s)", cmp.Or(mode.Name, mode.ID), st.lb)
+		}
+		switch z.Enter {
+		case content.ZOCProhibited:
+			return value.Number{}, prohibited("a unit may not enter an enemy zone of control (%s)", st.lb)
+		case content.ZOCCost:
+			if z.EnterCost != nil {
+				cost = cost.Add(*z.EnterCost)
+			}
+		case "", content.ZOCStop:
+			if !st.last {
+				return value.Number{}, prohibited("a unit entering an enemy zone of control stops there (%s)", st.lb)
+			}
+		}
+	}
+	return cost, nil
 }
 
 // lookupAll reads labels (or place ids) as cells of the set.

@@ -311,3 +311,20 @@ func (e *Engine) SideReinforcements(sc *content.Scenario, s *content.Side) []Lin
 	}
 	return out
 }
+
+// unitEnv is a unit type's formula environment: its front, or its reduced back's stats over the front's when
+// flipped (derived values are the front's).
+func (e *Engine) unitEnv(ut *content.UnitType, flipped bool) (formula.Env, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	u := e.unit(ut.ID, nil)
+	if u == nil {
+		return nil, fmt.Errorf("unit type %s cannot be priced", ut.ID)
+	}
+	if !flipped || ut.Back == nil || ut.Back.Kind != "reduced" || len(ut.Back.Stats) == 0 {
+		return u.env, nil
+	}
+	d := *u.data
+	d.Stats = e.sys.UnitStats(ut.Stats, ut.Back.Stats)
+	return e.decl.UnitValues(&d, nil, false), nil
+}

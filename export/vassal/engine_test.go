@@ -3,9 +3,11 @@ package vassal
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,7 +51,36 @@ func TestExamplesLoadInVASSAL(t *testing.T) {
 // slot it cannot decode, an image it cannot find, a set-up stack it cannot place, a grid whose names do not
 // resolve back, a new game that does not start, places other than the module's set-up stacks say or puts a
 // piece off the board. It returns the report for more checks.
+//
+// A module already loaded by an earlier test (the same bytes) is not loaded again: its report is returned, and
+// the earlier test has checked it (each load starts a JVM and every new game, tens of seconds).
 func loadInVASSAL(t *testing.T, script string, m *Module, zip []byte, stem string) *engine.Report {
+	t.Helper()
+	l, _ := loads.LoadOrStore(sha256.Sum256(zip), &load{})
+	ld := l.(*load)
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	if ld.done {
+		if ld.r == nil {
+			t.Fatal("this module failed to load in VASSAL in an earlier test")
+		}
+		return ld.r
+	}
+	ld.done = true
+	ld.r = loadOnce(t, script, m, zip, stem)
+	return ld.r
+}
+
+// load is one module's load in VASSAL, shared by the tests that load the same bytes.
+type load struct {
+	mu   sync.Mutex
+	done bool
+	r    *engine.Report // nil when the load failed
+}
+
+var loads sync.Map // [32]byte (the module's SHA-256) -> *load
+
+func loadOnce(t *testing.T, script string, m *Module, zip []byte, stem string) *engine.Report {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), stem+".vmod")
 	if err := os.WriteFile(file, zip, 0o644); err != nil {

@@ -17,7 +17,7 @@ var Layers = [][]string{
 	{"validate"},                  // every check, one ordered list; it reads the plan, never an exporter
 	{"export", "generators"},      // digital play; seeded generators and `muster init`'s scaffold
 	{"build", "serve"},            // the pipeline `muster build` runs; the live preview
-	{"cmd", "docs"},               // the command line: flags, a call, rendering; the docs' own tests
+	{"cmd", "docs", "tools"},      // the command line: flags, a call, rendering; the docs' own tests; the release build
 }
 
 // Of is the layer (its index in Layers) and the top-level folder of a package's import path; ok is false for a

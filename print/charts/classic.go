@@ -398,7 +398,7 @@ func ZOCFields(sys *content.System, z *content.ZOCDef) [][2]string {
 	return out
 }
 
-// combatNotes draws a combat table's column shifts and its cells' own sources.
+// combatNotes draws a combat table's column shifts, its die-roll modifiers and its cells' own sources.
 func combatNotes(d *flow.Doc, t *content.Table) {
 	if c := t.Combat; c != nil && len(c.Shifts) > 0 {
 		var parts []string
@@ -410,6 +410,13 @@ func combatNotes(d *flow.Doc, t *content.Table) {
 			method = "Read the column of the attack strength minus the defence."
 		}
 		d.Para(method+" Column shifts (they add up; the last column is as far as they go): "+strings.Join(parts, "; ")+".", flow.BodyFont)
+	}
+	if c := t.Combat; c != nil && len(c.Modifiers) > 0 {
+		var parts []string
+		for i := range c.Modifiers {
+			parts = append(parts, rules.ModifierText(&c.Modifiers[i]))
+		}
+		d.Para("Die-roll modifiers (they add up): "+strings.Join(parts, "; ")+".", flow.BodyFont)
 	}
 	var cells []string
 	for _, r := range t.Rows {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"path/filepath"
 	"sort"
 	"sync"
 
@@ -56,6 +57,7 @@ type Image struct {
 	Title   string
 	Key     string
 	Data    []byte // PNG
+	File    string // the file it is drawn from, as far as one is (a unit's faces, a map), else the package folder
 }
 
 // Snapshot is the preview of one version of the package.
@@ -68,6 +70,9 @@ type Snapshot struct {
 	Failed bool
 	// Drawn are the names of the pictures drawn for this version; the others were kept from before.
 	Drawn []string
+	// Stale are the pictures kept from an earlier version because what they are drawn from has errors now, by
+	// name, each with the errors of its file (shown beside it; an error no picture is drawn from shows above).
+	Stale map[string]diag.List
 }
 
 // Renderer turns versions of a package into snapshots, keeping the pictures whose keys did not change.
@@ -125,6 +130,15 @@ func (r *Renderer) render(res validate.Result) *Snapshot {
 	r.version++
 	snap := &Snapshot{Version: r.version, Diags: res.Diags}
 	checked, err := res.Checked()
+	if err != nil && res.Pkg != nil && res.Diags.HasErrors() {
+		// Draw what the errors do not touch: the package without the files that have errors.
+		if part, broken, ok := withoutBroken(res); ok {
+			snap.Failed = true
+			jobs, ds := jobsFor(part.Package())
+			snap.Diags = append(snap.Diags, ds...)
+			return r.drawPartial(snap, jobs, broken, abs(res.Pkg.Dir))
+		}
+	}
 	if err != nil {
 		snap.Failed = true
 		if res.Pkg == nil || !res.Diags.HasErrors() {
@@ -139,6 +153,122 @@ func (r *Renderer) render(res validate.Result) *Snapshot {
 	snap.Diags = append(snap.Diags, ds...)
 	return r.draw(snap, jobs)
 }
+
+// withoutBroken checks the package without its own files that have errors, and without those that then have
+// errors in turn, a few rounds at most: ok when what is left checks, with the files left out. The manifest
+// and the System cannot be left out: with an error there, nothing is drawn anew.
+func withoutBroken(res validate.Result) (*validate.Checked, map[string]diag.List, bool) {
+	pkg := res.Pkg
+	keep := map[string]bool{}
+	for _, f := range []string{filepath.Join(pkg.Dir, content.ManifestFile)} {
+		keep[abs(f)] = true
+	}
+	if pkg.System != nil && pkg.System.At.File != "" {
+		keep[abs(pkg.System.At.File)] = true
+	}
+	broken := map[string]diag.List{} // each file left out, with the errors that left it out
+	var cause diag.List              // the errors of the version itself, which left out the first files
+	for _, d := range res.Diags {
+		if d.Severity == diag.Error {
+			cause = append(cause, d)
+		}
+	}
+	diags := res.Diags
+	for round := 0; round < 4; round++ {
+		more := false
+		for _, d := range diags {
+			if d.Severity != diag.Error || d.Pos.File == "" {
+				continue
+			}
+			f := abs(d.Pos.File)
+			if keep[f] || !content.Within(pkg.Dir, f) {
+				return nil, nil, false // the error is where everything else depends on it
+			}
+			if _, ok := broken[f]; !ok {
+				more = true
+				if round > 0 { // left out for what the version's errors left out: say those first
+					broken[f] = append(broken[f], cause...)
+				}
+			}
+			broken[f] = append(broken[f], d)
+		}
+		if !more {
+			return nil, nil, false
+		}
+		var files []string
+		for f := range broken {
+			files = append(files, f)
+		}
+		sort.Strings(files)
+		r := validate.LoadWithout(pkg.Dir, files)
+		if c, err := r.Checked(); err == nil {
+			return c, broken, true
+		}
+		if r.Pkg == nil {
+			return nil, nil, false
+		}
+		diags = r.Diags
+	}
+	return nil, nil, false
+}
+
+func abs(f string) string {
+	if a, err := filepath.Abs(f); err == nil {
+		return a
+	}
+	return f
+}
+
+// drawPartial draws a version whose files with errors (broken) were left out: every picture drawn from files
+// that are fine (a unit's faces, a map, a scenario sheet: what is left out takes with it what refers to it) is
+// drawn, or kept, as for a good version. A picture of the last version drawn from a broken file, or from the
+// whole package (the counter sheet pages, the charts, which would silently lack what was left out), is kept
+// as it was, stale, with its file's errors beside it.
+func (r *Renderer) drawPartial(snap *Snapshot, jobs []job, broken map[string]diag.List, pkgDir string) *Snapshot {
+	whole := func(file string) bool { return file == "" || abs(file) == pkgDir }
+	own := jobs[:0:0]
+	for _, j := range jobs {
+		if !whole(j.at.File) {
+			own = append(own, j)
+		}
+	}
+	jobs = own
+	var last []*Image
+	lastKeys := map[*Image]string{}
+	if r.last != nil {
+		last = r.last.Images
+		for k, imgs := range r.byKey {
+			for _, im := range imgs {
+				lastKeys[im] = k
+			}
+		}
+	}
+	snap = r.draw(snap, jobs)
+	have := map[string]bool{}
+	for _, im := range snap.Images {
+		have[im.Name] = true
+	}
+	for _, im := range last {
+		errs, isBroken := broken[abs(im.File)]
+		if have[im.Name] || !isBroken && !whole(im.File) {
+			continue
+		}
+		if snap.Stale == nil {
+			snap.Stale = map[string]diag.List{}
+		}
+		snap.Stale[im.Name] = errs
+		snap.Images = append(snap.Images, im)
+		if k, ok := lastKeys[im]; ok {
+			r.byKey[k] = append(r.byKey[k], im) // kept for the version that fixes the file back
+		}
+	}
+	sort.SliceStable(snap.Images, func(i, j int) bool {
+		return sectionOrder[snap.Images[i].Section] < sectionOrder[snap.Images[j].Section]
+	})
+	return snap
+}
+
+var sectionOrder = map[string]int{SectionFaces: 0, SectionCounters: 1, SectionMaps: 2, SectionCharts: 3, SectionScenarios: 4}
 
 // draw draws the jobs whose pictures the last good version does not have, and makes snap the last good one.
 func (r *Renderer) draw(snap *Snapshot, jobs []job) *Snapshot {
@@ -170,6 +300,7 @@ func (r *Renderer) draw(snap *Snapshot, jobs []job) *Snapshot {
 		keep[j.key] = results[i]
 		for _, im := range results[i] {
 			im.Key = keyOf(j.key, im.Name)
+			im.File = j.at.File
 			snap.Drawn = append(snap.Drawn, im.Name)
 		}
 	}

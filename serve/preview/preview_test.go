@@ -289,3 +289,62 @@ func TestRenderSurvivesPanicsAndLimits(t *testing.T) {
 		t.Errorf("failed version: %+v", failed)
 	}
 }
+
+// An error freezes only what it breaks: with the scenario in error, an edited unit's face is redrawn at once;
+// the scenario's sheet is kept as it was, stale, with the scenario's error beside it; the counter sheet pages
+// and the charts (drawn from the whole package) stay as they were, stale. Fixing the scenario brings them
+// all back, drawing only what changed.
+func TestRenderDrawsWhatTheErrorDoesNotTouch(t *testing.T) {
+	dir := copyTree(t, thg)
+	r := NewRenderer()
+	good := r.Update(dir)
+	if good.Failed {
+		t.Fatalf("THG fails: %v", good.Diags)
+	}
+	edit(t, dir, "scenarios/introductory.yaml", "name: Introductory Scenario", "name: Introductory Scenario\nbogus: 1")
+	edit(t, dir, "units/feudal.yaml", knightStats, "stats: {movement: 2, range: 0, attack: 5, morale: 3, defense: 4}")
+	part := r.Update(dir)
+	if !part.Failed {
+		t.Fatal("a scenario in error, yet the version did not fail")
+	}
+	if got := strings.Join(part.Drawn, " "); got != "faces/knight-levies-front.png" {
+		t.Errorf("drew %q, want the edited unit's front alone", got)
+	}
+	if len(part.Images) != len(good.Images) {
+		t.Errorf("%d pictures, the good version %d", len(part.Images), len(good.Images))
+	}
+	var stale []string
+	for name := range part.Stale {
+		stale = append(stale, name)
+	}
+	sort.Strings(stale)
+	if len(stale) == 0 {
+		t.Fatal("nothing is stale")
+	}
+	scenarioSheet := ""
+	for _, name := range stale {
+		switch {
+		case strings.HasPrefix(name, "scenarios/"):
+			scenarioSheet = name
+			errs := part.Stale[name]
+			if len(errs) == 0 || !strings.HasSuffix(errs[0].Pos.File, filepath.Join("scenarios", "introductory.yaml")) || errs[0].Severity != diag.Error {
+				t.Errorf("the scenario sheet's errors: %v", errs)
+			}
+		case strings.HasPrefix(name, "counters/"), strings.HasPrefix(name, "charts/"), strings.HasPrefix(name, "maps/"):
+		default:
+			t.Errorf("%s is stale", name)
+		}
+		if img(part, name) != img(good, name) {
+			t.Errorf("stale %s is not the last good picture", name)
+		}
+	}
+	if scenarioSheet == "" {
+		t.Errorf("the scenario's sheet is not kept stale: %v", stale)
+	}
+	edit(t, dir, "scenarios/introductory.yaml", "\nbogus: 1", "")
+	fixed := r.Update(dir)
+	sort.Strings(fixed.Drawn)
+	if fixed.Failed || len(fixed.Stale) != 0 || strings.Join(fixed.Drawn, " ") != "counters/page-01.png" {
+		t.Errorf("fixed: failed %v, stale %d, drew %v (want the sheet page that holds the edited front)", fixed.Failed, len(fixed.Stale), fixed.Drawn)
+	}
+}
