@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/muster-wargames/muster/content/english"
@@ -62,13 +61,7 @@ func buildCards(j *Job) error {
 // cardPNGs writes a PNG per card front (png/cards/<card id>-front.png), per deck back
 // (png/cards/<deck id>-back.png) and per sheet page (png/cards/page-01.png).
 func cardPNGs(j *Job, decks []*cards.Deck, l *sheet.Layout) (int, error) {
-	faceDPI, pageDPI := j.Opt.FaceDPI, j.Opt.PageDPI
-	if faceDPI <= 0 {
-		faceDPI = DefaultFaceDPI
-	}
-	if pageDPI <= 0 {
-		pageDPI = DefaultPageDPI
-	}
+	faceDPI, pageDPI := previewDPIs(j.Opt)
 	n := 0
 	face := func(name string, f *counters.Face, w, h float64) error {
 		p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(faceDPI, w, h)})
@@ -76,12 +69,8 @@ func cardPNGs(j *Job, decks []*cards.Deck, l *sheet.Layout) (int, error) {
 		if err := f.DrawRect(p, 0, 0, w, h, 0); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		var b bytes.Buffer
-		if _, err := p.WriteTo(&b); err != nil {
-			return err
-		}
 		n++
-		return j.Add("png/cards/"+name+".png", b.Bytes())
+		return addPNG(j, "png/cards/"+name+".png", p)
 	}
 	for _, d := range decks {
 		for _, c := range d.Cards {
@@ -97,19 +86,6 @@ func cardPNGs(j *Job, decks []*cards.Deck, l *sheet.Layout) (int, error) {
 			}
 		}
 	}
-	for i := range l.Pages {
-		p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(pageDPI, j.Settings.Paper.Width, j.Settings.Paper.Height)})
-		if err := l.RenderPage(p, i); err != nil {
-			return n, err
-		}
-		var b bytes.Buffer
-		if _, err := p.WriteTo(&b); err != nil {
-			return n, err
-		}
-		if err := j.Add(fmt.Sprintf("png/cards/page-%02d.png", i+1), b.Bytes()); err != nil {
-			return n, err
-		}
-		n++
-	}
-	return n, nil
+	pages, err := addPagePNGs(j, "png/cards", 0, l, pageDPI)
+	return n + pages, err
 }

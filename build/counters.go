@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/muster-wargames/muster/content/english"
@@ -96,13 +95,7 @@ const ContactFile = "png/counters/contact.png"
 // double-width counter's are twice as wide as high), the contact sheet of every design front and back
 // (png/counters/contact.png) and one per sheet page (png/counters/page-01.png).
 func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
-	faceDPI, pageDPI := j.Opt.FaceDPI, j.Opt.PageDPI
-	if faceDPI <= 0 {
-		faceDPI = DefaultFaceDPI
-	}
-	if pageDPI <= 0 {
-		pageDPI = DefaultPageDPI
-	}
+	faceDPI, pageDPI := previewDPIs(j.Opt)
 	ids := map[string]string{} // kind/id -> file stem
 	used := map[string]bool{}
 	n := 0
@@ -130,11 +123,7 @@ func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 			if err := sd.face.DrawRect(p, 0, 0, c.Width(), c.Height(), 0); err != nil {
 				return n, fmt.Errorf("%s %s: %w", c.ID, sd.name, err)
 			}
-			var b bytes.Buffer
-			if _, err := p.WriteTo(&b); err != nil {
-				return n, err
-			}
-			if err := j.Add(fmt.Sprintf("png/counters/%s-%s.png", stem, sd.name), b.Bytes()); err != nil {
+			if err := addPNG(j, fmt.Sprintf("png/counters/%s-%s.png", stem, sd.name), p); err != nil {
 				return n, err
 			}
 			n++
@@ -146,27 +135,10 @@ func counterPNGs(j *Job, cs []counters.Counter, l *sheet.Layout) (int, error) {
 	if err := contact.Draw(p, backs); err != nil {
 		return n, fmt.Errorf("contact sheet: %w", err)
 	}
-	var b bytes.Buffer
-	if _, err := p.WriteTo(&b); err != nil {
-		return n, err
-	}
-	if err := j.Add(ContactFile, b.Bytes()); err != nil {
+	if err := addPNG(j, ContactFile, p); err != nil {
 		return n, err
 	}
 	n++
-	for i := range l.Pages {
-		p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(pageDPI, j.Settings.Paper.Width, j.Settings.Paper.Height)})
-		if err := l.RenderPage(p, i); err != nil {
-			return n, err
-		}
-		var b bytes.Buffer
-		if _, err := p.WriteTo(&b); err != nil {
-			return n, err
-		}
-		if err := j.Add(fmt.Sprintf("png/counters/page-%02d.png", i+1), b.Bytes()); err != nil {
-			return n, err
-		}
-		n++
-	}
-	return n, nil
+	pages, err := addPagePNGs(j, "png/counters", 0, l, pageDPI)
+	return n + pages, err
 }

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/muster-wargames/muster/content/english"
@@ -58,23 +57,9 @@ func buildLabels(j *Job) error {
 // labelPNGs writes a PNG per label design (png/labels/<id>.png, its first step at the top) and one per label
 // sheet page (png/labels/page-01.png).
 func labelPNGs(j *Job, ls []plan.LabelSheets) (int, error) {
-	faceDPI, pageDPI := j.Opt.FaceDPI, j.Opt.PageDPI
-	if faceDPI <= 0 {
-		faceDPI = DefaultFaceDPI
-	}
-	if pageDPI <= 0 {
-		pageDPI = DefaultPageDPI
-	}
+	faceDPI, pageDPI := previewDPIs(j.Opt)
 	n := 0
 	done := map[string]bool{}
-	write := func(path string, p *surface.PNG) error {
-		var b bytes.Buffer
-		if _, err := p.WriteTo(&b); err != nil {
-			return err
-		}
-		n++
-		return j.Add(path, b.Bytes())
-	}
 	for _, s := range ls {
 		for i := range s.Labels {
 			c := &s.Labels[i]
@@ -87,23 +72,18 @@ func labelPNGs(j *Job, ls []plan.LabelSheets) (int, error) {
 			if err := (counters.Label{C: c}).Draw(p, 0, 0, c.Size, 0); err != nil {
 				return n, fmt.Errorf("label %s: %w", c.ID, err)
 			}
-			if err := write(fmt.Sprintf("png/labels/%s.png", c.ID), p); err != nil {
+			if err := addPNG(j, fmt.Sprintf("png/labels/%s.png", c.ID), p); err != nil {
 				return n, err
 			}
+			n++
 		}
 	}
-	page := 0
+	pages := 0
 	for _, s := range ls {
-		for i := range s.Layout.Pages {
-			page++
-			o := s.Layout.Opt
-			p := surface.NewPNG(surface.PNGOptions{DPI: previewDPI(pageDPI, o.Page.W, o.Page.H)})
-			if err := s.Layout.RenderPage(p, i); err != nil {
-				return n, err
-			}
-			if err := write(fmt.Sprintf("png/labels/page-%02d.png", page), p); err != nil {
-				return n, err
-			}
+		k, err := addPagePNGs(j, "png/labels", pages, s.Layout, pageDPI)
+		n, pages = n+k, pages+k
+		if err != nil {
+			return n, err
 		}
 	}
 	return n, nil
