@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -12,7 +13,6 @@ import (
 	"github.com/muster-wargames/muster/print/art"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/flow"
-	"github.com/muster-wargames/muster/print/surface"
 )
 
 // normal is the size of a text of relative size 1 on a card, as a share of its width: a counter's (the
@@ -135,7 +135,7 @@ func (r *resolver) checkSlot(dk *Deck, lay *content.CardLayout, layPtr string, i
 	}
 	drawn := s.Show == content.ShowText || s.Show == content.ShowArt || s.Show == content.ShowBox || s.Show == content.ShowLine || s.Image != ""
 	if drawn && !placed {
-		r.errorf(slotPos(dk, layPtr, i, "at"), "place", "give x and y (0 to 1 across and down the card) and its w and h", "a card layout element that prints the %s needs a position (x, y), not a place", cmpOr(s.Show, "image"))
+		r.errorf(slotPos(dk, layPtr, i, "at"), "place", "give x and y (0 to 1 across and down the card) and its w and h", "a card layout element that prints the %s needs a position (x, y), not a place", cmp.Or(s.Show, "image"))
 		return nil, false
 	}
 	if s.Show == content.ShowText && (s.W <= 0 || s.H <= 0) {
@@ -182,13 +182,6 @@ type checkedSlot struct {
 	ok     bool
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 func validShow(s string) bool {
 	if s == "" {
 		return true
@@ -229,40 +222,9 @@ func (r *resolver) element(dk *Deck, card *Card, lay *content.CardLayout, layPtr
 	}
 	s := &lay.Slots[i]
 	c := card.Doc
-	sl := counters.Slot{Where: s.Where, Size: s.Size, Bold: s.Bold, Italic: s.Italic, Box: s.Box, At: slotPos(dk, layPtr, i, ""), LineWidth: s.LineWidth,
-		Rotate: s.Rotate, Font: r.fonts.Get(s.Font)}
-	if sl.Font != nil {
+	sl := counters.StyleSlot(s, slotPos(dk, layPtr, i, ""))
+	if sl.Font = r.fonts.Get(s.Font); sl.Font != nil {
 		sl.FontAt = slotPos(dk, layPtr, i, "font")
-	}
-	if sl.Size <= 0 {
-		sl.Size = 1
-	}
-	if s.Placed() {
-		sl.Where, sl.Placed = "", true
-		sl.X, sl.Y = *s.X, *s.Y
-		if s.X2 != nil {
-			sl.X2 = *s.X2
-		}
-		if s.Y2 != nil {
-			sl.Y2 = *s.Y2
-		}
-		sl.W, sl.H = s.W, s.H
-	} else if sl.Where == "" {
-		sl.Where = "centre"
-	}
-	switch s.Align {
-	case "left":
-		sl.Align = surface.Left
-	case "right":
-		sl.Align = surface.Right
-	default:
-		sl.Align = surface.Center
-	}
-	if col, ok := colour(s.Colour); ok {
-		sl.Colour, sl.HasColour = col, true
-	}
-	if col, ok := colour(s.Fill); ok {
-		sl.Fill, sl.HasFill = col, true
 	}
 	miss := func(what string) (counters.Slot, bool) {
 		if !s.Optional {
@@ -296,7 +258,7 @@ func (r *resolver) element(dk *Deck, card *Card, lay *content.CardLayout, layPtr
 			if p == nil {
 				return "", false
 			}
-			return cmpOr(p.Name, p.ID), true
+			return cmp.Or(p.Name, p.ID), true
 		case content.ShowCount:
 			if card.Count < 2 {
 				return "", false
@@ -394,11 +356,11 @@ func (r *resolver) element(dk *Deck, card *Card, lay *content.CardLayout, layPtr
 	case format != nil:
 		text, gone, ok := format.Expand(look)
 		if !ok {
-			return miss(cmpOr(gone, s.Stat))
+			return miss(cmp.Or(gone, s.Stat))
 		}
 		sl.Text = text
 		if fs := format.Fields(); len(fs) == 1 {
-			sl.Source = source(cmpOr(fs[0].Field, s.Stat))
+			sl.Source = source(cmp.Or(fs[0].Field, s.Stat))
 		}
 		return sl, true
 	}

@@ -454,19 +454,16 @@ func (r *resolver) factionBand(u *unitFields) string {
 	return ""
 }
 
-// element resolves one layout element for one unit; false when it prints nothing on this face.
-func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats content.Stats, u *unitFields, role faceRole) (Slot, bool) {
-	sl := Slot{Where: s.Where, Size: s.Size, Bold: s.Bold, Italic: s.Italic, Box: s.Box, At: s.At, LineWidth: s.LineWidth, Rotate: s.Rotate,
-		Font: r.fonts.Get(s.Font)}
-	if sl.Font != nil {
-		sl.FontAt = s.Fields.Of("font", s.At)
-	}
+// StyleSlot is what every face reads alike of a layout element, a counter's or a card's: its place (one of the
+// nine, centre by default, or a position), size, weight, box, rule, turn, alignment and colours; at is where
+// it is written. What it prints and its typeface are the caller's.
+func StyleSlot(s *content.FaceSlot, at diag.Pos) Slot {
+	sl := Slot{Where: s.Where, Size: s.Size, Bold: s.Bold, Italic: s.Italic, Box: s.Box, At: at, LineWidth: s.LineWidth, Rotate: s.Rotate}
 	if sl.Size <= 0 {
 		sl.Size = 1
 	}
 	if s.Placed() {
-		sl.Where = ""
-		sl.Placed = true
+		sl.Where, sl.Placed = "", true
 		sl.X, sl.Y = *s.X, *s.Y
 		if s.X2 != nil {
 			sl.X2 = *s.X2
@@ -486,15 +483,20 @@ func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats c
 	default:
 		sl.Align = surface.Center
 	}
-	if s.Colour != "" {
-		if col, err := surface.Hex(s.Colour); err == nil {
-			sl.Colour, sl.HasColour = col, true
-		}
+	if col, err := surface.Hex(s.Colour); s.Colour != "" && err == nil {
+		sl.Colour, sl.HasColour = col, true
 	}
-	if s.Fill != "" {
-		if col, err := surface.Hex(s.Fill); err == nil {
-			sl.Fill, sl.HasFill = col, true
-		}
+	if col, err := surface.Hex(s.Fill); s.Fill != "" && err == nil {
+		sl.Fill, sl.HasFill = col, true
+	}
+	return sl
+}
+
+// element resolves one layout element for one unit; false when it prints nothing on this face.
+func (r *resolver) element(li, si int, s *content.FaceSlot, c *compiled, stats content.Stats, u *unitFields, role faceRole) (Slot, bool) {
+	sl := StyleSlot(s, s.At)
+	if sl.Font = r.fonts.Get(s.Font); sl.Font != nil {
+		sl.FontAt = s.Fields.Of("font", s.At)
 	}
 	unit := ""
 	if u != nil {
