@@ -11,6 +11,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/export/setup"
 	"github.com/muster-wargames/muster/print/counters"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/shape"
@@ -316,23 +317,11 @@ func (x *exporter) factionIndex(id string) int {
 	return 1 << 20
 }
 
-// designFor finds the design of a unit type or marker as a side fields it: in the colours of one of the
+// designFor finds the design of a unit type or marker as a side fields it (setup.DesignFor): in the colours of one of the
 // side's factions when the mix has such a version, else the type's own.
 func (x *exporter) designFor(id string, factions []string) *design {
-	for _, kind := range []string{counters.KindUnit, counters.KindMarker} {
-		for _, f := range factions {
-			if d, ok := x.byKey[kind+"/"+id+"."+f]; ok {
-				return d
-			}
-		}
-		if d, ok := x.byKey[kind+"/"+id]; ok {
-			return d
-		}
-		if d, ok := x.firstOf[kind+"/"+id]; ok {
-			return d // printed only with values of a mix line's own
-		}
-	}
-	return nil
+	d, _ := setup.DesignFor(x.byKey, x.firstOf, id, factions)
+	return d
 }
 
 // bag is a bag of tiles.

@@ -61,20 +61,8 @@ type poolItem struct {
 // designFor finds the piece of a unit type or marker as a side fields it: in the colours of one of the
 // side's factions when the mix has such a version, else the type's own.
 func (x *exporter) designFor(id string, factions []string) *pieceDesign {
-	for _, kind := range []string{"unit", "marker"} {
-		for _, f := range factions {
-			if d, ok := x.byKey[kind+"/"+id+"."+f]; ok {
-				return d
-			}
-		}
-		if d, ok := x.byKey[kind+"/"+id]; ok {
-			return d
-		}
-		if d, ok := x.firstOf[kind+"/"+id]; ok {
-			return d // printed only with values of a mix line's own
-		}
-	}
-	return nil
+	d, _ := setup.DesignFor(x.byKey, x.firstOf, id, factions)
+	return d
 }
 
 // buildScenarios places every scenario's units.
