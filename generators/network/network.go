@@ -22,6 +22,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/generators/dice"
+	"github.com/muster-wargames/muster/generators/terrain"
 )
 
 // ticks is how many ticks make one of the map's units.
@@ -109,7 +110,7 @@ func Generate(pkg *content.Package, g *content.Generator, id string, r *dice.Rol
 		return nil, fmt.Errorf("the package has no System: terrain types and features come from it")
 	}
 	what := "generator " + g.ID
-	base, err := pickBase(pkg, mg, r, what)
+	base, err := terrain.PickBase(pkg, mg, r, what)
 	if err != nil {
 		return nil, err
 	}
@@ -170,25 +171,6 @@ func kindName(gridType string) string {
 		return "an area map"
 	}
 	return "a point-to-point map"
-}
-
-func pickBase(pkg *content.Package, mg *content.MapGen, r *dice.Roller, what string) (*content.Map, error) {
-	ids := mg.Bases
-	if len(ids) == 0 && mg.Base != "" {
-		ids = []string{mg.Base}
-	}
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	id := ids[0]
-	if len(ids) > 1 {
-		id = ids[r.Die(len(ids))-1]
-	}
-	m := pkg.Map(id)
-	if m == nil {
-		return nil, fmt.Errorf("%s: base map %q is not in the package", what, id)
-	}
-	return m, nil
 }
 
 // toTicks is a number of the map's units in ticks.

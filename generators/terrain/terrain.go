@@ -26,7 +26,7 @@ func Generate(pkg *content.Package, g *content.Generator, id string, r *dice.Rol
 		return nil, fmt.Errorf("the package has no System: terrain types come from it")
 	}
 	what := "generator " + g.ID
-	base, err := pickBase(pkg, mg, r, what)
+	base, err := PickBase(pkg, mg, r, what)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,9 @@ func Generate(pkg *content.Package, g *content.Generator, id string, r *dice.Rol
 	return m, nil
 }
 
-func pickBase(pkg *content.Package, mg *content.MapGen, r *dice.Roller, what string) (*content.Map, error) {
+// PickBase is the map a generator's map settings start from: its base, or one of its bases rolled for; nil
+// when it names none.
+func PickBase(pkg *content.Package, mg *content.MapGen, r *dice.Roller, what string) (*content.Map, error) {
 	ids := mg.Bases
 	if len(ids) == 0 && mg.Base != "" {
 		ids = []string{mg.Base}
