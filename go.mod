@@ -3,11 +3,11 @@ module github.com/muster-wargames/muster
 go 1.26.0
 
 require (
+	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/expr-lang/expr v1.17.8
 	github.com/fogleman/gg v1.3.0
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/fyne-io/oksvg v0.2.0
-	github.com/go-pdf/fpdf v0.9.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef
 	github.com/urfave/cli/v2 v2.27.7

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 	"github.com/muster-wargames/muster/content/value"
 )
 

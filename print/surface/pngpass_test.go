@@ -9,7 +9,7 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/go-pdf/fpdf"
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // stripes is a w x h image of coloured stripes, encoded with Go's fastest compression, which the PDF backend's
