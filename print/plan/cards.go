@@ -64,6 +64,10 @@ func PlanCards(pkg *content.Package, st Settings, skipImages bool) ([]*cards.Dec
 		}
 		return decks, nil, nil
 	}
+	if d := cardBleed(pkg, st, decks); d != nil {
+		ds = append(ds, *d)
+		return decks, nil, &diag.Failure{Diags: ds}
+	}
 	opt := CardSheetOptions(st)
 	l, err := sheet.Plan(pieces, opt)
 	var fit *sheet.FitError

@@ -42,6 +42,9 @@ func planSheets(pkg *content.Package, st Settings, cs []counters.Counter) ([]cou
 	if len(cs) == 0 {
 		return cs, nil, nil
 	}
+	if err := counterBleed(pkg, st, cs); err != nil {
+		return cs, nil, err
+	}
 	var pieces []sheet.Piece
 	for i := range cs {
 		c := &cs[i]

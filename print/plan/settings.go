@@ -13,6 +13,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/profile"
 	"github.com/muster-wargames/muster/print/sheet"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -31,6 +32,9 @@ type Options struct {
 	PNG         bool          // also write PNG previews
 	FaceDPI     float64       // resolution of the per-face PNGs; 0 means 300
 	PageDPI     float64       // resolution of the per-page PNGs; 0 means 100
+	// Profile is the print service the build is for (--profile): its bleed replaces the package's, its
+	// preflight (Preflight) must pass, and its page boxes, output intent and file layout are written.
+	Profile *profile.Profile
 	// TTSImageBaseURL is where a Tabletop Simulator set built into the output folder (the tts output) reads
 	// its images from: the file:/// address of DIR/tts/images/, or where the designer uploads them.
 	TTSImageBaseURL string
@@ -45,6 +49,8 @@ type Settings struct {
 	Margin      float64
 	Gutter      float64
 	Bleed       float64
+	// Profile is the print service printed for (nil: none); see Options.Profile.
+	Profile *profile.Profile
 	// At says where each setting was written in the manifest (by its key: paper, counterSize, margin, ...);
 	// a setting from the command line or muster's defaults has none.
 	At map[string]diag.Pos
@@ -111,6 +117,18 @@ func Settle(pkg *content.Package, opt Options) (Settings, error) {
 	pick("margin", &s.Margin, pd.Margin, opt.Margin)
 	pick("gutter", &s.Gutter, pd.Gutter, opt.Gutter)
 	pick("bleed", &s.Bleed, pd.Bleed, opt.Bleed)
+	if p := opt.Profile; p != nil {
+		s.Profile = p
+		s.Flags["profile"] = true
+		switch {
+		case opt.Bleed == nil:
+			// The service's bleed, whatever the package prints at home.
+			s.Bleed = p.Bleed()
+			delete(s.At, "bleed")
+		case opt.Bleed.Points < p.Bleed()-1e-9:
+			bad("bleed", true, "", "leave --bleed out to print the profile's", "%s is less than the %s the %s profile (%s) asks", opt.Bleed.Text, p.BleedText, p.Name, p.Service)
+		}
+	}
 	if pd.BackOffset != "" {
 		off, err := ParseOffset(pd.BackOffset)
 		if err != nil {

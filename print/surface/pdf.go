@@ -25,6 +25,19 @@ type PDFOptions struct {
 	Time time.Time
 	// MaxPages, when more than zero, makes BeginPage fail with a *PageLimitError past that many pages.
 	MaxPages int
+	// PageBoxes writes a TrimBox and a BleedBox on every page: the whole page where the drawing sets none
+	// (SetPageBoxes). A print service's preflight asks every page for them.
+	PageBoxes bool
+	// OutputIntent, when set, is written as the document's output intent for print (GTS_PDFX): an RGB ICC
+	// profile (the PDF library writes three-component profiles only) and the identifier of its condition.
+	OutputIntent *OutputIntent
+}
+
+// OutputIntent is an ICC profile that says what the document's colours mean to a printer.
+type OutputIntent struct {
+	Condition string // the OutputConditionIdentifier, e.g. "sRGB IEC61966-2.1"
+	Info      string // a human-readable description
+	ICC       []byte // an RGB ICC profile
 }
 
 // DefaultEpoch is the document date, in Unix seconds, used when neither
@@ -66,6 +79,7 @@ type PDF struct {
 	gs        pdfGS
 	gsStack   []pdfGS
 	boxesEver bool
+	intent    bool   // the document has an output intent (see fixInfoRef)
 	fpdfFont  string // face and size fpdf itself believes current
 	out       []byte
 	b         []byte // operator scratch
@@ -105,6 +119,11 @@ func NewPDF(opts PDFOptions) *PDF {
 	p.common = newCommon(p)
 	p.self = p
 	p.maxPages = opts.MaxPages
+	p.boxesEver = opts.PageBoxes
+	if oi := opts.OutputIntent; oi != nil {
+		p.intent = true
+		f.AddOutputIntent(fpdf.OutputIntentType{SubtypeIdent: fpdf.OutputIntent_GTS_PDFX, OutputConditionIdentifier: oi.Condition, Info: oi.Info, ICCProfile: oi.ICC})
+	}
 	p.setErr(f.Error())
 	return p
 }
@@ -470,7 +489,11 @@ func (p *PDF) Bytes() ([]byte, error) {
 	for id, ft := range p.formByID {
 		contents[id] = ft.Bytes()
 	}
-	out, err := formResources(sortPageBoxes(buf.Bytes()), contents)
+	raw := sortPageBoxes(buf.Bytes())
+	if p.intent {
+		raw = fixInfoRef(raw)
+	}
+	out, err := formResources(raw, contents)
 	if err == nil {
 		out, err = patchShadings(out, p.radialStarts)
 	}
