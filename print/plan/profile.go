@@ -52,10 +52,7 @@ func counterBleed(pkg *content.Package, st Settings, cs []counters.Counter) erro
 	if least == nil {
 		return nil
 	}
-	at := least.SizeAt
-	if at.IsZero() {
-		at = least.At
-	}
+	at := sizeAt(st, least)
 	d := bleedProblem(pkg, st, "counter-sheets.bleed", "counter "+least.ID, math.Min(least.Width(), least.Height()), at)
 	if d == nil {
 		return nil
@@ -106,7 +103,7 @@ func Preflight(pkg *content.Package, st Settings) diag.List {
 			continue
 		}
 		seen[k] = true
-		pc := profile.Piece{What: "counter " + c.ID, W: c.Width(), H: c.Height(), Shape: c.Shape, At: c.At, SizeAt: c.SizeAt,
+		pc := profile.Piece{What: "counter " + c.ID, W: c.Width(), H: c.Height(), Shape: c.Shape, At: c.At, SizeAt: sizeAt(st, c),
 			Sides: []profile.Side{{Name: "front", Face: &c.Front}}, ImageAt: imageAt(pkg, c)}
 		if st.Backs != sheet.NoBacks {
 			pc.Sides = append(pc.Sides, profile.Side{Name: "back", Face: &c.Back})
@@ -134,6 +131,18 @@ func Preflight(pkg *content.Package, st Settings) diag.List {
 			p.Name, copies, 2*copies, content.MaxPages).Hint = "print fewer copies, or print the cards on sheets with another profile"
 	}
 	return ds
+}
+
+// sizeAt is where a counter's size is written: its mix line's or its mix's size, else the manifest's
+// print.counterSize, else the mix line that prints it.
+func sizeAt(st Settings, c *counters.Counter) diag.Pos {
+	if !c.SizeAt.IsZero() {
+		return c.SizeAt
+	}
+	if at, ok := st.At["counterSize"]; ok && !st.Flags["counterSize"] {
+		return at
+	}
+	return c.At
 }
 
 // imageAt is where the content names the image a counter's symbol prints: the unit type's or marker's image.

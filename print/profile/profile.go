@@ -89,7 +89,7 @@ var profiles = []Profile{
 		},
 	},
 	{
-		Name: "die-cut", Service: "a counter-die factory (a generic die-cut counter sheet)",
+		Name: "die-cut", Service: "a generic die-cut counter sheet",
 		BleedText: "3mm", SafeText: "1.5mm", MinPieceText: "8mm", MinDPI: 300, Layout: Sheets, Flavour: PlainPDF,
 		Follows: []string{
 			"issue 33: 3mm bleed and a safe margin, tokens no smaller than 8mm",

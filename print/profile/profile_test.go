@@ -99,7 +99,7 @@ func TestPreflightFindings(t *testing.T) {
 	img := func(px int, line int) counters.Slot {
 		return counters.Slot{Kind: counters.ElemImage, Placed: true, X: 0.5, Y: 0.5, W: 0.5, Image: pngOf(t, px, px), At: at(line)}
 	}
-	edge := &counters.Face{Slots: []counters.Slot{text(0.06, 10), img(30, 11)}}  // text at the top edge; 30px in 0.25in: 120 dpi
+	edge := &counters.Face{Slots: []counters.Slot{text(0.06, 10), img(30, 11)}}   // text at the top edge; 30px in 0.25in: 120 dpi
 	inside := &counters.Face{Slots: []counters.Slot{text(0.5, 20), img(200, 21)}} // centred; 200px in 0.25in: 800 dpi
 	half := 0.5 * surface.Inch
 	pieces := []Piece{
