@@ -16,6 +16,7 @@ import (
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/plan"
+	"github.com/muster-wargames/muster/print/profile"
 	"github.com/muster-wargames/muster/print/surface"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -127,6 +128,11 @@ func runChecked(c *validate.Checked, pkg *content.Package, opt Options, only []s
 	if ps := fonts.Of(pkg).Problems; ps.HasErrors() {
 		return nil, &Error{Diags: ps}
 	}
+	// A print service's preflight, the same validate --profile runs: nothing is printed for a service that
+	// would refuse it.
+	if ds := plan.Preflight(pkg, set); ds.HasErrors() {
+		return nil, &Error{Diags: ds}
+	}
 	want := map[string]bool{}
 	for _, n := range only {
 		found := n == All
@@ -181,6 +187,19 @@ func pdfOptions(pkg *content.Package, what string) surface.PDFOptions {
 		title = pkg.Manifest.Name
 	}
 	return surface.PDFOptions{Title: title + " — " + what, Creator: "muster " + content.MusterVersion, MaxPages: content.MaxPages}
+}
+
+// pdfOptions are pdfOptions of the job's package, with what its print-service profile asks of every PDF: a
+// TrimBox and a BleedBox on every page, and for a PDF/X-style profile the sRGB output intent.
+func (j *Job) pdfOptions(what string) surface.PDFOptions {
+	o := pdfOptions(j.Pkg, what)
+	if p := j.Settings.Profile; p != nil {
+		o.PageBoxes = true
+		if p.Flavour == profile.PDFX {
+			o.OutputIntent = &surface.OutputIntent{Condition: "sRGB IEC61966-2.1", Info: "sRGB IEC61966-2.1", ICC: profile.SRGB()}
+		}
+	}
+	return o
 }
 
 // pdfBytes finishes a PDF, refusing one that printed text with characters its font cannot draw.

@@ -30,8 +30,9 @@ func buildCards(j *Job) error {
 	if l == nil {
 		return nil
 	}
-	pdf := surface.NewPDF(pdfOptions(j.Pkg, "cards"))
-	if err := l.Render(pdf); err != nil {
+	pdf := surface.NewPDF(j.pdfOptions("cards"))
+	pages, err := renderCards(j, decks, l, pdf)
+	if err != nil {
 		return err
 	}
 	b, err := pdfBytes(j.Pkg, pdf)
@@ -46,7 +47,10 @@ func buildCards(j *Job) error {
 		designs += len(d.Cards)
 	}
 	j.Notef("%s: %s (%s, %s) on %s, %s, backs %s", CardsFile, english.Count(len(l.Pieces), "card"), english.Count(designs, "design"),
-		english.Count(len(decks), "deck"), english.Count(len(l.Pages), "page"), plan.PaperName(j.Settings), j.Settings.Backs)
+		english.Count(len(decks), "deck"), english.Count(pages, "page"), cardPaper(j), j.Settings.Backs)
+	if err := servicePNGs(j, decks); err != nil {
+		return err
+	}
 	if !j.Opt.PNG {
 		return nil
 	}

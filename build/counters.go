@@ -33,7 +33,7 @@ func buildCounters(j *Job) error {
 		j.Notef("counters: the package has no unit types or markers to print")
 		return nil
 	}
-	pdf := surface.NewPDF(pdfOptions(j.Pkg, "counters"))
+	pdf := surface.NewPDF(j.pdfOptions("counters"))
 	if err := l.Render(pdf); err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func buildLabels(j *Job) error {
 	if len(ls) == 0 {
 		return nil // no blocks: no label sheets, and nothing to say
 	}
-	pdf := surface.NewPDF(pdfOptions(j.Pkg, "labels"))
+	pdf := surface.NewPDF(j.pdfOptions("labels"))
 	labels, pages, designs := 0, 0, 0
 	for _, s := range ls {
 		if err := s.Layout.Render(pdf); err != nil {

@@ -39,7 +39,7 @@ func buildMaps(j *Job) error {
 		if err != nil {
 			return err
 		}
-		pdf := surface.NewPDF(pdfOptions(j.Pkg, "map "+it.Drawing.Title))
+		pdf := surface.NewPDF(j.pdfOptions("map " + it.Drawing.Title))
 		if err := it.Drawing.Render(pdf, pl); err != nil {
 			return err
 		}

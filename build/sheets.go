@@ -25,7 +25,7 @@ func (j *Job) paper() surface.Size {
 
 // document renders one text document to PDF (and PNG pages) and adds it.
 func (j *Job) document(name, what, pngStem string, draw func(s surface.Surface) error) (pages int, err error) {
-	pdf := surface.NewPDF(pdfOptions(j.Pkg, what))
+	pdf := surface.NewPDF(j.pdfOptions(what))
 	if err := draw(pdf); err != nil {
 		return 0, err
 	}

@@ -73,6 +73,7 @@ var checks = []*Check{
 	mapSheetsCheck,
 	sheetsCheck,
 	printTextCheck,
+	preflightCheck,
 	unincludedCheck,
 	fixtureRefsCheck,
 	exportVassalCheck,

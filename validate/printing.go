@@ -26,7 +26,7 @@ import (
 var Printing = &Shared[*printPlan]{
 	Name: "printing",
 	Doc:  "the package laid out as build prints it with its own print settings: counters and sheets, map drawings and their pages, text sheets",
-	make: func(x *run) *printPlan { return planPrinting(x.pkg) },
+	make: func(x *run) *printPlan { return planPrinting(x.pkg, x.opt) },
 }
 
 // printPlan is the printers' plan of a package and every problem they found.
@@ -44,14 +44,14 @@ type drawingPlan struct {
 	drawing *maps.Drawing
 }
 
-func planPrinting(pkg *content.Package) *printPlan {
+func planPrinting(pkg *content.Package, opt Options) *printPlan {
 	pp := &printPlan{}
 	add := func(err error) {
 		if f, ok := diag.AsFailure(err); ok {
 			pp.problems = append(pp.problems, f.Diags...)
 		}
 	}
-	set, err := plan.Settle(pkg, plan.Options{})
+	set, err := plan.Settle(pkg, plan.Options{Profile: opt.Profile})
 	add(err)
 	pp.settings = set
 	cs, _, err := plan.PlanCounters(pkg, set, true)

@@ -178,6 +178,7 @@ type run struct {
 	pkg     *content.Package
 	forces  map[string]*content.Force // fixture forces replacing the package's, by id
 	results map[Requirement]any
+	opt     Options // what the command line asks the package to be checked for (validate --profile)
 }
 
 func newRun(pkg *content.Package, forces ...*content.Force) *run {
@@ -336,7 +337,9 @@ func LoadWithout(dir string, files []string) Result {
 	return check(pkg, ds)
 }
 
-func check(pkg *content.Package, ds diag.List) Result {
+func check(pkg *content.Package, ds diag.List) Result { return checkFor(pkg, ds, Options{}) }
+
+func checkFor(pkg *content.Package, ds diag.List, opt Options) Result {
 	r := Result{Pkg: pkg, Diags: ds}
 	if pkg == nil {
 		r.Diags.Sort()
@@ -348,7 +351,9 @@ func check(pkg *content.Package, ds diag.List) Result {
 	// Every document is decoded, even one that failed its schema, so that its other problems are reported
 	// too; decode errors of a broken document would only repeat what the schema said, so they are dropped.
 	r.Diags.Extend(pkg.Decode(func(d *content.Document) bool { return broken[d] }))
-	runAll(newRun(pkg), &r.Diags)
+	x := newRun(pkg)
+	x.opt = opt
+	runAll(x, &r.Diags)
 	applyExpected(pkg, &r.Diags)
 	noteNewChecks(pkg, &r.Diags)
 	r.Diags.Sort()

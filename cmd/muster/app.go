@@ -232,7 +232,7 @@ func checkFormat(c *cli.Context) error {
 func validateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "validate",
-		Flags:     outputFlags(),
+		Flags:     append(outputFlags(), profileFlag()),
 		Before:    checkFormat,
 		Usage:     "check a package (or a content file inside one) against the schemas and the game's rules",
 		ArgsUsage: "PACKAGE_DIR|FILE...",
@@ -244,14 +244,19 @@ Exit codes: 0 no errors (warnings allowed), 1 errors (or warnings with --strict)
 Examples:
    muster validate examples/highest-ground
    muster validate examples/highest-ground/scenarios/introductory.yaml
-   muster --format sarif validate my-mod > muster.sarif`,
+   muster --format sarif validate my-mod > muster.sarif
+   muster validate --profile die-cut my-game        # also the preflight of a print service (docs/profiles.md)`,
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return usageError(c, "name a package folder or content file (e.g. muster validate examples/highest-ground)")
 			}
+			prof, err := profileOption(c)
+			if err != nil {
+				return usageError(c, err.Error())
+			}
 			var all diag.List
 			for _, p := range c.Args().Slice() {
-				r := validate.Load(p)
+				r := validate.LoadFor(p, validate.Options{Profile: prof})
 				all.Extend(r.Diags)
 			}
 			all.Sort()

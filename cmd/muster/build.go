@@ -61,7 +61,13 @@ Examples:
    muster build examples/highest-ground -o out --only all          # PDFs, the VASSAL module and the TTS set
    muster build examples/highest-ground -o out --only vassal,tts
    muster build my-game -o out --backs foldover --bleed 1/16in
-   muster build my-game -o out --back-offset 0.5mm,-1mm    # the reading from muster print-test`,
+   muster build my-game -o out --back-offset 0.5mm,-1mm    # the reading from muster print-test
+   muster build my-game -o out --profile drivethrucards    # a print service's bleed, boxes and layout
+
+--profile NAME prints for a print service (docs/profiles.md): its bleed, a TrimBox and a BleedBox on every
+page, its file layout and PDF flavour, after a preflight (text inside its safe line, images at its
+resolution, pieces at its least size) that fails the build at the content's line. Profiles:
+` + profileList(),
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
 			if len(args) != 1 {
@@ -84,7 +90,7 @@ func buildOnce(c *cli.Context, pkgDir string, opt build.Options) error {
 	prog := startProgress(c.App.ErrWriter, progressOn(c.App.ErrWriter, optBool(c, "quiet")), time.After(time.Second))
 	defer prog.finish()
 	prog.set("muster build: validating " + pkgDir + " ...")
-	r := validate.Load(pkgDir)
+	r := validate.LoadFor(pkgDir, validate.Options{Profile: opt.Profile})
 	checked, err := r.Checked()
 	if err != nil {
 		prog.finish()
@@ -180,6 +186,7 @@ func buildFlags() []cli.Flag {
 		&cli.StringFlag{Name: "overlap", Usage: "overlap of tiled map sheets (default 0.5in)"},
 		&cli.StringFlag{Name: "gutter", Usage: "space between counters (default 0: counters share cut lines)"},
 		&cli.StringFlag{Name: "bleed", Usage: "background printed past each cut edge (e.g. 1/16in); widens the gutter"},
+		profileFlag(),
 		&cli.BoolFlag{Name: "png", Usage: "also write PNG previews: one per counter face, and one per page of every PDF"},
 		&cli.StringSliceFlag{Name: "only", Usage: "build only these outputs (" + strings.Join(build.Selectable(), ", ") + "; vassal and tts only when named)"},
 		&cli.StringFlag{Name: "image-base-url", Usage: "the tts output: where Tabletop Simulator reads the images, the `URL` of the uploaded tts/images/ folder (default: its file:/// address)"},
@@ -242,6 +249,11 @@ func buildOptions(c *cli.Context) (build.Options, error) {
 			*l.dst = &v
 		}
 	}
+	p, err := profileOption(c)
+	if err != nil {
+		return opt, err
+	}
+	opt.Profile = p
 	opt.PNG = optBool(c, "png")
 	if s := optString(c, "image-base-url"); s != "" {
 		base, err := tts.CheckImageBaseURL(s)

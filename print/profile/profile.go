@@ -73,7 +73,7 @@ var profiles = []Profile{
 		},
 	},
 	{
-		Name: "drivethrucards", Service: "DriveThruCards (PDF/X-style)",
+		Name: "drivethrucards", Service: "DriveThruCards",
 		BleedText: "1/8in", SafeText: "1/8in", MinDPI: 300, Layout: CardPages, Flavour: PDFX,
 		Follows: []string{
 			"issue 33: PDF/X-1a:2003 with 1/8in bleed",
@@ -152,21 +152,21 @@ func (p *Profile) Safe() float64 { return length(p.SafeText) }
 // MinPiece is the least side of a counter or card in points; 0 for none.
 func (p *Profile) MinPiece() float64 { return length(p.MinPieceText) }
 
-// Describe is one line saying what the profile prints: for --help and the build's summary.
+// Describe is a few words saying what the profile asks, for --help: its bleed, safe line, resolution, least
+// piece, card layout and PDF flavour.
 func (p *Profile) Describe() string {
-	parts := []string{p.Service, "bleed " + p.BleedText, "text " + p.SafeText + " inside the cut"}
+	parts := []string{"bleed " + p.BleedText, "safe " + p.SafeText, fmt.Sprintf("%g dpi", p.MinDPI)}
 	if p.MinPieceText != "" {
-		parts = append(parts, "pieces at least "+p.MinPieceText)
+		parts = append(parts, "pieces "+p.MinPieceText+"+")
 	}
-	parts = append(parts, fmt.Sprintf("images at %g dpi or more", p.MinDPI))
 	switch p.Layout {
 	case CardPages:
-		parts = append(parts, "cards one a page, front then back")
+		parts = append(parts, "a card a page")
 	case CardPNGs:
-		parts = append(parts, "a PNG per card face")
+		parts = append(parts, "a PNG a card")
 	}
 	if p.Flavour == PDFX {
-		parts = append(parts, "an sRGB output intent")
+		parts = append(parts, "sRGB intent")
 	}
 	return strings.Join(parts, ", ")
 }
