@@ -415,7 +415,7 @@ var cardsCheck = &Check{
 		"a deck's size is poker, bridge, tarot, mini or WxH with a unit (size), its least text size a size (min-text-size), its scenarios scenarios (scenario); "+
 		"at most %d cards in one build, every deck together (count); each element of a deck's card layout prints one thing (element) at one of the nine places or at a position x, y (place), its format reads and names the deck's values or title, id, side, period, count (format), "+
 		"every card has what it prints unless the element is optional (missing), and an event text closes every **bold** and *italic* run it opens (markup). "+
-		"On each card as the card sheet draws it, no text prints under the deck's least size, 6pt by default (text-size: an event text that does not fit its box even at that size is reported at the card's text, never shrunk further), "+
+		"On each card as the card sheet draws it, no text prints under the deck's least size, 6pt by default (text-size: an event text that does not fit its box even at that size is reported at the card's text, never shrunk further; a deck back's text too long to print across the card at that size, at the back's text), "+
 		"and no element runs off the card (off-card); the cards fit the paper inside its margins (fit) on at most %d pages (pages), laid out as build lays them out with the manifest's print settings (letter and 0.25in margins where it gives none).",
 		content.MaxCards, content.MaxPages),
 	Requires: []Requirement{Printing},

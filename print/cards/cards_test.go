@@ -140,6 +140,7 @@ func TestProblemsAtTheContent(t *testing.T) {
 		{"unknown period", "cards.yaml", "kind: Card\nid: x\nperiod: mid\n", "cards.period", "cards.yaml:3:9", "early, late"},
 		{"unknown value", "cards.yaml", "kind: Card\nid: x\nvalues: {opps: 2}\n", "cards.value", "cards.yaml:3:16", `did you mean "ops"?`},
 		{"bad size", "deck.yaml", "kind: Deck\nid: events\nsize: poekr\n", "cards.size", "deck.yaml:3:7", `did you mean "poker"?`},
+		{"back text too long", "deck.yaml", "kind: Deck\nid: events\nback:\n  text: \"" + long[:300] + "\"\n", "cards.text-size", "deck.yaml:4:9", "shorten the back's text"},
 		{"text too long", "cards.yaml", "kind: Card\nid: x\ntitle: Long\ntext: \"" + long + "\"\n", "cards.text-size", "cards.yaml:4:7", "shorten the text"},
 		{"unclosed bold", "cards.yaml", "kind: Card\nid: x\ntext: \"Move **two units.\"\n", "cards.markup", "cards.yaml:3:13", "close it"},
 		{"a million cards", "cards.yaml", "kind: Card\nid: x\ncount: 1000000\n", "cards.count", "cards.yaml:3:8", "true count"},

@@ -17,7 +17,8 @@ const offTolerance = 0.01
 // Problems lists what the cards cannot print as their content asks, found on each card front as the sheets
 // draw it, under the codes of validate's cards check: a text that would print under its deck's least size
 // (text-size: the event text that does not fit its box even at that size, at the card's text; a title, value
-// or other text shrunk under it to fit its room, at the card's value or the layout's element), and an element
+// or other text shrunk under it to fit its room, at the card's value or the layout's element; the deck back's
+// text shrunk under it, at the back's text or the deck's name), and an element
 // that runs off the card (off-card, once for the layout's element).
 func Problems(decks []*Deck) diag.List {
 	var ds diag.List
@@ -80,6 +81,21 @@ func Problems(decks []*Deck) diag.List {
 				e := ds.Errorf(at, "cards.text-size", "card %s: %q would print at %s to fit its room, under the %s deck %s prints at least", c.ID, pt.Text, points(pt.Size), points(dk.MinText), dk.ID)
 				e.Hint = "shorten it, or give the layout's element more room (w) or a smaller size"
 			}
+		}
+		// The deck's back, as the sheets draw it: its text shrinks to fit its band like a card's title.
+		if dk.Back == nil || len(dk.Cards) == 0 {
+			continue
+		}
+		for _, pt := range dk.Back.Parts(m, dk.Size.W, dk.Size.H) {
+			if pt.Size <= 0 || pt.Size >= dk.MinText-0.005 {
+				continue
+			}
+			at := pt.Source
+			if at.IsZero() {
+				at = dk.Doc.At
+			}
+			e := ds.Errorf(at, "cards.text-size", "the back of deck %s: %q would print at %s to fit across the card, under the %s the deck prints at least", dk.ID, pt.Text, points(pt.Size), points(dk.MinText))
+			e.Hint = "shorten the back's text (back: {text: ...}), or lower the deck's minTextSize (below 6pt few can read it)"
 		}
 	}
 	for _, f := range off {
