@@ -174,6 +174,15 @@ func TestProfileDriveThruCards(t *testing.T) {
 		if want := []float64{9, 9, w + 9, h + 9}; !nearAll(pg.TrimBox, want) {
 			t.Errorf("page %d TrimBox %v, want %v", i+1, pg.TrimBox, want)
 		}
+		// The card's background runs to the page's edge: the BleedBox.
+		rects, _ := pg.Shapes()
+		full := false
+		for _, r := range rects {
+			full = full || r.Fill && near(r.X, 0) && near(r.Y, 0) && near(r.W, pg.Width()) && near(r.H, pg.Height())
+		}
+		if !full {
+			t.Errorf("page %d: no fill covers the card and its bleed", i+1)
+		}
 		text := ""
 		for _, tr := range pg.TextRuns() {
 			text += tr.Text + " "
