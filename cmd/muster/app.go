@@ -86,7 +86,7 @@ Examples:
 			schemaCommand(),
 			versionCommand(),
 			completionCommand(),
-			rosterCommand(), rulesCommand(), testCommand(), analyzeCommand(),
+			rosterCommand(), rulesCommand(), testCommand(), analyzeCommand(), diffCommand(),
 			generateCommand(),
 			exportCommand(),
 			initCommand(),

@@ -49,6 +49,7 @@ func TestJSONOutputsMatchTheirSchemas(t *testing.T) {
 		{"rules", "--format", "json"},
 		{"rules", "--format", "json", thg},
 		{"test", "--format", "json", thg},
+		{"diff", "--format", "json", "../../examples/testdata/river-line", "../../examples/testdata/river-line"},
 	} {
 		_, out, errs := runCLI(t, args...)
 		var doc any
@@ -72,7 +73,7 @@ func TestJSONOutputsMatchTheirSchemas(t *testing.T) {
 			t.Errorf("muster %s: the output does not match %s: %#v", strings.Join(args, " "), form, err)
 		}
 	}
-	for _, form := range []string{"muster/diagnostics/v1", "muster/roster/v1", "muster/rules/v1", "muster/test/v1"} {
+	for _, form := range []string{"muster/diagnostics/v1", "muster/roster/v1", "muster/rules/v1", "muster/test/v1", "muster/diff/v1"} {
 		if !seen[form] {
 			t.Errorf("no output of form %s was checked", form)
 		}

@@ -60,7 +60,8 @@ func TestBlocksMaskedWithSteps(t *testing.T) {
 			case strings.HasPrefix(p[i].Type, piece.LayerID) && strings.Contains(p[i].Type, reduceCommand):
 				steps = &p[i]
 			case strings.HasPrefix(p[i].Type, "prototype;Faction: "):
-				faction = strings.TrimPrefix(p[i].Type, "prototype;Faction: ")
+				// The prototype is named by the faction's id; the mask shows its name.
+				faction = pkg.System.FactionName(strings.TrimPrefix(p[i].Type, "prototype;Faction: "))
 			}
 		}
 		basic := seqenc.NewDecoder(p[len(p)-1].Type, ';')

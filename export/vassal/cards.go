@@ -229,7 +229,7 @@ func (x *exporter) deckPiles(do *deckOut) error {
 			if err != nil {
 				return err
 			}
-			e := buildfile.New(classCardSlot, "entryName", c.Title, "gpid", gpid, "height", itoa(do.h), "width", itoa(do.w))
+			e := buildfile.New(classCardSlot, "entryName", cardSlotName(d.ID, c.ID), "gpid", gpid, "height", itoa(do.h), "width", itoa(do.w))
 			e.Text = text
 			draw.Add(e)
 		}

@@ -112,12 +112,10 @@ func TestDecksExport(t *testing.T) {
 			}
 			n := 0
 			for _, card := range pkg.Cards() {
-				title := card.Title
-				if title == "" {
-					title = card.ID
-				}
-				if titles[title] < card.Copies() {
-					t.Errorf("card %s: %d of its %d copies in the draw pile", card.ID, titles[title], card.Copies())
+				// A card's slot is named by its deck's id and its own (cardSlotName), not its title.
+				name := cardSlotName(pkg.DeckOf(card).ID, card.ID)
+				if titles[name] < card.Copies() {
+					t.Errorf("card %s: %d of its %d copies in the draw pile (slots %s)", card.ID, titles[name], card.Copies(), name)
 				}
 				n += card.Copies()
 			}

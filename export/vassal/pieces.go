@@ -366,8 +366,18 @@ func (x *exporter) drawPieces() error {
 	return nil
 }
 
-func factionProto(name string) string { return "Faction: " + name }
-func classProto(name string) string   { return "Class: " + name }
+// Prototype and slot names come from content ids, not display names, so that a module exported after a
+// faction, class or unit is renamed still names the prototypes its running games' pieces use, and every slot
+// says which design it holds (issue 29, item 4: updates that keep games).
+func factionProto(id string) string { return "Faction: " + id }
+func classProto(id string) string   { return "Class: " + id }
+
+// slotName is a piece slot's name: its design's key, "unit:ID" (with ".faction" for a faction's version)
+// or "marker:ID".
+func slotName(d *pieceDesign) string { return strings.Replace(d.key, "/", ":", 1) }
+
+// cardSlotName is a card slot's name: "card:DECK:CARD".
+func cardSlotName(deck, card string) string { return "card:" + deck + ":" + card }
 
 // buildPrototypes makes the prototypes: Piece (Delete) for all, one per faction (its name as properties,
 // Eliminate to its dead pile) and one per class (a class_ID property).
@@ -430,7 +440,7 @@ func (x *exporter) buildPrototypes() error {
 		if err != nil {
 			return err
 		}
-		if err := add(factionProto(x.pkg.System.FactionName(f)), "faction "+f+": its name as properties and the prefix of its reports, Eliminate (Ctrl-E) to "+dp.name, mk, prefix, elim, st); err != nil {
+		if err := add(factionProto(f), "faction "+f+" ("+x.pkg.System.FactionName(f)+"): its name as properties and the prefix of its reports, Eliminate (Ctrl-E) to "+dp.name, mk, prefix, elim, st); err != nil {
 			return err
 		}
 	}
@@ -439,7 +449,7 @@ func (x *exporter) buildPrototypes() error {
 		if err != nil {
 			return err
 		}
-		if err := add(classProto(x.pkg.System.ClassName(c)), "class "+c+": property class_"+identifier(c)+" = true", mk); err != nil {
+		if err := add(classProto(c), "class "+c+" ("+x.pkg.System.ClassName(c)+"): property class_"+identifier(c)+" = true", mk); err != nil {
 			return err
 		}
 	}
@@ -467,12 +477,12 @@ func (x *exporter) piece(d *pieceDesign, gpid string, st start) (piece.Piece, er
 		return err
 	}
 	if d.faction != "" && !d.marker {
-		if err := addProto(factionProto(x.pkg.System.FactionName(d.faction))); err != nil {
+		if err := addProto(factionProto(d.faction)); err != nil {
 			return nil, err
 		}
 	}
 	for _, c := range d.classes {
-		if err := addProto(classProto(x.pkg.System.ClassName(c))); err != nil {
+		if err := addProto(classProto(c)); err != nil {
 			return nil, err
 		}
 	}
@@ -577,7 +587,7 @@ func (x *exporter) slotOf(class string, d *pieceDesign, st start, key string) (*
 	if err != nil {
 		return nil, fmt.Errorf("vassal: piece %s: %w", d.name, err)
 	}
-	e := buildfile.New(class, "entryName", d.name, "gpid", gpid, "height", itoa(d.h), "width", itoa(d.w))
+	e := buildfile.New(class, "entryName", slotName(d), "gpid", gpid, "height", itoa(d.h), "width", itoa(d.w))
 	e.Text = def
 	return e, nil
 }
