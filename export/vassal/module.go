@@ -35,19 +35,22 @@ func (x *exporter) module() (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	bf, err := buildfile.Marshal(root)
-	if err != nil {
-		return nil, fmt.Errorf("vassal: %w", err)
-	}
 	md, err := x.moduleData()
 	if err != nil {
 		return nil, err
+	}
+	if err := x.predefinedSetups(root, md); err != nil {
+		return nil, err
+	}
+	bf, err := buildfile.Marshal(root)
+	if err != nil {
+		return nil, fmt.Errorf("vassal: %w", err)
 	}
 	notes := x.notesPage()
 	if err := x.addFile(notesFile, notes); err != nil {
 		return nil, err
 	}
-	m := &Module{DPI: x.dpi, Notes: append(append([]string(nil), x.notes...), x.missing...)}
+	m := &Module{DPI: x.dpi, Notes: append(append([]string(nil), x.notes...), x.missing...), Games: x.games}
 	for _, b := range x.boards {
 		mp := boardsMapName
 		if b.onMain {
