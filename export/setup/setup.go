@@ -165,8 +165,8 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 				holds = append(holds, h)
 			}
 		}
-		// Units that become available later (content.Side.Available) wait in their turn's box: those the side's
-		// forces field come out of its pool, the others are extra copies.
+		// Units that become available later (content.Side.Available) wait in their turn's box: like
+		// reinforcements, they come besides the side's forces, not out of its pool.
 		for _, a := range sd.Available {
 			h := Holding{Side: i, Label: fmt.Sprintf("Available from turn %d", a.Turn)}
 			if a.Turn <= 0 {
@@ -174,9 +174,7 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 			}
 			for _, e := range a.Units {
 				if key, _, ok := designs(entryID(e), sd.Faction); ok {
-					n := max(e.Count, 1)
-					pl.take(key, n)
-					h.Units = append(h.Units, Unit{key, n})
+					h.Units = append(h.Units, Unit{key, max(e.Count, 1)})
 				}
 			}
 			if len(h.Units) > 0 {
