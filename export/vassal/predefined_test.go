@@ -39,6 +39,12 @@ func TestScenarioGamesInVASSAL(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Hexes a whole number of pixels high: every unit set up stands where a piece dropped there snaps.
+			for _, n := range r.Notes {
+				if strings.Contains(n, "from its snap point") {
+					t.Errorf("VASSAL: %s", n)
+				}
+			}
 			for i, ps := range r.PredefinedSetups {
 				g := e.mod.Games[i]
 				if ps.Name != g.Name || ps.File != g.File {
@@ -324,7 +330,7 @@ func TestScenarioGameRiverLine(t *testing.T) {
 func gridPoint(x, y int) gridnum.Point { return gridnum.Point{X: x, Y: y} }
 
 // The decks of a saved game have the types VASSAL itself gives the module's draw piles (Deck.getType, as
-// VASSAL 3.8 saved a new game of the river line's module).
+// VASSAL 3.8 saved a new game of the river line's module; the card's size, WxH, is the module's).
 func TestDeckTypesAsVASSALSavesThem(t *testing.T) {
 	e := exampleModule(t, "testdata/river-line")
 	root, err := buildfile.Parse(bytesReader(e.mod.File("buildFile.xml")), buildfile.DefaultLimits)
@@ -332,8 +338,8 @@ func TestDeckTypesAsVASSALSavesThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"Fortunes of War":           "deck;true;242,239,230;306;476;Always;Always;true;true;false;;;;Fortunes of War;;;;true;false;;;10;;false;;false;;$Title$ ($PeriodName$);Title;false;;Shuffle;Reverse;;Draw multiple cards;Draw specific cards;Face up;Face down;;;;;Save Deck;;Deck Saved;Load Deck;;Deck Loaded;false;",
-		"Fortunes of War: discards": "deck;true;242,239,230;306;476;Never;Never;true;true;false;Shuffle into the draw pile;Fortunes of War;$playerSide$ shuffles the discards into the draw pile;Fortunes of War: discards;;;;true;false;;;10;;false;;false;;$Title$ ($PeriodName$);Title;false;;Shuffle;Reverse;;Draw multiple cards;Draw specific cards;Face up;Face down;;;;;Save Deck;;Deck Saved;Load Deck;;Deck Loaded;false;",
+		"Fortunes of War":           "deck;true;242,239,230;WxH;Always;Always;true;true;false;;;;Fortunes of War;;;;true;false;;;10;;false;;false;;$Title$ ($PeriodName$);Title;false;;Shuffle;Reverse;;Draw multiple cards;Draw specific cards;Face up;Face down;;;;;Save Deck;;Deck Saved;Load Deck;;Deck Loaded;false;",
+		"Fortunes of War: discards": "deck;true;242,239,230;WxH;Never;Never;true;true;false;Shuffle into the draw pile;Fortunes of War;$playerSide$ shuffles the discards into the draw pile;Fortunes of War: discards;;;;true;false;;;10;;false;;false;;$Title$ ($PeriodName$);Title;false;;Shuffle;Reverse;;Draw multiple cards;Draw specific cards;Face up;Face down;;;;;Save Deck;;Deck Saved;Load Deck;;Deck Loaded;false;",
 	}
 	seen := 0
 	root.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
@@ -345,6 +351,7 @@ func TestDeckTypesAsVASSALSavesThem(t *testing.T) {
 			return true
 		}
 		seen++
+		w = strings.Replace(w, "WxH", el.Attr("width")+";"+el.Attr("height"), 1)
 		got, faceDown, err := deckType(el)
 		if err != nil {
 			t.Fatal(err)
