@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
@@ -47,6 +48,8 @@ func (x *exporter) predefinedSetups(root *buildfile.Element, moduleData []byte) 
 	if len(x.scenarios) == 0 {
 		return nil
 	}
+	start := time.Now()
+	defer func() { x.stats.Games += time.Since(start) }()
 	protos, err := prototypeTraits(root)
 	if err != nil {
 		return err

@@ -71,6 +71,7 @@ type BoardRef struct {
 type Stats struct {
 	Total     time.Duration
 	PNGEncode time.Duration // spent encoding PNG images (summed over workers)
+	Games     time.Duration // spent writing the scenarios' saved games
 	Images    int
 	Pieces    int
 }
