@@ -227,6 +227,9 @@ func TestScenarioGameRiverLine(t *testing.T) {
 	if grid == nil {
 		t.Fatal(ds)
 	}
+	if !strings.Contains(string(e.mod.File(notesFile)), "File &gt; New Game &gt; "+scenariosMenu) {
+		t.Error("the notes page does not say where the scenarios start")
+	}
 	joined := strings.Join(cmds, "\n")
 	for _, want := range []string{boardSetup(mainMapName, ref.Name), boardSetup(oobMapName, ref.Name), setupStackNotNew, "TURNTurnTracker0\t0|1;0;false;-1"} {
 		if !strings.Contains(joined, want) {
