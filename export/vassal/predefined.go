@@ -190,7 +190,10 @@ func (x *exporter) scenarioGame(root *buildfile.Element, so *scenarioOut, protos
 		}
 	}
 	g.after = append(g.after, boardCmds...)
-	g.after = append(g.after, setupStackNotNew)
+	if hasClass(root, classSetupStack, classDrawPile) {
+		// Only a module with set-up stacks or draw piles knows the command.
+		g.after = append(g.after, setupStackNotNew)
+	}
 	tt, err := turnState(root)
 	if err != nil {
 		return nil, err
@@ -405,4 +408,18 @@ func levelState(l *buildfile.Element) (string, error) {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// hasClass reports whether the tree holds an element of one of the classes.
+func hasClass(root *buildfile.Element, classes ...string) bool {
+	found := false
+	root.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
+		for _, c := range classes {
+			if el.Class == c {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
