@@ -19,7 +19,7 @@ var exportVassalCheck = &Check{
 		"with fixed text around them, in a location format where $ starts a property, a backslash escapes, quotes " +
 		"at either end are stripped and a leading { runs a script; labels whose text holds those cannot be VASSAL's. " +
 		"On an area or point-to-point map every place is a region at its point, in whole pixels of the board image " +
-		"(drawn at " + fmt.Sprint(digital.VassalDefaultDPI) + " dpi, less for a board too large for VASSAL), and a zone of its shape: " +
+		"(drawn at " + fmt.Sprint(digital.VassalDefaultDPI) + " dpi, less for a board too large for VASSAL, and a little less where that makes every hex a whole number of pixels high), and a zone of its shape: " +
 		"a place whose point falls on another's pixel, on its own outline or in another place's shape is not one VASSAL can tell apart.",
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.Maps()) > 0 },
@@ -50,6 +50,15 @@ func vassalPlaces(p *Pass) {
 	dpi, ok := digital.VassalDPI(sizes)
 	if !ok {
 		return
+	}
+	var hexes []float64 // the export makes every hex a whole number of pixels high
+	for _, dp := range pp.drawings {
+		if dp.drawing.Set.Type == content.GridHex {
+			hexes = append(hexes, dp.drawing.Set.Hex.CellSize/surface.Inch)
+		}
+	}
+	if d := digital.VassalGridDPI(dpi, hexes); d >= digital.VassalMinDPI {
+		dpi = d
 	}
 	seen := map[*content.Map]bool{} // a map and the scenario that shows it place it alike
 	for _, dp := range pp.drawings {

@@ -42,7 +42,7 @@ var fixtureCounts = map[string]map[string]int{
 	"broken-mod":                {"baggage": 1, "factions.force": 1, "factions.side": 1, "pass": 3, "placement-labels.unknown-cell": 1, "rules.baggage": 1, "stacking.class": 1},
 	"marches":                   {"blocks.edges": 1, "blocks.strength": 1, "control.empty": 1, "control.place": 1, "map-connections.missing": 1, "map-connections.type": 1, "map-connections.untouched": 1, "map-places.overlap": 1, "map-places.stat": 1, "pair.both": 1, "pass": 8, "placement-labels.unknown-cell": 1, "pools.draw": 1, "pools.empty": 1, "pools.twice": 1, "setup.opposing": 1, "shire-muster": 1, "supply.exceeded": 1},
 	"iron-roads":                {"map-connections.duplicate": 1, "map-connections.self": 1, "map-connections.unknown": 1, "map-places.on-top": 1, "map-places.point": 1, "pass": 5, "placement-labels.unknown-cell": 1, "stacking.limit": 1},
-	"river-line":                {"control.empty": 1, "control.owner": 1, "fixture-refs": 1, "formulas.compile": 2, "map-bridges.missing": 2, "map-tabletop.path": 1, "map-tabletop.path-off-table": 1, "movement.class": 1, "movement.cost": 1, "movement.feature": 1, "pass": 15, "replacements.empty": 1, "replacements.enter": 1, "replacements.late": 1, "replacements.unit": 2, "scale.ground": 1, "setup.flipped": 1, "setup.marker": 1, "setup.opposing": 1, "setup.outside": 1, "setup.unfilled": 1, "setup.zone-count": 3, "tables.columns": 1, "tables.row-length": 1, "tables.shift": 1, "turn-record.duplicate": 1, "turn-record.outside": 2, "turn-record.weather": 1, "unincluded": 1},
+	"river-line":                {"control.empty": 1, "control.owner": 1, "fixture-refs": 1, "formulas.compile": 2, "map-bridges.missing": 2, "map-tabletop.path": 1, "map-tabletop.path-off-table": 1, "movement.class": 1, "movement.cost": 1, "movement.feature": 1, "pass": 15, "replacements.dead": 1, "replacements.empty": 1, "replacements.enter": 1, "replacements.late": 1, "replacements.unit": 2, "scale.ground": 1, "setup.flipped": 1, "setup.marker": 1, "setup.opposing": 1, "setup.outside": 1, "setup.unfilled": 1, "setup.zone-count": 3, "tables.columns": 1, "tables.row-length": 1, "tables.shift": 1, "turn-record.duplicate": 1, "turn-record.outside": 2, "turn-record.weather": 1, "unincluded": 1},
 }
 
 // Every example package's Fixture documents hold (what `muster test` runs on each), and each package has the
@@ -103,7 +103,8 @@ var classicItems = []struct {
 	{"2 replacements and pools", "river-line", []string{"turns-mud-and-replacements"}, map[string]string{
 		"replacements-after-the-end": "replacements.late", "replacements-of-nothing": "replacements.empty",
 		"replacements-rebuild-an-enemy-unit": "replacements.unit", "replacements-pool-of-a-missing-unit": "replacements.unit",
-		"replacements-enter-in-supply-without-sources": "replacements.enter", "turns-available-after-the-end": "turn-record.outside"}},
+		"replacements-enter-in-supply-without-sources": "replacements.enter", "turns-available-after-the-end": "turn-record.outside",
+		"replacements-eliminated-and-set-up": "replacements.dead"}},
 	{"3 the turn record", "river-line", []string{"turns-mud-and-replacements"}, map[string]string{
 		"turns-weather-the-system-lacks": "turn-record.weather", "turns-past-the-last": "turn-record.outside",
 		"turns-listed-twice": "turn-record.duplicate"}},

@@ -6,6 +6,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
+	"github.com/muster-wargames/muster/content/rules"
 )
 
 // The turn-record check: a scenario's turns are turns of the game, once each, with weather the System knows.
@@ -78,7 +79,9 @@ var replacementsCheck = &Check{
 		"the unit types it rebuilds, and those in the side's pool of eliminated units and of units available " +
 		"later, exist, belong to the side (its forces, its pool) and are printed in a counter mix (unit); where they " +
 		"enter names an edge, cells and locations of the map set, and entering in supply needs the side's supply " +
-		"sources (enter).",
+		"sources (enter). A unit that begins eliminated is not set up as well: the units a side sets up and " +
+		"those it begins with eliminated are no more than its forces field (dead), or a digital game would show " +
+		"one counter in two places, on the map and in the dead pile.",
 	Applies: func(pkg *content.Package) bool {
 		return anySide(pkg, func(s *content.Side) bool {
 			return len(s.Replacements) > 0 || len(s.Eliminated) > 0 || len(s.Available) > 0 || s.Supply != nil
@@ -118,6 +121,7 @@ var replacementsCheck = &Check{
 				}
 			}
 			entries(s.Eliminated, "pool of eliminated units")
+			eliminatedAndSetUp(p, s)
 			for _, a := range s.Available {
 				entries(a.Units, "units available later")
 			}
@@ -224,4 +228,46 @@ func mixUnits(pkg *content.Package) map[string]bool {
 		}
 	}
 	return out
+}
+
+// eliminatedAndSetUp reports a side that sets up more units of a type, with those it begins with eliminated,
+// than its forces field: a counter would stand on the map and lie in the dead pile at once (a scenario's
+// saved game in a VASSAL module puts each in its place).
+func eliminatedAndSetUp(p *Pass, s *content.Side) {
+	if len(s.Eliminated) == 0 {
+		return
+	}
+	fielded := map[string]int{}
+	for _, f := range p.SideForces(s) {
+		for _, en := range f.Units {
+			if en.Unit != "" {
+				fielded[en.Unit] += rules.EntryCount(en.Count)
+			}
+		}
+	}
+	setUp := map[string]int{}
+	for i := range s.Setup {
+		pl := &s.Setup[i]
+		n := max(pl.Count, 1)
+		switch {
+		case len(pl.Cells) > 0:
+			n = len(pl.UnitCells(1))
+		case len(pl.Points) > 0:
+			n = len(pl.UnitPoints())
+		}
+		setUp[pl.Unit] += n
+	}
+	dead := map[string]int{}
+	for _, e := range s.Eliminated {
+		dead[e.Unit] += max(e.Count, 1)
+	}
+	for _, e := range s.Eliminated {
+		have, n := fielded[e.Unit], dead[e.Unit]+setUp[e.Unit]
+		if e.Unit == "" || have == 0 || n <= have {
+			continue
+		}
+		d := p.Errorf(e.Fields.Of("count", e.At), "dead", "side %s begins with %d %s eliminated and its set-up places %d: %d, but its forces field %d", s.ID, dead[e.Unit], e.Unit, setUp[e.Unit], n, have)
+		d.Hint = "a unit that begins eliminated is not set up as well"
+		dead[e.Unit] = 0 // once per unit type
+	}
 }

@@ -58,10 +58,14 @@ type Holding struct {
 	// Pool is set for a side's draw pool: its units wait face down, to be drawn at random (Label says what is
 	// drawn, into where and when).
 	Pool *content.Pool
+	// Eliminated is set for the units a side begins the game with in its pool of eliminated units (its dead
+	// pile: content.Side.Eliminated), taken from its forces.
+	Eliminated bool
 }
 
 // Plan is a scenario's start: the placed units in the order the content sets them up, then the holdings
-// side by side, each side's in the order: zones, reinforcements by turn, draw pools, entries, the rest.
+// side by side, each side's in the order: zones, reinforcements by turn, units available later by turn, the
+// units eliminated at the start, draw pools, entries, the rest.
 type Plan struct {
 	Placed   []Placed
 	Holdings []Holding
@@ -155,6 +159,36 @@ func Scenario(pkg *content.Package, sc *content.Scenario, set *content.MapSet, d
 			for _, e := range r.Units {
 				if key, _, ok := designs(entryID(e), sd.Faction); ok {
 					h.Units = append(h.Units, Unit{key, max(e.Count, 1)})
+				}
+			}
+			if len(h.Units) > 0 {
+				holds = append(holds, h)
+			}
+		}
+		// Units that become available later (content.Side.Available) wait in their turn's box: like
+		// reinforcements, they come besides the side's forces, not out of its pool.
+		for _, a := range sd.Available {
+			h := Holding{Side: i, Label: fmt.Sprintf("Available from turn %d", a.Turn)}
+			if a.Turn <= 0 {
+				h.Label = "Available later"
+			}
+			for _, e := range a.Units {
+				if key, _, ok := designs(entryID(e), sd.Faction); ok {
+					h.Units = append(h.Units, Unit{key, max(e.Count, 1)})
+				}
+			}
+			if len(h.Units) > 0 {
+				holds = append(holds, h)
+			}
+		}
+		// Units that begin eliminated wait in the side's dead pile, out of its pool.
+		if len(sd.Eliminated) > 0 {
+			h := Holding{Side: i, Label: "Eliminated at the start", Eliminated: true}
+			for _, e := range sd.Eliminated {
+				if key, _, ok := designs(entryID(e), sd.Faction); ok {
+					n := max(e.Count, 1)
+					pl.take(key, n)
+					h.Units = append(h.Units, Unit{key, n})
 				}
 			}
 			if len(h.Units) > 0 {

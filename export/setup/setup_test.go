@@ -2,6 +2,7 @@ package setup
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,6 +135,48 @@ func TestPlacePoints(t *testing.T) {
 			if pg := g.Outline(u.Cells[0].Col); pg != nil && !pg.Contains(*u.PlacePoint) {
 				t.Errorf("%s: %s stands outside its area", tc.pkg, u.Labels[0])
 			}
+		}
+	}
+}
+
+// The Autumn Offensive: the Northern Army's infantry corps lost in the summer waits in a box of its own marked
+// Eliminated (the exporters put it in the dead pile), out of the side's pool, so no unit is left "not placed";
+// the Southern Front's third guards corps, available from turn 6, waits in that turn's box.
+func TestEliminatedAndAvailable(t *testing.T) {
+	pkg := load(t, "testdata/river-line")
+	sc := pkg.Scenario("autumn-offensive")
+	if sc == nil {
+		t.Fatal("no scenario autumn-offensive")
+	}
+	set, _ := pkg.MapSet(sc)
+	p, ds := Scenario(pkg, sc, set, every, "test.setup")
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	got := map[string]string{}
+	for _, h := range p.Holdings {
+		var us []string
+		for _, u := range h.Units {
+			us = append(us, u.Key+"x"+strconv.Itoa(u.N))
+		}
+		k := sc.Sides[h.Side].ID + ": " + h.Label
+		if h.Eliminated {
+			k += " (dead)"
+		}
+		got[k] = strings.Join(us, ",")
+	}
+	want := map[string]string{
+		"north: Eliminated at the start (dead)": "north-infantryx1",
+		"south: Available from turn 6":          "south-guardsx1",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: %q, want %q (holdings %q)", k, got[k], v, got)
+		}
+	}
+	for k := range got {
+		if strings.HasPrefix(k, "north: Not placed") {
+			t.Errorf("north has units not placed: %s %s", k, got[k])
 		}
 	}
 }

@@ -150,12 +150,17 @@ func TestExamplesObjectCounts(t *testing.T) {
 							}
 						}
 					}
-					// Reinforcements are units besides the forces.
+					// Reinforcements are units besides the forces, and so are units available later.
 					for _, r := range sc.Reinforcements {
 						if r.Side == sd.ID {
 							for _, fe := range r.Units {
 								fielded += max(fe.Count, 1)
 							}
+						}
+					}
+					for _, a := range sd.Available {
+						for _, fe := range a.Units {
+							fielded += max(fe.Count, 1)
 						}
 					}
 					// A marker set on a unit at set-up comes out of the side's markers, else from the mix.

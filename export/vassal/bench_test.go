@@ -74,3 +74,31 @@ func BenchmarkCheckTHG(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(e.zip))/(1<<20), "MiB")
 }
+
+// BenchmarkExportWithGames exports The Highest Ground and Rampant (the largest scenario: 335 pieces) as
+// muster export does, zip included; games-share is the part of the export spent writing the scenarios' saved
+// games (the budget: under a fifth).
+func BenchmarkExportWithGames(b *testing.B) {
+	for _, name := range []string{"highest-ground", "rampant"} {
+		b.Run(name, func(b *testing.B) {
+			c, err := validate.Load(examplePath(name)).Checked()
+			if err != nil {
+				b.Fatal(err)
+			}
+			var total, games time.Duration
+			for b.Loop() {
+				t := time.Now()
+				m, ds, err := Export(c, Options{})
+				if err != nil || m == nil {
+					b.Fatal(err, ds)
+				}
+				if _, err := m.Zip(); err != nil {
+					b.Fatal(err)
+				}
+				total += time.Since(t)
+				games += m.Stats.Games
+			}
+			b.ReportMetric(games.Seconds()/total.Seconds(), "games-share")
+		})
+	}
+}

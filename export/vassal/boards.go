@@ -123,6 +123,7 @@ func (x *exporter) chooseDPI() error {
 		}
 		x.note("Boards and pieces are drawn at %g dpi, not %d: board %s would be more than VASSAL can load at %d dpi.", x.dpi, DefaultDPI, worst.name, DefaultDPI)
 	}
+	x.wholeHexes()
 	return nil
 }
 

@@ -64,7 +64,7 @@ func (pl *placement) lattice() (hex, sideways bool, x0, y0 int, dx, dy float64) 
 		s := pl.set.Square.CellSize * pl.k
 		return false, false, pl.px0, pl.py0, s, s
 	}
-	dy = pl.set.Hex.CellSize * pl.k
+	dy = digital.VassalWholePixels(pl.set.Hex.CellSize * pl.k)
 	dx = dy * math.Sqrt(3) / 2
 	if pl.set.Hex.Orientation == grid.PointyTop {
 		return true, true, pl.py0, pl.px0, dx, dy

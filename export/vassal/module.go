@@ -35,19 +35,22 @@ func (x *exporter) module() (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	bf, err := buildfile.Marshal(root)
-	if err != nil {
-		return nil, fmt.Errorf("vassal: %w", err)
-	}
 	md, err := x.moduleData()
 	if err != nil {
 		return nil, err
+	}
+	if err := x.predefinedSetups(root, md); err != nil {
+		return nil, err
+	}
+	bf, err := buildfile.Marshal(root)
+	if err != nil {
+		return nil, fmt.Errorf("vassal: %w", err)
 	}
 	notes := x.notesPage()
 	if err := x.addFile(notesFile, notes); err != nil {
 		return nil, err
 	}
-	m := &Module{DPI: x.dpi, Notes: append(append([]string(nil), x.notes...), x.missing...)}
+	m := &Module{DPI: x.dpi, Notes: append(append([]string(nil), x.notes...), x.missing...), Games: x.games}
 	for _, b := range x.boards {
 		mp := boardsMapName
 		if b.onMain {
@@ -319,7 +322,9 @@ func (x *exporter) notesPage() []byte {
 	li("Charts (the pages of charts.pdf), dice buttons for the System's dice, a turn tracker, and the scenario sheets and other PDFs under Help.")
 	b.WriteString("</ul>\n")
 	if len(x.scenarios) > 0 {
-		b.WriteString("<h2>Scenarios</h2>\n<ul>\n")
+		b.WriteString("<h2>Scenarios</h2>\n")
+		p("To play a scenario, choose it under File > New Game > " + scenariosMenu + ": a saved game starts with its boards, every unit it sets up on its cell (on its back, with its markers, as the scenario says), the units that wait in their boxes of the order of battle (reinforcements and units available later by turn, entries, draw pools), the units that begin eliminated in their side's dead pile, and the turn tracker at turn 1. " + chooseBoardsSetup + " starts a game by choosing a scenario's board instead.")
+		b.WriteString("<ul>\n")
 		for _, so := range x.scenarios {
 			s := fmt.Sprintf("%s: its board shows the deployment zones, entry edges and objectives; %d set-up stacks stand in their cells at the start of a new game when its board is in play.", cmp.Or(so.sc.Name, so.sc.ID), len(so.stacks))
 			if so.sc.Length != nil && so.sc.Length.Turns > 0 {

@@ -34,6 +34,9 @@ type scenarioOut struct {
 	oobW      int
 	oobH      int
 	oobStacks []*buildfile.Element // set-up stacks and the draw pools' decks, on the order of battle board
+	// dead are the order of battle's stacks of units eliminated at the start, by side: the scenario's saved
+	// game puts them in the side's dead pile (predefined.go).
+	dead map[*buildfile.Element]int
 }
 
 // holding is one box of the order of battle board.
@@ -42,6 +45,7 @@ type holding struct {
 	label string // drawn above the box; the set-up stack is named "side: label"
 	units []poolItem
 	pool  *content.Pool // a draw pool: its units in a face-down deck, shuffled, not a set-up stack
+	dead  bool          // units eliminated at the start
 }
 
 // sideName is a scenario side's name as the module's player roster lists it (a hidden piece is masked to it).
@@ -123,7 +127,7 @@ func (x *exporter) placeScenario(so *scenarioOut) error {
 	}
 	var boxes []holding
 	for _, h := range plan.Holdings {
-		hb := holding{side: h.Side, label: h.Label, pool: h.Pool}
+		hb := holding{side: h.Side, label: h.Label, pool: h.Pool, dead: h.Eliminated}
 		for _, u := range h.Units {
 			hb.units = append(hb.units, poolItem{x.byKey[u.Key], u.N})
 		}
@@ -286,6 +290,12 @@ func (x *exporter) holdingBoard(so *scenarioOut, boxes []holding) error {
 			}
 		}
 		so.oobStacks = append(so.oobStacks, st)
+		if p.h.dead {
+			if so.dead == nil {
+				so.dead = map[*buildfile.Element]int{}
+			}
+			so.dead[st] = p.h.side
+		}
 	}
 	if err := s.Err(); err != nil {
 		return x.printerError(err, "order of battle of %s", so.sc.ID)

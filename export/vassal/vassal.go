@@ -50,10 +50,11 @@ type Options struct {
 
 // Module is an exported module: its files in zip order, and what was decided on the way.
 type Module struct {
-	Files  []output.File // the zip's entries: Path is the entry's name; Output is empty
-	DPI    float64       // the resolution used
-	Boards []BoardRef    // the boards drawn from the content, in module order
-	Notes  []string      // what the module holds and what it could not express, as in its notes page
+	Files  []output.File  // the zip's entries: Path is the entry's name; Output is empty
+	DPI    float64        // the resolution used
+	Boards []BoardRef     // the boards drawn from the content, in module order
+	Notes  []string       // what the module holds and what it could not express, as in its notes page
+	Games  []ScenarioGame // each scenario's saved game, in the Scenarios menu (predefined.go)
 	Stats  Stats
 }
 
@@ -70,6 +71,7 @@ type BoardRef struct {
 type Stats struct {
 	Total     time.Duration
 	PNGEncode time.Duration // spent encoding PNG images (summed over workers)
+	Games     time.Duration // spent writing the scenarios' saved games
 	Images    int
 	Pieces    int
 }
@@ -153,6 +155,7 @@ type exporter struct {
 	decks     []*deckOut
 	cardBoard *buildfile.Element
 	handMaps  []*buildfile.Element
+	games     []ScenarioGame // the scenarios' saved games (predefined.go)
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
