@@ -10,6 +10,7 @@ import (
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/tts"
 	"github.com/muster-wargames/muster/export/vassal"
+	"github.com/muster-wargames/muster/print/digital"
 )
 
 // The digital-play outputs write what muster export writes, into the build folder, so that one command
@@ -32,6 +33,9 @@ func buildVassal(j *Job) error {
 		return err
 	}
 	j.Notef("%s.vmod: a VASSAL module of %s and %s at %g dpi", content.Stem(j.Pkg.ID, content.PrintStem), english.Count(len(m.Boards), "board"), english.Count(m.Stats.Pieces, "piece"), m.DPI)
+	for _, b := range m.Boards {
+		j.Notef("  %s", digital.VassalBoard(b.Name, b.Width, b.Height, m.DPI))
+	}
 	return j.Add(content.Stem(j.Pkg.ID, content.PrintStem)+".vmod", data)
 }
 
@@ -53,6 +57,9 @@ func buildTTS(j *Job) error {
 		names = append(names, o.File)
 	}
 	j.Notef("%s/: a Tabletop Simulator set, saved objects %s", TTSDir, strings.Join(names, ", "))
+	for _, b := range s.Boards {
+		j.Notef("  %s", b)
+	}
 	for _, f := range s.Files {
 		if err := j.Add(path.Join(TTSDir, f.Path), f.Data); err != nil {
 			return err
