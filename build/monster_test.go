@@ -241,3 +241,40 @@ func TestBuildReportsBudgets(t *testing.T) {
 		t.Errorf("budget lines per target %v; the notes:\n%s", lines, strings.Join(res.Notes, "\n"))
 	}
 }
+
+// A build that writes the VASSAL module and the Tabletop Simulator set draws a board both show once, and
+// each writes the bytes it writes alone.
+func TestVassalAndTTSShareBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	c := monsterPkg(t, monsterSpec{MixTimes: 1, Boards: 2, Cols: 12, Rows: 10, CellIn: 0.6, SetUp: 20})
+	opt := Options{TTSImageBaseURL: "file:///tmp/tts/images/"}
+	files := func(only ...string) (map[string][]byte, []string) {
+		res, err := Run(c, opt, only)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string][]byte{}
+		for _, f := range res.Files {
+			out[f.Path] = f.Data
+		}
+		return out, res.Notes
+	}
+	both, notes := files("vassal", "tts")
+	v, _ := files("vassal")
+	tt, _ := files("tts")
+	if len(both) != len(v)+len(tt) {
+		t.Errorf("%d files together, %d + %d alone", len(both), len(v), len(tt))
+	}
+	for _, alone := range []map[string][]byte{v, tt} {
+		for p, data := range alone {
+			if !bytes.Equal(both[p], data) {
+				t.Errorf("%s differs when both are built", p)
+			}
+		}
+	}
+	if s := strings.Join(notes, "\n"); !strings.Contains(s, "vassal and tts: 2 board images drawn once for both") {
+		t.Errorf("the boards VASSAL and TTS show alike (map 2 and the scenario's) are not shared:\n%s", s)
+	}
+}

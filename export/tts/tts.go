@@ -23,6 +23,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/drawn"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/digital"
@@ -41,6 +42,9 @@ type Options struct {
 	// CounterDPI is the resolution of the counters; 0 means digital.TTSDefaultCounterDPI (lowered for a counter
 	// larger than one image).
 	CounterDPI float64
+	// Drawn, when not nil, shares board images with the build's other exporters: a board drawn already at the
+	// same resolution is not drawn again.
+	Drawn *drawn.Cache
 }
 
 // Set is an exported Tabletop Simulator set.
