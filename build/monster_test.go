@@ -6,10 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/cputime"
 	"github.com/muster-wargames/muster/internal/monster"
 	"github.com/muster-wargames/muster/validate"
 )
@@ -88,19 +88,11 @@ func reportBuild(b *testing.B, res *Result) {
 	}
 }
 
-// cpuSeconds is the CPU time the process's Go code and its garbage collector have used so far (the runtime's
-// estimate): on a machine other jobs share, the CPU a build takes is steadier than the time it takes.
-func cpuSeconds() float64 {
-	ms := []metrics.Sample{{Name: "/cpu/classes/user:cpu-seconds"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}}
-	metrics.Read(ms)
-	return ms[0].Value.Float64() + ms[1].Value.Float64()
-}
-
 func benchBuild(b *testing.B, c *validate.Checked, opt Options, only ...string) {
 	b.ReportAllocs()
 	runtime.GC()
-	cpu := cpuSeconds()
-	defer func() { b.ReportMetric((cpuSeconds()-cpu)/float64(b.N), "cpu-s/op") }()
+	cpu := cputime.Now().Seconds()
+	defer func() { b.ReportMetric((cputime.Now().Seconds()-cpu)/float64(b.N), "cpu-s/op") }()
 	b.ResetTimer()
 	var res *Result
 	for i := 0; i < b.N; i++ {
