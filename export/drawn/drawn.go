@@ -5,6 +5,7 @@
 package drawn
 
 import (
+	"cmp"
 	"image"
 	"sync"
 )
@@ -18,11 +19,20 @@ type Key struct {
 	DPI  float64 // dots per inch
 }
 
+// DefaultMaxBytes is how much image a Cache holds for the next exporter unless told otherwise: eight boards at
+// VASSAL's budget of 64 MiB, so that a build of both exports holds at most that on top of what each export
+// holds itself; a board past it is drawn again by the next exporter.
+const DefaultMaxBytes = 512 << 20
+
 // Cache holds the images drawn so far; a nil *Cache keeps nothing (each Get draws). It is safe for use by
 // several goroutines: two asking for one key at once wait for one drawing.
 type Cache struct {
+	// MaxBytes bounds the pixels held for the next exporter (4 bytes a pixel); 0 means DefaultMaxBytes.
+	MaxBytes int64
+
 	mu      sync.Mutex
 	entries map[Key]*entry
+	held    int64
 	drawn   int
 	reused  int
 }
@@ -31,11 +41,13 @@ type entry struct {
 	once sync.Once
 	im   *image.RGBA
 	err  error
+	kept int64 // the bytes the cache counts for it while it holds it
 }
 
 // Get returns the image of k, drawn by draw the first time k is asked for; the second ask takes it out of the
 // cache (a build's two exporters each ask once), so that the cache holds only the boards one exporter has drawn
-// and the other has yet to show. The image must not be changed.
+// and the other has yet to show, and at most MaxBytes of them (past that an image is not kept, and the next
+// ask draws it again). The image must not be changed.
 func (c *Cache) Get(k Key, draw func() (*image.RGBA, error)) (*image.RGBA, error) {
 	if c == nil {
 		return draw()
@@ -45,7 +57,8 @@ func (c *Cache) Get(k Key, draw func() (*image.RGBA, error)) (*image.RGBA, error
 		c.entries = map[Key]*entry{}
 	}
 	e := c.entries[k]
-	if e == nil {
+	first := e == nil
+	if first {
 		e = &entry{}
 		c.entries[k] = e
 		c.drawn++
@@ -55,7 +68,29 @@ func (c *Cache) Get(k Key, draw func() (*image.RGBA, error)) (*image.RGBA, error
 		c.reused++
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.im, e.err = draw() })
+	e.once.Do(func() {
+		e.im, e.err = draw()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		limit := cmp.Or(c.MaxBytes, DefaultMaxBytes)
+		if size := int64(0); e.err == nil && e.im != nil {
+			size = int64(len(e.im.Pix))
+			if c.held+size <= limit {
+				c.held += size
+				e.kept = size
+				return
+			}
+		}
+		if c.entries[k] == e {
+			delete(c.entries, k)
+		}
+	})
+	if !first {
+		c.mu.Lock()
+		c.held -= e.kept
+		e.kept = 0
+		c.mu.Unlock()
+	}
 	return e.im, e.err
 }
 

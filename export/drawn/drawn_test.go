@@ -32,3 +32,21 @@ func TestCache(t *testing.T) {
 		t.Errorf("a nil cache kept an image (%d draws)", draws)
 	}
 }
+
+// Past MaxBytes an image is not kept: the next ask draws it again, and what is held never exceeds the bound.
+func TestCacheBound(t *testing.T) {
+	draws := 0
+	draw := func() (*image.RGBA, error) { draws++; return image.NewRGBA(image.Rect(0, 0, 10, 10)), nil } // 400 bytes
+	c := &Cache{MaxBytes: 1000}
+	for i := range 3 {
+		c.Get(Key{Kind: "map", ID: string(rune('a' + i))}, draw)
+	}
+	if c.held != 800 || len(c.entries) != 2 {
+		t.Fatalf("held %d bytes in %d images; the bound is 1000", c.held, len(c.entries))
+	}
+	c.Get(Key{Kind: "map", ID: "c"}, draw) // not kept: drawn again
+	c.Get(Key{Kind: "map", ID: "a"}, draw) // kept: handed out, and let go
+	if draws != 4 || c.held != 400 {
+		t.Errorf("%d draws, %d bytes held", draws, c.held)
+	}
+}
