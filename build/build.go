@@ -13,6 +13,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/drawn"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/plan"
@@ -34,6 +35,10 @@ type Job struct {
 	notes    []string
 	output   string // the output running now, which owns the files it adds
 	checked  *validate.Checked
+	// both is set when the build writes the VASSAL module and the Tabletop Simulator set, which then share
+	// the boards they draw (boardImages; see Job.drawn).
+	both        bool
+	boardImages *drawn.Cache
 }
 
 // Add records an output file of the output being run. Paths must be relative, clean and unique.
@@ -147,7 +152,8 @@ func runChecked(c *validate.Checked, pkg *content.Package, opt Options, only []s
 		}
 		want[n] = true
 	}
-	j := &Job{Pkg: pkg, Settings: set, Opt: opt, seen: map[string]bool{}, checked: c}
+	j := &Job{Pkg: pkg, Settings: set, Opt: opt, seen: map[string]bool{}, checked: c,
+		both: want[All] || want["vassal"] && want["tts"]}
 	res := &Result{}
 	for _, o := range Outputs() {
 		switch {

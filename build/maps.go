@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"math"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/output"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/plan"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -29,8 +29,9 @@ func buildMaps(j *Job) error {
 	}
 	opt := plan.MapOptions(j.Settings, j.Opt)
 	type done struct {
-		files []output.File
-		note  string
+		files  []output.File
+		note   string
+		budget digital.BoardImage // the PNG previews' pages
 	}
 	results := make([]done, len(items))
 	errs := parallel.Each(len(items), func(i int) error {
@@ -70,6 +71,7 @@ func buildMaps(j *Job) error {
 				return err
 			}
 			r.files = append(r.files, files...)
+			r.budget = previewBudget(j, it.Drawing, pl.Pages())
 		}
 		return nil
 	})
@@ -83,21 +85,18 @@ func buildMaps(j *Job) error {
 			}
 		}
 		j.Notef("%s", r.note)
+		if j.Opt.PNG {
+			j.Notef("  %s", r.budget)
+		}
 	}
 	return nil
 }
 
-// maxPreviewPixels bounds one PNG preview (16 megapixels, 64 MB of RGBA): a page larger than that at the
-// asked resolution is drawn at a lower one.
-const maxPreviewPixels = 16 << 20
+// maxPreviewPixels bounds one PNG preview: the previews' budget, digital.PreviewMaxPixels.
+const maxPreviewPixels = digital.PreviewMaxPixels
 
-// previewDPI is dpi, lowered so that a w x h pt page stays within maxPreviewPixels.
-func previewDPI(dpi, w, h float64) float64 {
-	if px := w / 72 * dpi * h / 72 * dpi; px > maxPreviewPixels {
-		dpi *= math.Sqrt(maxPreviewPixels / px)
-	}
-	return dpi
-}
+// previewDPI is dpi, lowered so that a w x h pt page stays within the previews' budget (digital.PreviewDPI).
+func previewDPI(dpi, w, h float64) float64 { return digital.PreviewDPI(dpi, w, h) }
 
 // pngEachPage renders the n pages of a document, each drawn on its own by drawPage, and returns one file per
 // page: <stem>-page-01.png. The pages are drawn on the pool's workers (package parallel: inside a map worker,

@@ -20,7 +20,8 @@ var exportVassalCheck = &Check{
 		"at either end are stripped and a leading { runs a script; labels whose text holds those cannot be VASSAL's. " +
 		"On an area or point-to-point map every place is a region at its point, in whole pixels of the board image " +
 		"(drawn at " + fmt.Sprint(digital.VassalDefaultDPI) + " dpi, less for a board too large for VASSAL, and a little less where that makes every hex a whole number of pixels high), and a zone of its shape: " +
-		"a place whose point falls on another's pixel, on its own outline or in another place's shape is not one VASSAL can tell apart.",
+		"a place whose point falls on another's pixel, on its own outline or in another place's shape is not one VASSAL can tell apart. " +
+		"A board larger than VASSAL's budget (" + fmt.Sprint(digital.VassalMaxBoardPixels>>20) + " Mpx, 4 bytes a pixel in VASSAL's memory) at " + fmt.Sprint(digital.VassalMinDPI) + " dpi cannot be exported (board-size).",
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.Maps()) > 0 },
 	Package: func(p *Pass) {
@@ -35,6 +36,7 @@ var exportVassalCheck = &Check{
 			}
 		}
 		vassalPlaces(p)
+		vassalBoardSize(p)
 	},
 }
 

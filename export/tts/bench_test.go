@@ -37,3 +37,25 @@ func BenchmarkExportTHG(b *testing.B) {
 	b.ReportMetric(float64(st.Pixels)/1e6, "Mpx")
 	b.ReportMetric(float64(size)/(1<<20), "MiB")
 }
+
+// BenchmarkExportFieldsOfHonor exports Fields of Honor (open tables of up to 8 ft drawn as tiles, every
+// stand's counter): issue 32's row, under 600 ms and 150 MB.
+func BenchmarkExportFieldsOfHonor(b *testing.B) {
+	c, err := validate.Load(examplePath("fields-of-honor")).Checked()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		s, ds, err := Export(c, Options{ImageBaseURL: testBase})
+		if err != nil || s == nil {
+			b.Fatal(err, ds)
+		}
+		size = 0
+		for _, f := range s.Files {
+			size += len(f.Data)
+		}
+	}
+	b.ReportMetric(float64(size)/(1<<20), "MiB")
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/export/drawn"
 	"github.com/muster-wargames/muster/export/internal/pngenc"
 	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/digital"
@@ -35,7 +36,8 @@ type boardImage struct {
 	px0, py0 int     // the pixel of the centre of the set's cell (0,0), or of an open table's top-left corner
 	dx, dy   float64 // the drawing's shift that puts the grid there
 	tiles    []boardTile
-	thumb    []byte // the saved object's picture
+	thumb    []byte    // the saved object's picture
+	key      drawn.Key // the whole board's image, shared with the build's other exporters (Options.Drawn)
 }
 
 // boardTile is one image of a board: its pixels in the frame, and its file under images/.
@@ -57,7 +59,7 @@ func (x *exporter) planBoards() error {
 			name = "Board " + m.Board + ": " + name
 		}
 		x.boards = append(x.boards, &boardImage{name: name, stem: "map-" + content.Stem(m.ID, content.ExportStem), drawing: d, set: d.Set,
-			at: posOf(&m.Meta, "/grid")})
+			at: posOf(&m.Meta, "/grid"), key: drawn.Key{Kind: "map", ID: m.ID}})
 	}
 	for _, sc := range x.pkg.Scenarios() {
 		set, _ := x.pkg.MapSet(sc)
@@ -70,7 +72,7 @@ func (x *exporter) planBoards() error {
 		}
 		d.HideUnits = true
 		x.boards = append(x.boards, &boardImage{name: cmp.Or(sc.Name, sc.ID), stem: "scenario-" + content.Stem(sc.ID, content.ExportStem),
-			drawing: d, set: set, scenario: sc, at: posOf(&sc.Meta, "/map")})
+			drawing: d, set: set, scenario: sc, at: posOf(&sc.Meta, "/map"), key: drawn.Key{Kind: "scenario", ID: sc.ID}})
 	}
 	for _, b := range x.boards {
 		f := b.drawing.MapFrame()
@@ -87,7 +89,7 @@ func (x *exporter) planBoards() error {
 			}
 			continue
 		}
-		b.dpi = dpi
+		b.dpi, b.key.DPI = dpi, dpi
 		if max(wi, hi) > bigTable {
 			x.note("%s is %gin x %gin on the table: choose a table that large in Tabletop Simulator (or none) before you load it.", b.name, round2(wi), round2(hi))
 		}
@@ -123,6 +125,12 @@ type drawJob struct {
 	// done receives the encoded image (on the exporting goroutine, in job order).
 	done func(data []byte) error
 
+	// crops, when set, cut the image into these images (a board's tiles), each encoded on its own and
+	// received by doneCrops, in order, instead of done.
+	crops     []image.Rectangle
+	cropData  [][]byte
+	doneCrops func(data [][]byte) error
+
 	// thumbOf asks for a thumbnail of the image too (a saved object's picture), into thumb.
 	thumbOf bool
 	thumb   []byte
@@ -135,20 +143,24 @@ type drawJob struct {
 func (x *exporter) draw() error {
 	var jobs []*drawJob
 	for _, b := range x.boards {
-		for i := range b.tiles {
-			t := &b.tiles[i]
-			j := &drawJob{what: b.name, draw: func() (*image.RGBA, error) { return b.drawTile(*t) }}
-			j.done = func(data []byte) error {
-				t.file = x.addImage(t.file, data)
-				if j.thumb != nil {
-					b.thumb = j.thumb
-				}
-				return nil
-			}
-			// A board of one image gives its thumbnail too, scaled down rather than drawn again.
-			j.thumbOf = len(b.tiles) == 1
-			jobs = append(jobs, j)
+		// A board is drawn whole (within TTSMaxMapPixels, so within a map's budget) and cut into its tiles,
+		// so that it is drawn once, and not again when the VASSAL module of the same build drew it already.
+		j := &drawJob{what: b.name, draw: func() (*image.RGBA, error) { return x.drawBoard(b) }}
+		for _, t := range b.tiles {
+			j.crops = append(j.crops, image.Rect(t.x0, t.y0, t.x0+t.w, t.y0+t.h))
 		}
+		j.doneCrops = func(data [][]byte) error {
+			for i := range b.tiles {
+				b.tiles[i].file = x.addImage(b.tiles[i].file, data[i])
+			}
+			if j.thumb != nil {
+				b.thumb = j.thumb
+			}
+			return nil
+		}
+		// A board of one image gives its thumbnail too, scaled down rather than drawn again.
+		j.thumbOf = len(b.tiles) == 1
+		jobs = append(jobs, j)
 	}
 	jobs = append(jobs, x.faceJobs()...)
 	jobs = append(jobs, x.cardJobs()...)
@@ -161,7 +173,14 @@ func (x *exporter) draw() error {
 			return err
 		}
 		t2 := time.Now()
-		if j.data, err = pngenc.EncodeRGB(im); err != nil {
+		if j.crops != nil {
+			j.cropData = make([][]byte, len(j.crops))
+			for k, r := range j.crops {
+				if j.cropData[k], err = pngenc.EncodeRGB(im.SubImage(r).(*image.RGBA)); err != nil {
+					return err
+				}
+			}
+		} else if j.data, err = pngenc.EncodeRGB(im); err != nil {
 			return err
 		}
 		if j.thumbOf {
@@ -178,7 +197,11 @@ func (x *exporter) draw() error {
 			return x.printerError(errs[i], "%s", j.what)
 		}
 		x.stats.PNGEncode += j.enc
-		if err := j.done(j.data); err != nil {
+		if j.doneCrops != nil {
+			if err := j.doneCrops(j.cropData); err != nil {
+				return err
+			}
+		} else if err := j.done(j.data); err != nil {
 			return err
 		}
 	}
@@ -194,20 +217,20 @@ func (x *exporter) count(im *image.RGBA, draw time.Duration) {
 	x.stats.Draw += draw
 }
 
-// drawTile draws one tile of a board.
-func (b *boardImage) drawTile(t boardTile) (*image.RGBA, error) {
-	s := surface.NewPNG(surface.PNGOptions{DPI: b.dpi})
-	k := b.dpi / surface.Inch
-	r := surface.Rect{X: float64(t.x0) / k, Y: float64(t.y0) / k, W: float64(t.w) / k, H: float64(t.h) / k}
-	if err := b.drawing.DrawFrameRegion(s, r, b.dx, b.dy); err != nil {
-		return nil, err
-	}
-	im, err := s.PageImage(0)
+// drawBoard draws a whole board, or takes it from the build's other exporters (Options.Drawn).
+func (x *exporter) drawBoard(b *boardImage) (*image.RGBA, error) {
+	im, err := x.opt.Drawn.Get(b.key, func() (*image.RGBA, error) {
+		s := surface.NewPNG(surface.PNGOptions{DPI: b.dpi})
+		if err := b.drawing.DrawFrame(s, b.dx, b.dy); err != nil {
+			return nil, err
+		}
+		return s.PageImage(0)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if im.Bounds().Dx() != t.w || im.Bounds().Dy() != t.h {
-		return nil, fmt.Errorf("tts: %s: a tile is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), t.w, t.h)
+	if im.Bounds().Dx() != b.w || im.Bounds().Dy() != b.h {
+		return nil, fmt.Errorf("tts: %s: the board is %v, expected %dx%d (a bug in muster)", b.name, im.Bounds().Size(), b.w, b.h)
 	}
 	return im, nil
 }

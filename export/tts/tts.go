@@ -23,6 +23,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/drawn"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/digital"
@@ -41,6 +42,9 @@ type Options struct {
 	// CounterDPI is the resolution of the counters; 0 means digital.TTSDefaultCounterDPI (lowered for a counter
 	// larger than one image).
 	CounterDPI float64
+	// Drawn, when not nil, shares board images with the build's other exporters: a board drawn already at the
+	// same resolution is not drawn again.
+	Drawn *drawn.Cache
 }
 
 // Set is an exported Tabletop Simulator set.
@@ -48,7 +52,10 @@ type Set struct {
 	Files   []output.File // sorted by path, relative to the set's folder; Output is empty (the caller names it)
 	Objects []SavedObject // the saved objects, the package's set first
 	Notes   []string      // what the set holds and what Tabletop Simulator cannot express (also in README.txt)
-	Stats   Stats
+	// Boards are the maps' images, one for each map and scenario map set: their pixels and tiles within
+	// Tabletop Simulator's budget (for the build report).
+	Boards []digital.BoardImage
+	Stats  Stats
 }
 
 // SavedObject is one saved object of the set and what it holds.
@@ -269,6 +276,9 @@ func (x *exporter) packageName() string {
 // set assembles the files: the images, each saved object's JSON and thumbnail, and README.txt.
 func (x *exporter) set() (*Set, error) {
 	s := &Set{Stats: x.stats, Notes: append(append([]string(nil), x.notes...), x.cannot...)}
+	for _, b := range x.boards {
+		s.Boards = append(s.Boards, digital.TTSBoard(b.name, b.w, b.h, b.dpi))
+	}
 	for _, name := range slices.Sorted(maps.Keys(x.images)) {
 		s.Files = append(s.Files, output.File{Path: "images/" + name, Data: x.images[name]})
 	}

@@ -3,11 +3,13 @@ package vassal
 import (
 	"cmp"
 	"fmt"
+	"image"
 	"math"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/drawn"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/internal/parallel"
@@ -137,11 +139,15 @@ func (x *exporter) renderBoards() error {
 	errs := parallel.Each(len(x.boards), func(i int) error {
 		b := x.boards[i]
 		px, py, dx, dy := b.drawing.PixelOrigin(x.dpi)
-		s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
-		if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
-			return err
-		}
-		im, err := s.PageImage(0)
+		// The board is drawn once for the build: the Tabletop Simulator set of the same build takes it from
+		// Options.Drawn when it shows the board at the same resolution.
+		im, err := x.opt.Drawn.Get(b.key(x.dpi), func() (*image.RGBA, error) {
+			s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
+			if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
+				return nil, err
+			}
+			return s.PageImage(0)
+		})
 		if err != nil {
 			return err
 		}
@@ -184,6 +190,14 @@ func (x *exporter) renderBoards() error {
 		b.grid = g
 	}
 	return nil
+}
+
+// key names the board's image for the build's other exporters (package drawn).
+func (b *boardImage) key(dpi float64) drawn.Key {
+	if b.scenario != nil {
+		return drawn.Key{Kind: "scenario", ID: b.scenario.ID, DPI: dpi}
+	}
+	return drawn.Key{Kind: "map", ID: b.mapDoc.ID, DPI: dpi}
 }
 
 func asGridError(err error, ge **gridError) bool {

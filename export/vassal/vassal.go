@@ -17,6 +17,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/export/drawn"
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/digital"
@@ -46,6 +47,9 @@ type Options struct {
 	// DefaultDPI, lowered as far as a board too large for VASSAL needs; a DPI given here is kept, and a
 	// board too large at it is an error.
 	DPI float64
+	// Drawn, when not nil, shares board images with the build's other exporters: a board drawn already at the
+	// same resolution is not drawn again.
+	Drawn *drawn.Cache
 }
 
 // Module is an exported module: its files in zip order, and what was decided on the way.

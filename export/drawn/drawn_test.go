@@ -1,0 +1,52 @@
+package drawn
+
+import (
+	"image"
+	"testing"
+)
+
+// A key is drawn once and handed out once more, then forgotten; a nil cache draws every time.
+func TestCache(t *testing.T) {
+	draws := 0
+	draw := func() (*image.RGBA, error) { draws++; return image.NewRGBA(image.Rect(0, 0, 2, 2)), nil }
+	c := &Cache{}
+	k := Key{Kind: "map", ID: "m01", DPI: 150}
+	a, _ := c.Get(k, draw)
+	b, _ := c.Get(k, draw)
+	if a != b || draws != 1 {
+		t.Fatalf("the second exporter drew again (%d draws)", draws)
+	}
+	if _, _ = c.Get(Key{Kind: "map", ID: "m01", DPI: 149}, draw); draws != 2 {
+		t.Errorf("another resolution is another image (%d draws)", draws)
+	}
+	if d, r := c.Counts(); d != 2 || r != 1 {
+		t.Errorf("counts %d drawn, %d reused", d, r)
+	}
+	if len(c.entries) != 1 {
+		t.Errorf("the cache holds %d images after the shared one was taken", len(c.entries))
+	}
+	var none *Cache
+	none.Get(k, draw)
+	none.Get(k, draw)
+	if draws != 4 {
+		t.Errorf("a nil cache kept an image (%d draws)", draws)
+	}
+}
+
+// Past MaxBytes an image is not kept: the next ask draws it again, and what is held never exceeds the bound.
+func TestCacheBound(t *testing.T) {
+	draws := 0
+	draw := func() (*image.RGBA, error) { draws++; return image.NewRGBA(image.Rect(0, 0, 10, 10)), nil } // 400 bytes
+	c := &Cache{MaxBytes: 1000}
+	for i := range 3 {
+		c.Get(Key{Kind: "map", ID: string(rune('a' + i))}, draw)
+	}
+	if c.held != 800 || len(c.entries) != 2 {
+		t.Fatalf("held %d bytes in %d images; the bound is 1000", c.held, len(c.entries))
+	}
+	c.Get(Key{Kind: "map", ID: "c"}, draw) // not kept: drawn again
+	c.Get(Key{Kind: "map", ID: "a"}, draw) // kept: handed out, and let go
+	if draws != 4 || c.held != 400 {
+		t.Errorf("%d draws, %d bytes held", draws, c.held)
+	}
+}
