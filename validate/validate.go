@@ -39,6 +39,10 @@ type Check struct {
 	Package  func(*Pass)
 	Force    func(*Pass, *content.Force)
 	Scenario func(*Pass, *content.Scenario)
+	// Inputs, for a costly Scenario function, is everything that function reads of the package, as a key
+	// (memo.go): a run with a Memo reuses the findings of the last run whose key for the scenario was the
+	// same, instead of running it again. "" means not known: the function runs.
+	Inputs func(*Pass, *content.Scenario) string
 }
 
 // Stage says which part of the pipeline reports a check's diagnostics.
@@ -178,6 +182,7 @@ type run struct {
 	pkg     *content.Package
 	forces  map[string]*content.Force // fixture forces replacing the package's, by id
 	results map[Requirement]any
+	memo    *Memo // the findings of the last run, for checks that say their inputs; nil for none
 }
 
 func newRun(pkg *content.Package, forces ...*content.Force) *run {
@@ -278,10 +283,11 @@ func runAll(x *run, ds *diag.List) {
 		}
 		if c.Scenario != nil {
 			for _, sc := range x.pkg.Scenarios() {
-				runCheck(c, x, ds, func(p *Pass) { c.Scenario(p, sc) })
+				x.memo.run(c, x, ds, sc)
 			}
 		}
 	}
+	x.memo.done()
 	x.finish(ds)
 }
 
@@ -336,7 +342,9 @@ func LoadWithout(dir string, files []string) Result {
 	return check(pkg, ds)
 }
 
-func check(pkg *content.Package, ds diag.List) Result {
+func check(pkg *content.Package, ds diag.List) Result { return checkMemo(pkg, ds, nil) }
+
+func checkMemo(pkg *content.Package, ds diag.List, memo *Memo) Result {
 	r := Result{Pkg: pkg, Diags: ds}
 	if pkg == nil {
 		r.Diags.Sort()
@@ -348,7 +356,9 @@ func check(pkg *content.Package, ds diag.List) Result {
 	// Every document is decoded, even one that failed its schema, so that its other problems are reported
 	// too; decode errors of a broken document would only repeat what the schema said, so they are dropped.
 	r.Diags.Extend(pkg.Decode(func(d *content.Document) bool { return broken[d] }))
-	runAll(newRun(pkg), &r.Diags)
+	x := newRun(pkg)
+	x.memo = memo
+	runAll(x, &r.Diags)
 	applyExpected(pkg, &r.Diags)
 	noteNewChecks(pkg, &r.Diags)
 	r.Diags.Sort()
