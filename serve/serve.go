@@ -41,7 +41,7 @@ type Server struct {
 	dir  string
 	opt  Options
 	r    *preview.Renderer
-	load func(dir string) validate.Result // validate.Load; a test gives one that fails
+	load func(dir string) validate.Result // validate.LoadMemo; a test gives one that fails
 	// stamp, when a test or benchmark sets it, is told each stage of a version as it ends (latency_test.go).
 	stamp func(stage string)
 
@@ -55,7 +55,10 @@ type Server struct {
 
 // New is a server for the package in dir; nothing is loaded until Reload or Serve.
 func New(dir string, opt Options) *Server {
-	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}, load: validate.Load}
+	// One memo for the server's life: a save re-runs the costly checks only where it changed what they read.
+	memo := new(validate.Memo)
+	load := func(dir string) validate.Result { return validate.LoadMemo(dir, memo) }
+	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}, load: load}
 }
 
 // relative are changed files as the log names them: from the package's folder (a base's from its own).
