@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,6 +43,8 @@ type Server struct {
 	opt  Options
 	r    *preview.Renderer
 	load func(dir string) validate.Result // validate.LoadMemo; a test gives one that fails
+	full func(dir string) validate.Result // validate.Load: what a version's diagnostics are checked against
+	memo *validate.Memo
 	// stamp, when a test or benchmark sets it, is told each stage of a version as it ends (latency_test.go).
 	stamp func(stage string)
 
@@ -56,9 +59,10 @@ type Server struct {
 // New is a server for the package in dir; nothing is loaded until Reload or Serve.
 func New(dir string, opt Options) *Server {
 	// One memo for the server's life: a save re-runs the costly checks only where it changed what they read.
-	memo := new(validate.Memo)
-	load := func(dir string) validate.Result { return validate.LoadMemo(dir, memo) }
-	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}, load: load}
+	s := &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{},
+		full: validate.Load, memo: new(validate.Memo)}
+	s.load = func(dir string) validate.Result { return validate.LoadMemo(dir, s.memo) }
+	return s
 }
 
 // relative are changed files as the log names them: from the package's folder (a base's from its own).
@@ -100,13 +104,15 @@ type version struct {
 	dirs  []string
 	took  time.Duration
 	start time.Time
+	// checked says the pipeline ran (no panic) and the package loaded: the memo is checked after it.
+	checked bool
 }
 
 // prepare runs the pipeline and draws what changed: a version that no page has seen yet.
 func (s *Server) prepare() *version {
 	start := time.Now()
 	res, snap := s.pipeline()
-	v := &version{snap: snap, start: start}
+	v := &version{snap: snap, start: start, checked: res.Pkg != nil}
 	if res.Pkg != nil {
 		for p := res.Pkg; p != nil; p = p.Base {
 			v.dirs = append(v.dirs, p.Dir)
@@ -341,6 +347,40 @@ const Settle = 20 * time.Millisecond
 // replaces that version before any page sees it. A version without errors is shown at once.
 const HoldErrors = 150 * time.Millisecond
 
+// VerifyAfter is how long the files must be still after a version is shown before serve checks its memo:
+// the memo re-runs a costly check only when what the check says it reads has changed, and this is the proof,
+// while the designer reads the page, that it said enough. A difference (a bug in muster) is logged, the memo
+// forgotten, and a version made afresh is shown.
+const VerifyAfter = 500 * time.Millisecond
+
+// verify validates the package with the memo and without, and when they differ (and the files did not change
+// meanwhile: a second run without the memo agrees with the first), forgets the memo and shows a version made
+// afresh. It reports whether the memo was sound.
+func (s *Server) verify() bool {
+	full, memo := s.safeLoad(s.full), s.safeLoad(s.load)
+	if full.Pkg == nil || memo.Pkg == nil || reflect.DeepEqual(full.Diags, memo.Diags) {
+		return true
+	}
+	if again := s.safeLoad(s.full); again.Pkg == nil || !reflect.DeepEqual(again.Diags, full.Diags) {
+		return true // the files changed: the version they make is checked in its turn
+	}
+	s.logf("validating without the memo found %d diagnostics, with it %d: a bug in muster, please report it; showing a version made afresh",
+		len(full.Diags), len(memo.Diags))
+	s.memo.Forget()
+	s.publish(s.prepare())
+	return false
+}
+
+// safeLoad is a load whose panic (a bug, which the next version reports) is no result.
+func (s *Server) safeLoad(load func(string) validate.Result) (r validate.Result) {
+	defer func() {
+		if recover() != nil {
+			r = validate.Result{}
+		}
+	}()
+	return load(s.dir)
+}
+
 // Serve loads the package, serves the preview on ln and reloads on every change to the package's files (and
 // its bases'), until ctx is done. A folder replaced (moved away and back, made again by a checkout) is watched
 // again and reloaded; one gone for good (watch.LostError) stops the server with that error.
@@ -374,6 +414,20 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		held, heldT, heldC = nil, nil, nil
 	}
 	defer release()
+	// Once the files have been still VerifyAfter since a version was shown, the memo is checked.
+	var verifyT *time.Timer
+	var verifyC <-chan time.Time
+	later := func(v *version) {
+		if verifyT != nil {
+			verifyT.Stop()
+		}
+		verifyT, verifyC = nil, nil
+		if v != nil && v.checked {
+			verifyT = time.NewTimer(VerifyAfter)
+			verifyC = verifyT.C
+		}
+	}
+	defer later(nil)
 	for {
 		select {
 		case <-ctx.Done():
@@ -392,19 +446,25 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			s.mark("batch")
 			s.logf("changed: %s", strings.Join(s.relative(batch), ", "))
 			release() // a version held back is replaced by this one, unseen
+			later(nil)
 			v := s.prepare()
 			if v.snap.Failed {
 				held, heldT = v, time.NewTimer(HoldErrors)
 				heldC = heldT.C
 			} else {
 				s.publish(v)
+				later(v)
 			}
 			for _, d := range v.dirs {
 				_ = w.Add(d) // a base named since: watched from now on
 			}
 		case <-heldC:
 			s.publish(held)
+			later(held)
 			release()
+		case <-verifyC:
+			later(nil)
+			s.verify()
 		case err := <-w.Lost():
 			_ = srv.Close()
 			<-done

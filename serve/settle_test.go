@@ -3,12 +3,17 @@ package serve
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/internal/must"
+	"github.com/muster-wargames/muster/validate"
 )
 
 // A save written in two parts, the second well after serve's watcher has settled (a slow writer, a spreadsheet
@@ -83,3 +88,69 @@ func TestServeHoldsAHalfWrittenSave(t *testing.T) {
 
 // knightStats is the first unit of units/feudal.yaml as written: its front's values.
 const knightStats = "stats: {movement: 2, range: 0, attack: 3, morale: 3, defense: 4}"
+
+// The memo is checked once the files have been still a while, against a validation without it: a finding it
+// kept that a full run no longer makes (here, one made up for each finding reused) is a bug, logged, and a
+// version made afresh replaces it on the page.
+func TestServeVerifiesTheMemo(t *testing.T) {
+	dir := copyTree(t, thg)
+	ln, err := Listen(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var log []string
+	s := New(dir, Options{Logf: func(f string, a ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		log = append(log, fmt.Sprintf(f, a...))
+	}})
+	s.load = func(dir string) validate.Result { // a memo that is wrong whenever it reuses
+		r := validate.LoadMemo(dir, s.memo)
+		if s.memo.Reused > 0 {
+			r.Diags = append(r.Diags, diag.Diagnostic{Severity: diag.Warning, Code: "analysis.unreachable", Message: "a stale finding"})
+		}
+		return r
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	defer func() {
+		cancel()
+		<-served
+	}()
+	resp := waitForEvents(t, "http://"+ln.Addr().String()+"/events")
+	defer resp.Body.Close()
+	events := make(chan state, 16)
+	go readEvents(resp.Body, events)
+	first := nextEvent(t, events, func(st state) bool { return st.Version >= 1 })
+	stale := func(st state) bool {
+		for _, d := range st.Diags {
+			if d.Message == "a stale finding" {
+				return true
+			}
+		}
+		return false
+	}
+	p := filepath.Join(dir, "units", "feudal.yaml")
+	if err := os.WriteFile(p, bytes.Replace(must.ReadFile(t, p), []byte("attack: 3, morale: 3"), []byte("attack: 4, morale: 3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := nextEvent(t, events, func(st state) bool { return st.Version > first.Version })
+	if !stale(bad) {
+		t.Fatalf("the test's stale finding is not shown: %v", bad.Diags)
+	}
+	fixed := nextEvent(t, events, func(st state) bool { return st.Version > bad.Version })
+	if stale(fixed) {
+		t.Errorf("the stale finding stays: %v", fixed.Diags)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	found := false
+	for _, l := range log {
+		found = found || strings.Contains(l, "a bug in muster")
+	}
+	if !found {
+		t.Errorf("the log does not say so: %q", log)
+	}
+}

@@ -44,6 +44,13 @@ func LoadMemo(path string, m *Memo) Result {
 	return checkMemo(pkg, ds, m)
 }
 
+// Forget empties the memo: the next run runs every check.
+func (m *Memo) Forget() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.last, m.next = nil, nil
+}
+
 // run runs a check's Scenario function on a scenario, or reuses what it found last time.
 func (m *Memo) run(c *Check, x *run, ds *diag.List, sc *content.Scenario) {
 	if m == nil || c.Inputs == nil {
