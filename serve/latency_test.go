@@ -24,9 +24,9 @@ import (
 // Chromium test, browser_test.go, checks the page itself, not its speed).
 //
 // Besides ns/op (save to page updated), each stage is reported as the milliseconds from the save to its end
-// (the watcher's batch, validation, drawing, the push, the page's event, its pictures), and the CPU the
-// process spent per edit: on a machine shared with other work the wall clock alone overstates what muster
-// costs.
+// (the watcher's batch, validation, drawing, the push, the page's event, its pictures), the CPU time the
+// process had spent from the save to the end of each of the server's stages (X-cpu-ms), and in all per edit
+// (cpu-ms/op): on a machine shared with other work the wall clock alone overstates what muster costs.
 
 // simPage is a page reading the event stream: each version as the page would show it, with the pictures it
 // fetched.
@@ -128,27 +128,34 @@ func (p *simPage) next(tb testing.TB, after int) pageVersion {
 	}
 }
 
-// stamps are the times the server's stages ended, for the version being measured.
+// stamps are the times the server's stages ended, and the process's CPU time then, for the version being
+// measured.
 type stamps struct {
 	mu sync.Mutex
-	at map[string]time.Time
+	at map[string]stamp
+}
+
+type stamp struct {
+	t   time.Time
+	cpu time.Duration
 }
 
 func (s *stamps) mark(stage string) {
+	now := stamp{time.Now(), cpuTime()}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.at[stage]; !ok { // the first of each: the version the edit made
-		s.at[stage] = time.Now()
+		s.at[stage] = now
 	}
 }
 
 func (s *stamps) reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.at = map[string]time.Time{}
+	s.at = map[string]stamp{}
 }
 
-func (s *stamps) get(stage string) (time.Time, bool) {
+func (s *stamps) get(stage string) (stamp, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t, ok := s.at[stage]
@@ -183,7 +190,7 @@ var stages = []string{"batch", "validated", "drawn", "pushed", "event", "page"}
 // each time waiting for the page to hold the new pictures: the stages' times summed, the CPU spent, and the
 // bytes of pictures the page fetched. loop, when given, says whether to save once more instead (a benchmark's
 // b.Loop, whose timer starts at its first call, once the server is up).
-func saves(tb testing.TB, e anEdit, n int, loop func() bool) (sums map[string]time.Duration, cpu time.Duration, sent, done int) {
+func saves(tb testing.TB, e anEdit, n int, loop func() bool) (sums, cpus map[string]time.Duration, cpu time.Duration, sent, done int) {
 	dir := copyTree(tb, thg)
 	path := filepath.Join(dir, e.file)
 	orig, err := os.ReadFile(path)
@@ -200,7 +207,7 @@ func saves(tb testing.TB, e anEdit, n int, loop func() bool) (sums map[string]ti
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := New(dir, Options{})
-	st := &stamps{at: map[string]time.Time{}}
+	st := &stamps{at: map[string]stamp{}}
 	s.stamp = st.mark
 	served := make(chan error, 1)
 	go func() { served <- s.Serve(ctx, ln) }()
@@ -211,7 +218,7 @@ func saves(tb testing.TB, e anEdit, n int, loop func() bool) (sums map[string]ti
 	page := openPage(tb, ctx, "http://"+ln.Addr().String())
 	last := page.next(tb, 0)
 
-	sums = map[string]time.Duration{}
+	sums, cpus = map[string]time.Duration{}, map[string]time.Duration{}
 	if loop == nil {
 		loop = func() bool { return done < n }
 	}
@@ -239,20 +246,24 @@ func saves(tb testing.TB, e anEdit, n int, loop func() bool) (sums map[string]ti
 		}
 		for _, stage := range stages[:4] {
 			if at, ok := st.get(stage); ok {
-				sums[stage] += at.Sub(t0)
+				sums[stage] += at.t.Sub(t0)
+				cpus[stage] += at.cpu - c0
 			}
 		}
 		sums["event"] += v.event.Sub(t0)
 		sums["page"] += v.fetched.Sub(t0)
 		sent += v.bytes
 	}
-	return sums, cpu, sent, done
+	return sums, cpus, cpu, sent, done
 }
 
 func benchSave(b *testing.B, e anEdit) {
-	sums, cpu, sent, n := saves(b, e, 0, func() bool { return b.Loop() })
+	sums, cpus, cpu, sent, n := saves(b, e, 0, func() bool { return b.Loop() })
 	for _, stage := range stages {
 		b.ReportMetric(float64(sums[stage].Microseconds())/1000/float64(n), stage+"-ms")
+		if c, ok := cpus[stage]; ok {
+			b.ReportMetric(float64(c.Microseconds())/1000/float64(n), stage+"-cpu-ms")
+		}
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/op")
 	b.ReportMetric(float64(sent)/float64(n), "img-B/op")
@@ -269,7 +280,7 @@ func BenchmarkSaveToPage(b *testing.B) {
 // Every stage of a save is stamped, in order, for the benchmark to report: the watcher's batch, validation,
 // drawing, the push, the page's event and its pictures.
 func TestSaveStagesAreStamped(t *testing.T) {
-	sums, _, sent, n := saves(t, counterEdit, 2, nil)
+	sums, _, _, sent, n := saves(t, counterEdit, 2, nil)
 	if n != 2 || sent == 0 {
 		t.Fatalf("%d saves, %d bytes of pictures", n, sent)
 	}
