@@ -106,6 +106,7 @@ type version struct {
 	start time.Time
 	// checked says the pipeline ran (no panic) and the package loaded: the memo is checked after it.
 	checked bool
+	held    bool // shown HoldErrors after it was made, as no save followed
 }
 
 // prepare runs the pipeline and draws what changed: a version that no page has seen yet.
@@ -154,8 +155,8 @@ func (s *Server) publish(v *version) {
 	case snap.Failed:
 		what = english.Count(snap.Diags.Count(diag.Error), "error") + "; showing the last good pictures"
 	}
-	if held := time.Since(v.start) - v.took; held >= time.Millisecond {
-		what += fmt.Sprintf("; shown %v later, as no save followed", held.Round(time.Millisecond))
+	if v.held {
+		what += fmt.Sprintf("; shown %v later, as no save followed", (time.Since(v.start) - v.took).Round(time.Millisecond))
 	}
 	s.logf("version %d: %s in %v", snap.Version, what, v.took.Round(time.Millisecond))
 }
@@ -459,6 +460,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 				_ = w.Add(d) // a base named since: watched from now on
 			}
 		case <-heldC:
+			held.held = true
 			s.publish(held)
 			later(held)
 			release()

@@ -26,7 +26,13 @@ func TestServeHoldsAHalfWrittenSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := New(dir, Options{})
+	var mu sync.Mutex
+	var log []string
+	s := New(dir, Options{Logf: func(f string, a ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		log = append(log, fmt.Sprintf(f, a...))
+	}})
 	served := make(chan error, 1)
 	go func() { served <- s.Serve(ctx, ln) }()
 	defer func() {
@@ -83,6 +89,22 @@ func TestServeHoldsAHalfWrittenSave(t *testing.T) {
 	bad := nextEvent(t, events, func(st state) bool { return st.Version > good.Version })
 	if !bad.Failed || len(bad.Diags) == 0 {
 		t.Errorf("the error is not shown: %+v", bad)
+	}
+	said := func() (string, bool) { // the log's line is written once the version is sent
+		mu.Lock()
+		defer mu.Unlock()
+		last := log[len(log)-1]
+		return last, strings.Contains(last, "1 error;") && strings.Contains(last, "later, as no save followed")
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		last, ok := said()
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("the log says %q", last)
+			break
+		}
 	}
 }
 
