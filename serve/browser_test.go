@@ -3,9 +3,11 @@ package serve
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +55,8 @@ func TestServeInHeadlessChromium(t *testing.T) {
 	}
 	sctx, stop := context.WithCancel(ctx)
 	served := make(chan error, 1)
-	go func() { served <- New(dir, Options{}).Serve(sctx, ln) }()
+	srv := New(dir, Options{})
+	go func() { served <- srv.Serve(sctx, ln) }()
 	defer func() {
 		stop()
 		<-served
@@ -96,6 +99,15 @@ func TestServeInHeadlessChromium(t *testing.T) {
 		return before.Src != "" && before.Sum != 0, err
 	})
 
+	// The update is minimal: no figure is added, removed or moved for a version that redraws two pictures.
+	const observeJS = `(() => { window.__moved = 0;
+		for (const box of document.querySelectorAll(".pictures")) new MutationObserver(ms => { for (const m of ms) window.__moved += m.addedNodes.length + m.removedNodes.length; }).observe(box, {childList: true});
+		return true; })()`
+	var observing bool
+	if err := b.Eval(ctx, observeJS, &observing); err != nil || !observing {
+		t.Fatalf("observing the page: %v", err)
+	}
+
 	unit := filepath.Join(dir, "units", "feudal.yaml")
 	src := must.ReadFile(t, unit)
 	const stats = "stats: {movement: 2, range: 0, attack: 3, morale: 3, defense: 4}"
@@ -110,6 +122,30 @@ func TestServeInHeadlessChromium(t *testing.T) {
 		err := b.Eval(ctx, fmt.Sprintf(pictureJS, face), &after)
 		return after.Src != "" && after.Src != before.Src && after.Sum != before.Sum && after.Sum != 0, err
 	})
+
+	var moved int
+	var order []string
+	if err := b.Eval(ctx, `window.__moved`, &moved); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Eval(ctx, `Array.from(document.querySelectorAll("figure[data-name]")).map(f => f.dataset.name)`, &order); err != nil {
+		t.Fatal(err)
+	}
+	snap := get(t, srv.Handler(), "127.0.0.1:1", "/snapshot")
+	var st state
+	if err := json.Unmarshal(snap.Body.Bytes(), &st); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, im := range st.Images {
+		want = append(want, im.Name)
+	}
+	if moved != 0 {
+		t.Errorf("one counter edited: %d figures added, removed or moved on the page", moved)
+	}
+	if !slices.Equal(order, want) {
+		t.Errorf("the page's order %v, the snapshot's %v", order, want)
+	}
 
 	// The redrawn face is outlined as fresh, and a click shows it at its own size (issue 30, item 13).
 	var zoom struct {

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,7 +42,11 @@ type Server struct {
 	dir  string
 	opt  Options
 	r    *preview.Renderer
-	load func(dir string) validate.Result // validate.Load; a test gives one that fails
+	load func(dir string) validate.Result // validate.LoadMemo; a test gives one that fails
+	full func(dir string) validate.Result // validate.Load: what a version's diagnostics are checked against
+	memo *validate.Memo
+	// stamp, when a test or benchmark sets it, is told each stage of a version as it ends (latency_test.go).
+	stamp func(stage string)
 
 	mu     sync.Mutex
 	snap   *preview.Snapshot
@@ -53,7 +58,11 @@ type Server struct {
 
 // New is a server for the package in dir; nothing is loaded until Reload or Serve.
 func New(dir string, opt Options) *Server {
-	return &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{}, load: validate.Load}
+	// One memo for the server's life: a save re-runs the costly checks only where it changed what they read.
+	s := &Server{dir: dir, opt: opt, r: preview.NewRenderer(), byName: map[string]*preview.Image{}, subs: map[chan []byte]bool{},
+		full: validate.Load, memo: new(validate.Memo)}
+	s.load = func(dir string) validate.Result { return validate.LoadMemo(dir, s.memo) }
+	return s
 }
 
 // relative are changed files as the log names them: from the package's folder (a base's from its own).
@@ -68,6 +77,12 @@ func (s *Server) relative(paths []string) []string {
 	return out
 }
 
+func (s *Server) mark(stage string) {
+	if s.stamp != nil {
+		s.stamp(stage)
+	}
+}
+
 func (s *Server) logf(format string, args ...any) {
 	if s.opt.Logf != nil {
 		s.opt.Logf(format, args...)
@@ -77,35 +92,62 @@ func (s *Server) logf(format string, args ...any) {
 // Reload runs the pipeline on the package, draws what changed and sends the new version to every page. A
 // panic of the pipeline (a bug) is the version's diagnostic, on the page, and the server goes on.
 func (s *Server) Reload() *preview.Snapshot {
+	v := s.prepare()
+	s.publish(v)
+	return v.snap
+}
+
+// version is a version drawn, ready to be sent to the pages.
+type version struct {
+	snap  *preview.Snapshot
+	state []byte // the snapshot as the page reads it (JSON)
+	dirs  []string
+	took  time.Duration
+	start time.Time
+	// checked says the pipeline ran (no panic) and the package loaded: the memo is checked after it.
+	checked bool
+	held    bool // shown HoldErrors after it was made, as no save followed
+}
+
+// prepare runs the pipeline and draws what changed: a version that no page has seen yet.
+func (s *Server) prepare() *version {
 	start := time.Now()
 	res, snap := s.pipeline()
-	var dirs []string
+	v := &version{snap: snap, start: start, checked: res.Pkg != nil}
 	if res.Pkg != nil {
 		for p := res.Pkg; p != nil; p = p.Base {
-			dirs = append(dirs, p.Dir)
+			v.dirs = append(v.dirs, p.Dir)
 		}
 	}
 	state, err := json.Marshal(pageState(s.dir, snap))
 	if err != nil {
 		state = []byte(`{"failed":true}`)
 	}
+	v.state, v.took = state, time.Since(start)
+	return v
+}
+
+// publish makes a version the server's, and sends it to every page.
+func (s *Server) publish(v *version) {
+	snap := v.snap
 	s.mu.Lock()
-	s.snap, s.state = snap, state
+	s.snap, s.state = snap, v.state
 	s.byName = make(map[string]*preview.Image, len(snap.Images))
 	for _, im := range snap.Images {
 		s.byName[im.Name] = im
 	}
-	if len(dirs) > 0 {
-		s.dirs = dirs
+	if len(v.dirs) > 0 {
+		s.dirs = v.dirs
 	}
 	for ch := range s.subs {
 		select { // a page that has not read the last version gets this one instead
 		case <-ch:
 		default:
 		}
-		ch <- state
+		ch <- v.state
 	}
 	s.mu.Unlock()
+	s.mark("pushed")
 	what := fmt.Sprintf("redrew %d of %d pictures", len(snap.Drawn), len(snap.Images))
 	switch {
 	case snap.Failed && len(snap.Drawn)+len(snap.Stale) > 0:
@@ -113,8 +155,10 @@ func (s *Server) Reload() *preview.Snapshot {
 	case snap.Failed:
 		what = english.Count(snap.Diags.Count(diag.Error), "error") + "; showing the last good pictures"
 	}
-	s.logf("version %d: %s in %v", snap.Version, what, time.Since(start).Round(time.Millisecond))
-	return snap
+	if v.held {
+		what += fmt.Sprintf("; shown %v later, as no save followed", (time.Since(v.start) - v.took).Round(time.Millisecond))
+	}
+	s.logf("version %d: %s in %v", snap.Version, what, v.took.Round(time.Millisecond))
 }
 
 // pipeline loads, checks and draws the package, recovering a panic into a failed version.
@@ -126,7 +170,10 @@ func (s *Server) pipeline() (res validate.Result, snap *preview.Snapshot) {
 		}
 	}()
 	res = s.load(s.dir)
-	return res, s.r.Render(res)
+	s.mark("validated")
+	snap = s.r.Render(res)
+	s.mark("drawn")
+	return res, snap
 }
 
 // state is a snapshot as the page reads it: the pictures by name and key (their bytes are at /img/<name>).
@@ -290,6 +337,51 @@ func Listen(port int) (net.Listener, error) {
 	return net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 }
 
+// Settle is how long serve's watcher waits for a package's files to be still before it loads them again, unless
+// Options.Watch says otherwise: long enough to take an editor's save (a write, or a write to a temporary file
+// and a rename over the old one, all within a millisecond or two) and the other files of a "save all" as one
+// change; short enough that a saved value is on the page in well under a tenth of a second.
+const Settle = 20 * time.Millisecond
+
+// HoldErrors is how long a version with errors waits before it is shown: a save that is still being written
+// (a large file, a spreadsheet exported in chunks) reads as an error, and its next write, within this time,
+// replaces that version before any page sees it. A version without errors is shown at once.
+const HoldErrors = 150 * time.Millisecond
+
+// VerifyAfter is how long the files must be still after a version is shown before serve checks its memo:
+// the memo re-runs a costly check only when what the check says it reads has changed, and this is the proof,
+// while the designer reads the page, that it said enough. A difference (a bug in muster) is logged, the memo
+// forgotten, and a version made afresh is shown.
+const VerifyAfter = 500 * time.Millisecond
+
+// verify validates the package with the memo and without, and when they differ (and the files did not change
+// meanwhile: a second run without the memo agrees with the first), forgets the memo and shows a version made
+// afresh. It reports whether the memo was sound.
+func (s *Server) verify() bool {
+	full, memo := s.safeLoad(s.full), s.safeLoad(s.load)
+	if full.Pkg == nil || memo.Pkg == nil || reflect.DeepEqual(full.Diags, memo.Diags) {
+		return true
+	}
+	if again := s.safeLoad(s.full); again.Pkg == nil || !reflect.DeepEqual(again.Diags, full.Diags) {
+		return true // the files changed: the version they make is checked in its turn
+	}
+	s.logf("validating without the memo found %d diagnostics, with it %d: a bug in muster, please report it; showing a version made afresh",
+		len(full.Diags), len(memo.Diags))
+	s.memo.Forget()
+	s.publish(s.prepare())
+	return false
+}
+
+// safeLoad is a load whose panic (a bug, which the next version reports) is no result.
+func (s *Server) safeLoad(load func(string) validate.Result) (r validate.Result) {
+	defer func() {
+		if recover() != nil {
+			r = validate.Result{}
+		}
+	}()
+	return load(s.dir)
+}
+
 // Serve loads the package, serves the preview on ln and reloads on every change to the package's files (and
 // its bases'), until ctx is done. A folder replaced (moved away and back, made again by a checkout) is watched
 // again and reloaded; one gone for good (watch.LostError) stops the server with that error.
@@ -298,7 +390,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.mu.Lock()
 	dirs := append([]string{s.dir}, s.dirs...)
 	s.mu.Unlock()
-	w, err := watch.New(dirs[:1], s.opt.Watch)
+	wopt := s.opt.Watch
+	if wopt.Quiet <= 0 {
+		wopt.Quiet = Settle
+	}
+	w, err := watch.New(dirs[:1], wopt)
 	if err != nil {
 		return fmt.Errorf("watching %s: %w", s.dir, err)
 	}
@@ -309,6 +405,30 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	var held *version // a version with errors, not shown yet: the save may still be under way
+	var heldT *time.Timer
+	var heldC <-chan time.Time
+	release := func() {
+		if heldT != nil {
+			heldT.Stop()
+		}
+		held, heldT, heldC = nil, nil, nil
+	}
+	defer release()
+	// Once the files have been still VerifyAfter since a version was shown, the memo is checked.
+	var verifyT *time.Timer
+	var verifyC <-chan time.Time
+	later := func(v *version) {
+		if verifyT != nil {
+			verifyT.Stop()
+		}
+		verifyT, verifyC = nil, nil
+		if v != nil && v.checked {
+			verifyT = time.NewTimer(VerifyAfter)
+			verifyC = verifyT.C
+		}
+	}
+	defer later(nil)
 	for {
 		select {
 		case <-ctx.Done():
@@ -324,14 +444,29 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 			if !ok {
 				return nil
 			}
+			s.mark("batch")
 			s.logf("changed: %s", strings.Join(s.relative(batch), ", "))
-			s.Reload()
-			s.mu.Lock()
-			bases := s.dirs
-			s.mu.Unlock()
-			for _, d := range bases {
+			release() // a version held back is replaced by this one, unseen
+			later(nil)
+			v := s.prepare()
+			if v.snap.Failed {
+				held, heldT = v, time.NewTimer(HoldErrors)
+				heldC = heldT.C
+			} else {
+				s.publish(v)
+				later(v)
+			}
+			for _, d := range v.dirs {
 				_ = w.Add(d) // a base named since: watched from now on
 			}
+		case <-heldC:
+			held.held = true
+			s.publish(held)
+			later(held)
+			release()
+		case <-verifyC:
+			later(nil)
+			s.verify()
 		case err := <-w.Lost():
 			_ = srv.Close()
 			<-done

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/analysis"
+	"github.com/muster-wargames/muster/content/rules"
 )
 
 // The analysis check: what muster analyze works out about a scenario that makes it unwinnable as written.
@@ -27,6 +29,7 @@ var analysisCheck = &Check{
 	Applies: func(pkg *content.Package) bool {
 		return pkg.System != nil && pkg.System.Allowance != "" && len(pkg.Scenarios()) > 0 || hasBand(pkg)
 	},
+	Inputs: analysisInputs,
 	Package: func(p *Pass) {
 		for _, g := range p.Pkg.Generators() {
 			if g.Scenario == nil || len(g.Scenario.BestOdds) != 2 {
@@ -116,4 +119,63 @@ func needsPlaces(sc *content.Scenario) bool {
 		}
 	}
 	return false
+}
+
+// analysisInputs is what the analysis of a scenario reads (a Memo's key): every document as written (the
+// findings are at the scenario's positions), but of each unit type its values only through its movement
+// allowances — reachability reads a unit's stats nowhere else (analysis.AnalyseScenario, ReachOnly) — which
+// are worked out here for each mode, face and weather of the scenario's turn record. So a unit's attack edited
+// does not analyse the scenario again; its movement does. No key (the check runs) for a mod, whose documents
+// merge its base's, or when an allowance cannot be worked out (its run time error is the engine's to report).
+func analysisInputs(p *Pass, sc *content.Scenario) string {
+	pkg := p.Pkg
+	if pkg.Base != nil || pkg.System == nil {
+		return ""
+	}
+	in := newInputs()
+	for _, d := range pkg.Docs {
+		if d.Kind == content.KindUnitType {
+			in.value(d, map[string][]string{"stats": nil, "back": {"stats"}})
+			continue
+		}
+		in.document(d)
+	}
+	weathers := []string{""}
+	seen := map[string]bool{"": true}
+	for _, b := range sc.TurnRecord() {
+		if b.Def != nil && !seen[b.Def.Weather] {
+			seen[b.Def.Weather] = true
+			weathers = append(weathers, b.Def.Weather)
+		}
+	}
+	modes := []string{""}
+	for _, m := range pkg.System.MovementModes {
+		modes = append(modes, m.ID)
+	}
+	e := rules.New(pkg) // its own engine: the run's reports its run time errors, and only those of the checks
+	for _, ut := range pkg.UnitTypes() {
+		for _, mode := range modes {
+			mv, err := e.Mover(nil, ut.ID, mode, nil)
+			if rules.IsProhibited(err) {
+				in.str(ut.ID, mode, "prohibited")
+				continue
+			}
+			if err != nil {
+				return ""
+			}
+			for _, flipped := range []bool{false, true} {
+				for _, w := range weathers {
+					n, ok, err := mv.InWeather(w).Allowance(flipped)
+					if err != nil {
+						return ""
+					}
+					in.str(ut.ID, mode, w, strconv.FormatBool(flipped), strconv.FormatBool(ok), n.String())
+				}
+			}
+		}
+	}
+	if len(e.TakeRuntimeDiags()) > 0 {
+		return ""
+	}
+	return in.sum()
 }

@@ -17,7 +17,7 @@ type Options struct {
 // and the preflight check run, so that a package that validates for a profile builds for it.
 func LoadFor(path string, opt Options) Result {
 	pkg, ds := content.Load(path)
-	return checkFor(pkg, ds, opt)
+	return checkFor(pkg, ds, opt, nil)
 }
 
 var preflightCheck = &Check{

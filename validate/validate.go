@@ -39,6 +39,10 @@ type Check struct {
 	Package  func(*Pass)
 	Force    func(*Pass, *content.Force)
 	Scenario func(*Pass, *content.Scenario)
+	// Inputs, for a costly Scenario function, is everything that function reads of the package, as a key
+	// (memo.go): a run with a Memo reuses the findings of the last run whose key for the scenario was the
+	// same, instead of running it again. "" means not known: the function runs.
+	Inputs func(*Pass, *content.Scenario) string
 }
 
 // Stage says which part of the pipeline reports a check's diagnostics.
@@ -179,6 +183,7 @@ type run struct {
 	forces  map[string]*content.Force // fixture forces replacing the package's, by id
 	results map[Requirement]any
 	opt     Options // what the command line asks the package to be checked for (validate --profile)
+	memo    *Memo   // the findings of the last run, for checks that say their inputs; nil for none
 }
 
 func newRun(pkg *content.Package, forces ...*content.Force) *run {
@@ -279,10 +284,11 @@ func runAll(x *run, ds *diag.List) {
 		}
 		if c.Scenario != nil {
 			for _, sc := range x.pkg.Scenarios() {
-				runCheck(c, x, ds, func(p *Pass) { c.Scenario(p, sc) })
+				x.memo.run(c, x, ds, sc)
 			}
 		}
 	}
+	x.memo.done()
 	x.finish(ds)
 }
 
@@ -337,9 +343,11 @@ func LoadWithout(dir string, files []string) Result {
 	return check(pkg, ds)
 }
 
-func check(pkg *content.Package, ds diag.List) Result { return checkFor(pkg, ds, Options{}) }
+func check(pkg *content.Package, ds diag.List) Result { return checkFor(pkg, ds, Options{}, nil) }
 
-func checkFor(pkg *content.Package, ds diag.List, opt Options) Result {
+// checkFor runs every check with the command line's options, reusing memo's findings where a check's inputs
+// are unchanged (memo nil: none).
+func checkFor(pkg *content.Package, ds diag.List, opt Options, memo *Memo) Result {
 	r := Result{Pkg: pkg, Diags: ds}
 	if pkg == nil {
 		r.Diags.Sort()
@@ -353,6 +361,7 @@ func checkFor(pkg *content.Package, ds diag.List, opt Options) Result {
 	r.Diags.Extend(pkg.Decode(func(d *content.Document) bool { return broken[d] }))
 	x := newRun(pkg)
 	x.opt = opt
+	x.memo = memo
 	runAll(x, &r.Diags)
 	applyExpected(pkg, &r.Diags)
 	noteNewChecks(pkg, &r.Diags)

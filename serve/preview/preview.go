@@ -715,21 +715,53 @@ func previewDPI(dpi, w, h float64) float64 {
 // pngEncoder favours speed: the preview is redrawn while the designer waits.
 var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed}
 
-// drawPNG draws pages and encodes each as it is finished.
+// drawPNG draws pages and encodes each as it is finished, while the next is drawn: one page is encoded at a
+// time, so a document of many pages holds at most two in memory.
 func drawPNG(dpi float64, draw func(surface.Surface) error) ([][]byte, error) {
+	type encoded struct {
+		b   []byte
+		err error
+	}
 	var out [][]byte
+	var pending chan encoded // the page being encoded
+	collect := func() error {
+		if pending == nil {
+			return nil
+		}
+		e := <-pending
+		pending = nil
+		if e.err != nil {
+			return e.err
+		}
+		out = append(out, e.b)
+		return nil
+	}
 	p := surface.NewPNG(surface.PNGOptions{DPI: dpi, MaxPages: content.MaxPages, OnPage: func(_ int, im *image.RGBA) error {
-		var b bytes.Buffer
-		if err := pngEncoder.Encode(&b, im); err != nil {
+		if err := collect(); err != nil {
 			return err
 		}
-		out = append(out, b.Bytes())
+		ch := make(chan encoded, 1)
+		go func() {
+			defer func() {
+				if p := recover(); p != nil {
+					ch <- encoded{err: fmt.Errorf("encoding a picture failed (a bug in muster; please report it): %v", p)}
+				}
+			}()
+			var b bytes.Buffer
+			err := pngEncoder.Encode(&b, im)
+			ch <- encoded{b.Bytes(), err}
+		}()
+		pending = ch
 		return nil
 	}})
-	if err := draw(p); err != nil {
-		return nil, err
+	err := draw(p)
+	if err == nil {
+		err = p.Flush()
 	}
-	if err := p.Flush(); err != nil {
+	if cerr := collect(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return nil, err
 	}
 	return out, nil
