@@ -81,7 +81,7 @@ func (x *exporter) buildFile() (*buildfile.Element, error) {
 		buildfile.New("VASSAL.build.module.GlobalOptions"),
 		buildfile.New("VASSAL.build.module.Chatter"),
 		buildfile.New("VASSAL.build.module.KeyNamer"),
-		buildfile.New("VASSAL.build.module.properties.GlobalProperties"),
+		buildfile.New("VASSAL.build.module.properties.GlobalProperties").Add(x.globalProperties()...),
 		buildfile.New("VASSAL.build.module.properties.GlobalTranslatableMessages"),
 		buildfile.New("VASSAL.i18n.Language"),
 		buildfile.New(classPrototypes).Add(x.prototypes...),

@@ -153,6 +153,8 @@ type exporter struct {
 	decks     []*deckOut
 	cardBoard *buildfile.Element
 	handMaps  []*buildfile.Element
+	// the zone properties the terrain zones carry, which the module declares (zones.go)
+	zoneProps map[string]bool
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
@@ -162,7 +164,7 @@ func newExporter(pkg *content.Package, opt Options) *exporter {
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.addMovedImage, x.buildCards, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
+	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.addMovedImage, x.buildCards, x.buildPalette, x.renderBoards, x.terrainZones, x.buildScenarios, x.buildAids}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
