@@ -94,6 +94,7 @@ func (x *exporter) buildFile() (*buildfile.Element, error) {
 	root.Add(maps...)
 	root.Add(x.aids...)
 	root.Add(x.playComponents()...)
+	x.fillHotkeys(root)
 	root.Set("nextPieceSlotId", itoa(x.nextGPID))
 	return root, nil
 }
@@ -231,6 +232,9 @@ func (x *exporter) mapElement(name string, launch bool, boards []*buildfile.Elem
 		buildfile.New("VASSAL.build.module.map.HighlightLastMoved", "color", "255,0,0", "thickness", "2", "enabled", "true"),
 		buildfile.New("VASSAL.build.module.map.SelectionHighlighters"),
 	)
+	if ov := x.overview(name); ov != nil {
+		m.Add(ov)
+	}
 	bp := buildfile.New(classBoardPicker, "title", "Choose boards", "slotWidth", "350", "slotHeight", "125",
 		"slotScale", "0.2", "maxColumns", "0", "boardPrompt", "Select board", "addRowText", "Add row", "addColumnText", "Add column")
 	bp.Add(boards...)
