@@ -2,7 +2,6 @@ package vassal
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -30,8 +29,9 @@ import (
 // neighbouring zones share their edges), every separate patch and every hole joined into one path by seams
 // that run along cell edges and back again. VASSAL's Polygon (and gridnum's) decides insideness by the
 // even-odd rule, under which a seam walked both ways cancels out, so the zone holds exactly its cells.
-// The zones use the board's own grid (useParentGrid, or on a composed set a copy of the board's grid fitted
-// again to the zone), and their location format is the grid's, so every location keeps its name.
+// The zones use the board's own grid (useParentGrid) and its location format, so every location keeps its
+// name. A scenario's map set composed of several boards has none (see gridTerrainZones); its boards have
+// theirs where the module shows them on their own.
 //
 // Area and point-to-point maps already have a zone per place with a shape (network.go): those zones get the
 // same properties for the place's terrain, and Kind, the place's kind.
@@ -70,12 +70,14 @@ func (x *exporter) terrainZones() error {
 		return nil
 	}
 	info := x.terrainInfos()
-	var withZones, network []string
+	var withZones, network, composed []string
 	for _, b := range x.boards {
 		if b.grid == nil {
 			continue
 		}
 		switch {
+		case len(b.set.Boards) > 1:
+			composed = append(composed, b.name)
 		case b.set.Network():
 			if x.placeProperties(b, info) {
 				network = append(network, b.name)
@@ -99,6 +101,9 @@ func (x *exporter) terrainZones() error {
 		}
 		x.note("Terrain: on %s, every %s lies in a zone named for its terrain (and the hexside features on its sides, as \"Forest, River N NE\"): a piece's CurrentZone is that name, and it reads the zone's properties Terrain, TerrainID, MoveCost (the terrain's entry cost; the weather's costs are not applied), DefenceShift and DefenceRoll (what the combat table gives a defender there), Hexsides and Hexside_N, Hexside_NE, ... (the hexside features and crossings on each side), as Calculated Properties and reports may use them. Each move report names the terrain it ends on.", strings.Join(withZones, ", "), word)
 		x.note("Hexside features: a VASSAL piece stands in a cell, never on a side, and a zone covers cells, so a hexside (a river, a wall, a bridge) cannot be a zone of its own. Each side's features are properties of the cells on both sides of it instead (Hexside_N and so on, and Hexsides listing them all); the move cost of crossing one is the System's, not applied by the module.")
+	}
+	if len(composed) > 0 {
+		x.cannot("Terrain zones on %s, a map set of several boards: each of its boards is a VASSAL zone with its own grid already, and zones do not nest; the boards shown on their own carry their terrain zones.", strings.Join(composed, ", "))
 	}
 	if len(network) > 0 {
 		x.note("Terrain: on %s, every place drawn as a shape is a zone carrying the properties Terrain, TerrainID, MoveCost, DefenceShift, DefenceRoll and Kind (its kind) of its place; places drawn as points have no zone, and their pieces read empty values.", strings.Join(network, ", "))
@@ -309,79 +314,54 @@ type groundZone struct {
 	cells []grid.Cell
 }
 
-// gridTerrainZones puts the terrain zones into a hex or square board's grid; false when no cell has terrain.
+// gridTerrainZones puts the terrain zones into a one-board hex or square grid; false when no cell has terrain
+// or the set is composed of several boards. A composed set's grid is already a ZonedGrid with a zone per board,
+// each with its own grid (its own numbering), and VASSAL's zones do not nest: a terrain zone there would need
+// a copy of its board's grid, and near the join of two boards, where a cell's outline reaches past the line
+// between the boards, that copy names points as the other board's grid does not (VASSAL's own grid check
+// found it). Such a set's boards get their terrain zones where the module shows them on their own.
 func (x *exporter) gridTerrainZones(b *boardImage, info map[string]*terrainInfo) (bool, error) {
 	s := b.set
-	// the zones of each board of the set, in the order their first cell comes
-	var zonesOf [][]*groundZone
-	for _, bd := range s.Boards {
-		idx := map[groundKey]*groundZone{}
-		var zs []*groundZone
-		for row := 0; row < bd.Geo.Rows; row++ {
-			for col := 0; col < bd.Geo.Cols; col++ {
-				c := bd.ToSet(grid.Cell{Col: col, Row: row})
-				k := x.ground(s, c)
-				if k.terrain == "" || info[k.terrain] == nil {
-					continue
-				}
-				z := idx[k]
-				if z == nil {
-					z = &groundZone{key: k}
-					idx[k] = z
-					zs = append(zs, z)
-				}
-				z.cells = append(z.cells, c)
-			}
-		}
-		zonesOf = append(zonesOf, zs)
-	}
-	if !slices.ContainsFunc(zonesOf, func(zs []*groundZone) bool { return len(zs) > 0 }) {
+	if len(s.Boards) != 1 {
 		return false, nil
 	}
-	composed := len(s.Boards) > 1
-	var out []*buildfile.Element
-boards:
-	for i, bd := range s.Boards {
-		graph := b.pl.cornerGraph(bd)
-		var mine []*buildfile.Element
-		for _, z := range zonesOf[i] {
-			path := b.pl.regionPath(z.cells, graph)
-			if len(path) < 3 {
+	bd := s.Boards[0]
+	// the zones, in the order their first cell comes
+	idx := map[groundKey]*groundZone{}
+	var zs []*groundZone
+	for row := 0; row < bd.Geo.Rows; row++ {
+		for col := 0; col < bd.Geo.Cols; col++ {
+			c := bd.ToSet(grid.Cell{Col: col, Row: row})
+			k := x.ground(s, c)
+			if k.terrain == "" || info[k.terrain] == nil {
 				continue
 			}
-			ze := x.groundZone(info[z.key.terrain], z.key, path, !composed)
-			if composed {
-				g, err := b.pl.boardGrid(bd, zoneExtent(path))
-				if err != nil {
-					// The board's numbering does not fit the zone's extent (a descending numbering counts from
-					// its container's far edge): leave the board's terrain out rather than misname a cell.
-					x.note("Terrain zones are left out of board %s: VASSAL's grid numbering, which counts from a zone's edge, cannot name its cells within each terrain's zone.", bd.Name)
-					continue boards
-				}
-				// the grid first, as VASSAL's editor writes a zone
-				ze.Children = append([]*buildfile.Element{g}, ze.Children...)
+			z := idx[k]
+			if z == nil {
+				z = &groundZone{key: k}
+				idx[k] = z
+				zs = append(zs, z)
 			}
-			mine = append(mine, ze)
+			z.cells = append(z.cells, c)
 		}
-		out = append(out, mine...)
 	}
-	if len(out) == 0 {
+	if len(zs) == 0 {
 		return false, nil
 	}
-	if composed {
-		// the board zones stay behind the terrain zones, for the points no terrain zone holds
-		b.grid.Children = append(out, b.grid.Children...)
-		return true, nil
-	}
+	graph := b.pl.cornerGraph(bd)
 	zg := buildfile.New(classZonedGrid)
-	zg.Add(out...)
+	for _, z := range zs {
+		if path := b.pl.regionPath(z.cells, graph); len(path) >= 3 {
+			zg.Add(x.groundZone(info[z.key.terrain], z.key, path))
+		}
+	}
 	zg.Add(b.grid)
 	b.grid = zg
 	return true, nil
 }
 
 // groundZone is the Zone of a kind of ground.
-func (x *exporter) groundZone(ti *terrainInfo, key groundKey, path []gridnum.Point, parentGrid bool) *buildfile.Element {
+func (x *exporter) groundZone(ti *terrainInfo, key groundKey, path []gridnum.Point) *buildfile.Element {
 	name := ti.name
 	props := x.terrainProperties(ti)
 	note := ti.name
@@ -398,7 +378,7 @@ func (x *exporter) groundZone(ti *terrainInfo, key groundKey, path []gridnum.Poi
 	}
 	props = append(props, x.zoneProperty(propTerrainNote, " ("+note+")"))
 	return buildfile.New(classZone, "name", name, "path", gridnum.FormatPath(path), "locationFormat", "$gridLocation$",
-		"useParentGrid", fmt.Sprint(parentGrid), "useHighlight", "false", "highlightProperty", "").Add(props...)
+		"useParentGrid", "true", "useHighlight", "false", "highlightProperty", "").Add(props...)
 }
 
 // describeSides turns a ground key's sides into "River N NE, Bridge NE" (each feature with the sides it is
@@ -422,15 +402,6 @@ func describeSides(sides string) (string, map[string]string) {
 		parts = append(parts, f+" "+strings.Join(dirs[f], " "))
 	}
 	return strings.Join(parts, ", "), perSide
-}
-
-// zoneExtent is the size VASSAL gives a zone (its polygon's bounds): the container of the zone's own grid.
-func zoneExtent(path []gridnum.Point) gridnum.Size {
-	x0, y0, x1, y1 := path[0].X, path[0].Y, path[0].X, path[0].Y
-	for _, q := range path {
-		x0, y0, x1, y1 = min(x0, q.X), min(y0, q.Y), max(x1, q.X), max(y1, q.Y)
-	}
-	return gridnum.Size{W: x1 - x0, H: y1 - y0}
 }
 
 // cornerGraph joins the corners of a board's cells by the cells' sides: where a seam may run.

@@ -367,3 +367,74 @@ func TestAreaZonesCarryTerrain(t *testing.T) {
 		t.Fatal("no area zone checked")
 	}
 }
+
+// TestTerrainZonesKeepLocationNames walks a lattice of points over every board with terrain zones in every
+// example, as VASSAL's own grid check does (check-vmod): the name the grid gives a point leads back, by
+// getLocation, to a point of the same name. Terrain zones must not change a location's name nor make one
+// unresolvable (on a set of several boards they did, which is why such sets have none).
+func TestTerrainZonesKeepLocationNames(t *testing.T) {
+	boards := 0
+	for _, name := range exampleNames {
+		t.Run(name, func(t *testing.T) {
+			e := exampleModule(t, name)
+			root := parseBuildFile(t, e)
+			for _, ref := range e.mod.Boards {
+				gridded := false
+				root.Walk(func(el *buildfile.Element, _ string, _ *buildfile.Element) bool {
+					gridded = gridded || el.Class == classBoard && el.Attr("name") == ref.Name && len(el.Children) > 0
+					return true
+				})
+				if !gridded {
+					continue // an open tabletop
+				}
+				g, zones, _ := boardZones(t, e, ref.Name)
+				terrain := false
+				for _, z := range zones {
+					terrain = terrain || z.props["Terrain"] != ""
+				}
+				if !terrain {
+					continue
+				}
+				boards++
+				bad := 0
+				m := int(e.mod.DPI) // a cell: an inch, or the grid's
+				if zg, ok := g.(*gridnum.Zoned); ok {
+					switch bg := zg.Background.(type) {
+					case *gridnum.Hex:
+						m = int(math.Max(bg.DX, bg.DY))
+					case *gridnum.Square:
+						m = int(math.Max(bg.DX, bg.DY))
+					}
+				}
+				for y := 10; y < ref.Height; y += 20 {
+					for x := 10; x < ref.Width; x += 20 {
+						p := gridnum.Point{X: x, Y: y}
+						n, err := g.LocationName(p)
+						if err != nil || n == "" {
+							continue
+						}
+						q, err := g.Location(n)
+						if err != nil {
+							// a cell centred off the board: VASSAL's check notes these within a cell of the
+							// edge; further in, the name must resolve
+							if x > m && y > m && x < ref.Width-m && y < ref.Height-m {
+								if bad++; bad < 4 {
+									t.Errorf("board %s: point %v is %q, which does not resolve: %v", ref.Name, p, n, err)
+								}
+							}
+							continue
+						}
+						if n2, _ := g.LocationName(q); n2 != n {
+							if bad++; bad < 4 {
+								t.Errorf("board %s: point %v is %q, its location %v is %q", ref.Name, p, n, q, n2)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+	if boards == 0 {
+		t.Fatal("no board with terrain zones")
+	}
+}
