@@ -318,6 +318,9 @@ func (x *exporter) notesPage() []byte {
 	for _, s := range x.cardNotes() {
 		li(s)
 	}
+	for _, s := range x.pageNotes {
+		li(s)
+	}
 	li("Play: a piece that moves shows a moved marker (an orange disc at its top-right corner): each map's Mark unmoved button (Alt-U) clears that map's, Clear moved (Alt-M) every map's, at the end of a phase. The chat log reports each move (from and to, by location name), flip, elimination and block step, each begun with the side of the piece's faction. Inventory: one per side (Alt-1, Alt-2, ...), its pieces map by map. Notes (Alt-N): public, private and delayed notes saved with the game. Zoom levels fit the counters (Ctrl-= and Ctrl--). To flip several pieces at once, select them and press Ctrl-F: VASSAL gives a key to every selected piece, so the module has no separate button for it.")
 	li("Updates: every piece's id (gpid) is made from the content's ids (the scenario, the unit type or marker, the deck and card), not from its place in the module, so a new version of this module in which a counter changed keeps every piece's id: use Tools > Refresh Counters on a game in progress to bring its pieces up to date.")
 	li("Charts (the pages of charts.pdf), dice buttons for the System's dice, a turn tracker, and the scenario sheets and other PDFs under Help.")
@@ -354,6 +357,7 @@ func (x *exporter) notesPage() []byte {
 // limits are what the module cannot express of the content, for the notes.
 func (x *exporter) limits() []string {
 	out := append([]string(nil), x.missing...)
+	out = append(out, x.pageLimits...)
 	out = append(out,
 		"Rules are not enforced: stacking limits, movement costs, combat, victory conditions and point costs stay with the players (the scenario sheets and charts state them).",
 		"Deployment zones, entry edges and objectives are drawn on the scenario boards, not separate VASSAL zones: a piece's location is always its cell.",

@@ -2,6 +2,7 @@ package vassal
 
 import (
 	"cmp"
+	"fmt"
 	"strings"
 
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
@@ -95,6 +96,16 @@ func (x *exporter) fillHotkeys(root *buildfile.Element) {
 		}
 	}
 	if len(listed) > 0 {
-		x.note("Toolbar keys: %s; Turn steps on Alt-Right and back on Alt-Left where there is a turn tracker. Every button's tooltip names its key.", strings.Join(listed, ", "))
+		x.pageNote("Toolbar keys: %s; Turn steps on Alt-Right and back on Alt-Left where there is a turn tracker. Every button's tooltip names its key.", strings.Join(listed, ", "))
 	}
+}
+
+// pageNote adds a line to the notes page's list of what the module holds (not to the notes an export prints).
+func (x *exporter) pageNote(format string, args ...any) {
+	x.pageNotes = append(x.pageNotes, fmt.Sprintf(format, args...))
+}
+
+// pageLimit adds a line to the notes page's list of what the module does not do.
+func (x *exporter) pageLimit(format string, args ...any) {
+	x.pageLimits = append(x.pageLimits, fmt.Sprintf(format, args...))
 }

@@ -155,6 +155,9 @@ type exporter struct {
 	handMaps  []*buildfile.Element
 	// the zone properties the terrain zones carry, which the module declares (zones.go)
 	zoneProps map[string]bool
+	// lines for the notes page only (not the export's notes a command prints): what the module holds
+	// (pageNotes) and what it does not (pageLimits)
+	pageNotes, pageLimits []string
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {

@@ -64,7 +64,7 @@ type terrainInfo struct {
 
 // terrainZones adds the terrain zones to every board's grid (after renderBoards has fitted the grids).
 func (x *exporter) terrainZones() error {
-	x.cannot("No trigger actions, dynamic or calculated properties: the hand-made modules of published games use them to automate a game's own rules (a step-loss track, a supply check); muster's rules live in the content, so the module carries the data such automation would read (each unit's stats as properties, the terrain as zone properties) and leaves the rules to the players.")
+	x.pageLimit("No trigger actions, dynamic or calculated properties: the hand-made modules of published games use them to automate a game's own rules (a step-loss track, a supply check); muster's rules live in the content, so the module carries the data such automation would read (each unit's stats as properties, the terrain as zone properties) and leaves the rules to the players.")
 	sys := x.pkg.System
 	if sys == nil || len(sys.Terrain) == 0 {
 		return nil
@@ -99,14 +99,14 @@ func (x *exporter) terrainZones() error {
 				word = "square"
 			}
 		}
-		x.note("Terrain: on %s, every %s lies in a zone named for its terrain (and the hexside features on its sides, as \"Forest, River N NE\"): a piece's CurrentZone is that name, and it reads the zone's properties Terrain, TerrainID, MoveCost (the terrain's entry cost; the weather's costs are not applied), DefenceShift and DefenceRoll (what the combat table gives a defender there), Hexsides and Hexside_N, Hexside_NE, ... (the hexside features and crossings on each side), as Calculated Properties and reports may use them. Each move report names the terrain it ends on.", strings.Join(withZones, ", "), word)
-		x.note("Hexside features: a VASSAL piece stands in a cell, never on a side, and a zone covers cells, so a hexside (a river, a wall, a bridge) cannot be a zone of its own. Each side's features are properties of the cells on both sides of it instead (Hexside_N and so on, and Hexsides listing them all); the move cost of crossing one is the System's, not applied by the module.")
+		x.pageNote("Terrain: on %s, every %s lies in a zone named for its terrain (and the hexside features on its sides, as \"Forest, River N NE\"): a piece's CurrentZone is that name, and it reads the zone's properties Terrain, TerrainID, MoveCost (the terrain's entry cost; the weather's costs are not applied), DefenceShift and DefenceRoll (what the combat table gives a defender there), Hexsides and Hexside_N, Hexside_NE, ... (the hexside features and crossings on each side), as Calculated Properties and reports may use them. Each move report names the terrain it ends on.", strings.Join(withZones, ", "), word)
+		x.pageNote("Hexside features: a VASSAL piece stands in a cell, never on a side, and a zone covers cells, so a hexside (a river, a wall, a bridge) cannot be a zone of its own. Each side's features are properties of the cells on both sides of it instead (Hexside_N and so on, and Hexsides listing them all); the move cost of crossing one is the System's, not applied by the module.")
 	}
 	if len(composed) > 0 {
-		x.cannot("Terrain zones on %s, a map set of several boards: each of its boards is a VASSAL zone with its own grid already, and zones do not nest; the boards shown on their own carry their terrain zones.", strings.Join(composed, ", "))
+		x.pageLimit("Terrain zones on %s, a map set of several boards: each of its boards is a VASSAL zone with its own grid already, and zones do not nest; the boards shown on their own carry their terrain zones.", strings.Join(composed, ", "))
 	}
 	if len(network) > 0 {
-		x.note("Terrain: on %s, every place drawn as a shape is a zone carrying the properties Terrain, TerrainID, MoveCost, DefenceShift, DefenceRoll and Kind (its kind) of its place; places drawn as points have no zone, and their pieces read empty values.", strings.Join(network, ", "))
+		x.pageNote("Terrain: on %s, every place drawn as a shape is a zone carrying the properties Terrain, TerrainID, MoveCost, DefenceShift, DefenceRoll and Kind (its kind) of its place; places drawn as points have no zone, and their pieces read empty values.", strings.Join(network, ", "))
 	}
 	return nil
 }

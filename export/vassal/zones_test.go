@@ -215,6 +215,18 @@ func TestTerrainZonesDeclared(t *testing.T) {
 	if !bytes.Contains(e.mod.File("buildFile.xml"), []byte("$location$$TerrainNote$")) {
 		t.Error("the move report does not name the terrain")
 	}
+	// the notes page (Help) says what the zones carry and why a hexside is no zone; an export's printed notes do not
+	page := string(e.mod.File(notesFile))
+	for _, want := range []string{"Terrain: on The Autumn Offensive, every hex lies in a zone", "Hexside features: a VASSAL piece stands in a cell", "Toolbar keys: ", "No trigger actions"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the notes page does not say %q", want)
+		}
+	}
+	for _, n := range e.mod.Notes {
+		if strings.HasPrefix(n, "Terrain:") || strings.HasPrefix(n, "Toolbar keys") {
+			t.Errorf("the export prints the page's note %q", n)
+		}
+	}
 }
 
 // TestRegionPathEvenOdd builds zones of scattered cells with holes on a small square and hex grid and checks,
