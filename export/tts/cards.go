@@ -245,8 +245,7 @@ func plainText(s string) string {
 }
 
 // placeDecks adds the decks to the saved objects: every deck to the package's set, a scenario's decks to its
-// own, in a row beyond the map (away from the first player), with a hand for each of a scenario's sides at its
-// edge of the table, in the player colour nearest its own.
+// own, in a row beyond the map (away from the first player); the sides' hands go beyond them (hands.go).
 func (x *exporter) placeDecks() error {
 	if len(x.decks) == 0 {
 		return nil
@@ -276,25 +275,7 @@ func (x *exporter) placeDecks() error {
 			o.Cards += ds.copies
 		}
 		r.centre(o.state.ObjectStates[first:])
-		if o.Scenario == nil {
-			continue
-		}
-		used := map[string]bool{}
-		for k, sd := range o.Scenario.Sides {
-			colour := nearestColour(x.sideTint(&sd), used)
-			used[colour] = true
-			// The first side's hand at the first player's edge, the second's across the table; a third side's
-			// and on beside them.
-			hz, turn := -(o.depth/2 + 2*gap + 6), 0.0
-			if k%2 == 1 {
-				hz, turn = z+deepest+gap+2, 180
-			}
-			o.state.ObjectStates = append(o.state.ObjectStates, &objectState{GUID: g.next(), Name: "HandTrigger", Nickname: sd.ShortName() + ": hand",
-				Description: fmt.Sprintf("%s's hand: cards here are seen by the %s player only.", sd.ShortName(), colour), FogColor: colour, ColorDiffuse: x.sideTint(&sd),
-				Locked: true, Tooltip: true,
-				Transform: transform{PosX: float64(k/2) * 14, PosY: tableY + 2.5, PosZ: hz, RotY: turn, ScaleX: 12, ScaleY: 5, ScaleZ: 4}})
-			o.Hands = append(o.Hands, sd.ShortName()+" at "+colour)
-		}
+		o.farHandZ = z + deepest + gap + 2 // the far side's hand beyond the decks (hands.go)
 	}
 	for _, ds := range x.decks {
 		x.note("Deck %s: %s face down in one deck (Tabletop Simulator's DeckCustom, its faces on %s of up to %d x %d cards at %g dpi, the printed cards' own drawing); shuffle it before play. Cards have Tabletop Simulator's own card size, not the printed one.",

@@ -231,6 +231,8 @@ type savedFile struct {
 	state *saveState
 	thumb []byte
 	depth float64 // how deep its map lies on the table, in inches (what is beyond it is free)
+	// farHandZ is where the far side's hand lies (z, inches), beyond what stands past the map; 0: just past it
+	farHandZ float64
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
@@ -238,7 +240,7 @@ func newExporter(pkg *content.Package, opt Options) *exporter {
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.planDesigns, x.planDecks, x.draw, x.buildSet, x.buildScenarios, x.placeDecks}
+	steps := []func() error{x.planBoards, x.planDesigns, x.planDecks, x.draw, x.buildSet, x.buildScenarios, x.placeDecks, x.placeHands}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

@@ -84,7 +84,7 @@ func (x *exporter) buildFile() (*buildfile.Element, error) {
 		buildfile.New("VASSAL.build.module.GlobalOptions"),
 		buildfile.New("VASSAL.build.module.Chatter"),
 		buildfile.New("VASSAL.build.module.KeyNamer"),
-		buildfile.New("VASSAL.build.module.properties.GlobalProperties"),
+		buildfile.New("VASSAL.build.module.properties.GlobalProperties").Add(x.globalProperties()...),
 		buildfile.New("VASSAL.build.module.properties.GlobalTranslatableMessages"),
 		buildfile.New("VASSAL.i18n.Language"),
 		buildfile.New(classPrototypes).Add(x.prototypes...),
@@ -97,6 +97,7 @@ func (x *exporter) buildFile() (*buildfile.Element, error) {
 	root.Add(maps...)
 	root.Add(x.aids...)
 	root.Add(x.playComponents()...)
+	x.fillHotkeys(root)
 	root.Set("nextPieceSlotId", itoa(x.nextGPID))
 	return root, nil
 }
@@ -234,6 +235,9 @@ func (x *exporter) mapElement(name string, launch bool, boards []*buildfile.Elem
 		buildfile.New("VASSAL.build.module.map.HighlightLastMoved", "color", "255,0,0", "thickness", "2", "enabled", "true"),
 		buildfile.New("VASSAL.build.module.map.SelectionHighlighters"),
 	)
+	if ov := x.overview(name); ov != nil {
+		m.Add(ov)
+	}
 	bp := buildfile.New(classBoardPicker, "title", "Choose boards", "slotWidth", "350", "slotHeight", "125",
 		"slotScale", "0.2", "maxColumns", "0", "boardPrompt", "Select board", "addRowText", "Add row", "addColumnText", "Add column")
 	bp.Add(boards...)
@@ -317,6 +321,9 @@ func (x *exporter) notesPage() []byte {
 	for _, s := range x.cardNotes() {
 		li(s)
 	}
+	for _, s := range x.pageNotes {
+		li(s)
+	}
 	li("Play: a piece that moves shows a moved marker (an orange disc at its top-right corner): each map's Mark unmoved button (Alt-U) clears that map's, Clear moved (Alt-M) every map's, at the end of a phase. The chat log reports each move (from and to, by location name), flip, elimination and block step, each begun with the side of the piece's faction. Inventory: one per side (Alt-1, Alt-2, ...), its pieces map by map. Notes (Alt-N): public, private and delayed notes saved with the game. Zoom levels fit the counters (Ctrl-= and Ctrl--). To flip several pieces at once, select them and press Ctrl-F: VASSAL gives a key to every selected piece, so the module has no separate button for it.")
 	li("Updates: every piece's id (gpid) is made from the content's ids (the scenario, the unit type or marker, the deck and card), not from its place in the module, so a new version of this module in which a counter changed keeps every piece's id: use Tools > Refresh Counters on a game in progress to bring its pieces up to date.")
 	li("Charts (the pages of charts.pdf), dice buttons for the System's dice, a turn tracker, and the scenario sheets and other PDFs under Help.")
@@ -355,6 +362,7 @@ func (x *exporter) notesPage() []byte {
 // limits are what the module cannot express of the content, for the notes.
 func (x *exporter) limits() []string {
 	out := append([]string(nil), x.missing...)
+	out = append(out, x.pageLimits...)
 	out = append(out,
 		"Rules are not enforced: stacking limits, movement costs, combat, victory conditions and point costs stay with the players (the scenario sheets and charts state them).",
 		"Deployment zones, entry edges and objectives are drawn on the scenario boards, not separate VASSAL zones: a piece's location is always its cell.",

@@ -600,7 +600,7 @@ func (x *exporter) buildPalette() error {
 	return err
 }
 
-// pieceWindow is the palette: a tab per faction, then the markers.
+// pieceWindow is the palette: a tab per faction (by set-up group, palette.go), then the markers.
 func (x *exporter) pieceWindow() (*buildfile.Element, error) {
 	tabs := map[string][]*pieceDesign{}
 	var order []string
@@ -636,13 +636,9 @@ func (x *exporter) pieceWindow() (*buildfile.Element, error) {
 	sort.SliceStable(order, func(i, j int) bool { return rank(order[i]) < rank(order[j]) })
 	tw := buildfile.New(classTabWidget, "entryName", "Counters")
 	for _, tab := range order {
-		pw := buildfile.New(classPanelWidget, "entryName", tab, "fixed", "false", "nColumns", "6", "vert", "false", "scale", "1.0")
-		for _, d := range tabs[tab] {
-			s, err := x.slot(d, false, "palette")
-			if err != nil {
-				return nil, err
-			}
-			pw.Add(s)
+		pw, err := x.factionPanel(tab, tabs[tab])
+		if err != nil {
+			return nil, err
 		}
 		tw.Add(pw)
 	}

@@ -57,7 +57,7 @@ func (x *exporter) playTraits() ([]piece.Trait, error) {
 	if err != nil {
 		return nil, err
 	}
-	moved, err := piece.Report([]string{piece.CtrlShiftF12}, "$"+reportPrefix+"$$newPieceName$ moves $oldLocation$ -> $location$", "Report the move")
+	moved, err := piece.Report([]string{piece.CtrlShiftF12}, "$"+reportPrefix+"$$newPieceName$ moves $oldLocation$ -> $location$"+x.terrainNote(), "Report the move")
 	if err != nil {
 		return nil, err
 	}

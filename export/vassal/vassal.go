@@ -160,6 +160,11 @@ type exporter struct {
 	cardBoard *buildfile.Element
 	handMaps  []*buildfile.Element
 	games     []ScenarioGame // the scenarios' saved games (predefined.go)
+	// the zone properties the terrain zones carry, which the module declares (zones.go)
+	zoneProps map[string]bool
+	// lines for the notes page only (not the export's notes a command prints): what the module holds
+	// (pageNotes) and what it does not (pageLimits)
+	pageNotes, pageLimits []string
 }
 
 func newExporter(pkg *content.Package, opt Options) *exporter {
@@ -169,7 +174,7 @@ func newExporter(pkg *content.Package, opt Options) *exporter {
 }
 
 func (x *exporter) run() error {
-	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.addMovedImage, x.buildCards, x.buildPalette, x.renderBoards, x.buildScenarios, x.buildAids}
+	steps := []func() error{x.planBoards, x.chooseDPI, x.planSides, x.buildPieces, x.addMovedImage, x.buildCards, x.buildPalette, x.renderBoards, x.terrainZones, x.buildScenarios, x.buildAids}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
