@@ -127,10 +127,23 @@ type MapLabel struct {
 	Text string `yaml:"text"`
 	Cell string `yaml:"cell"`
 	// Font is the font the label prints in (an id of the System's fonts); default the System's text font.
-	Font   string   `yaml:"font"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Font string `yaml:"font"`
+	// Pin, Offset and Rotate pin the label where the designer wants it, instead of where the map's label placer
+	// finds room: Pin is above, below, left, right or center of the cell (LabelPins), Offset moves it on by
+	// [x, y] points (right and down), Rotate turns it by degrees, clockwise. A label with none of them is placed.
+	Pin    string    `yaml:"at"`
+	Offset []float64 `yaml:"offset"`
+	Rotate float64   `yaml:"rotate"`
+	At     diag.Pos  `yaml:"-"`
+	Fields FieldPos  `yaml:"-"`
 }
+
+// LabelPins are the places a map label may be pinned at, round its cell.
+var LabelPins = []string{"above", "below", "left", "right", "center"}
+
+// Pinned reports whether the designer placed the label (at, offset or rotate), so the placer leaves it where
+// it is put.
+func (l MapLabel) Pinned() bool { return l.Pin != "" || len(l.Offset) > 0 || l.Rotate != 0 }
 
 // EdgeDef names a map edge for entries and exits.
 type EdgeDef struct {

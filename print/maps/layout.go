@@ -54,6 +54,9 @@ const (
 	pad     = 8.0
 )
 
+// titleLineH is the step from one line of a wrapped title to the next.
+const titleLineH = 14.0
+
 var (
 	titleFont  = surface.Font{Style: surface.Bold, Size: 12}
 	subFont    = surface.Font{Size: 7.5}
@@ -281,6 +284,7 @@ func (d *Drawing) setScale(k float64) {
 
 // titleLines are the lines of the title block, wrapped to width w.
 type titleBlock struct {
+	title       []string // the title, wrapped to the block's width (two lines at most)
 	sub, source []string
 	scaleText   string
 	h           float64
@@ -305,6 +309,12 @@ func (d *Drawing) titleBlock(m flow.Measurer, w float64) titleBlock {
 
 func (d *Drawing) wrapTitleBlock(m flow.Measurer, w float64) titleBlock {
 	var tb titleBlock
+	tf := titleFont
+	tf.Typeface = d.headingFace()
+	tb.title = flow.Wrap(m, d.Title, tf, w)
+	if len(tb.title) > 2 {
+		tb.title = append(tb.title[:1], flow.Truncate(m, strings.Join(tb.title[1:], " "), tf, w))
+	}
 	tb.sub = flow.Wrap(m, d.Subtitle, subFont, w)
 	if d.Set.Type == content.GridOpen {
 		tb.scaleText = fmt.Sprintf("Plan at 1:%s: 1in on paper is %s on the table. Ruler in table inches.", trimNum(1/d.Scale), trimInches(1/d.Scale))
@@ -323,7 +333,7 @@ func (d *Drawing) wrapTitleBlock(m flow.Measurer, w float64) titleBlock {
 			tb.source = append(tb.source[:4], flow.Truncate(m, strings.Join(tb.source[4:], " "), sourceFont, w))
 		}
 	}
-	tb.h = 16 + float64(len(tb.sub))*9.5 + 4 + float64(len(scale))*9.5 + 16 + float64(len(tb.source))*8
+	tb.h = 16 + float64(max(len(tb.title), 1)-1)*titleLineH + float64(len(tb.sub))*9.5 + 4 + float64(len(scale))*9.5 + 16 + float64(len(tb.source))*8
 	return tb
 }
 
@@ -374,8 +384,11 @@ func (d *Drawing) drawStrip(p *pen, x, y, w float64, below bool) {
 	s.SetFill(inkColour)
 	tf := titleFont
 	tf.Typeface = d.headingFace()
-	s.Text(q.X, q.Y, d.Title, tf, surface.Align{V: surface.Top})
-	ly := ty + 16
+	for i, l := range tb.title {
+		q = p.pt(tx, ty+float64(i)*titleLineH)
+		s.Text(q.X, q.Y, l, tf, surface.Align{V: surface.Top})
+	}
+	ly := ty + 16 + float64(max(len(tb.title), 1)-1)*titleLineH
 	for _, l := range tb.sub {
 		q = p.pt(tx, ly)
 		s.Text(q.X, q.Y, l, subFont, surface.Align{V: surface.Top})
