@@ -118,6 +118,12 @@ func TestMapTextNeverOverlaps(t *testing.T) {
 // starter is muster init's game on a grid, validated.
 func starter(t *testing.T, grid string) *validate.Checked {
 	t.Helper()
+	return loadPackage(t, starterDir(t, grid))
+}
+
+// starterDir writes muster init's game on a grid into a temporary folder.
+func starterDir(t *testing.T, grid string) string {
+	t.Helper()
 	files, err := scaffold.New(scaffold.Options{Grid: grid, ID: "my-game", Name: "My Game"})
 	if err != nil {
 		t.Fatal(err)
@@ -126,5 +132,5 @@ func starter(t *testing.T, grid string) *validate.Checked {
 	if err := output.CreateFolder(dir, files, output.FileOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	return loadPackage(t, dir)
+	return dir
 }

@@ -132,7 +132,13 @@ func (d *Drawing) drawMap(p *pen) {
 	}
 	s.SetStroke(frameColour, 0.75)
 	s.SetDash()
-	s.Rect(o.X+d.border*0.5, o.Y+d.border*0.5, d.mapW-d.border, d.mapH-d.border, surface.Stroke)
+	if r, ok := d.Outline(); ok {
+		// The board's published edge: a hairline at its exact size, to cut along.
+		s.SetStroke(frameColour, 0.5)
+		s.Rect(o.X+r.X, o.Y+r.Y, r.W, r.H, surface.Stroke)
+	} else {
+		s.Rect(o.X+d.border*0.5, o.Y+d.border*0.5, d.mapW-d.border, d.mapH-d.border, surface.Stroke)
+	}
 	d.drawBorderText(p)
 }
 

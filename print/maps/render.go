@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
@@ -98,7 +97,7 @@ func (d *Drawing) alignMarks(p *pen, pl Plan) {
 // markTaken is what an assembly mark keeps off: the cell ids, marks and names the label placer placed (nil
 // where a drawing places none).
 func (d *Drawing) markTaken() *boxSet {
-	if d.Set.Type == content.GridOpen || d.net != nil {
+	if d.net != nil {
 		return nil
 	}
 	return d.placed().taken
