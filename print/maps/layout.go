@@ -313,7 +313,7 @@ func (d *Drawing) setScale(k float64) {
 
 // titleLines are the lines of the title block, wrapped to width w.
 type titleBlock struct {
-	title       []string // the title, wrapped to the block's width (two lines at most)
+	title       []string // the title, wrapped to the block's width (three lines at most)
 	sub, source []string
 	scaleText   string
 	h           float64
@@ -341,8 +341,8 @@ func (d *Drawing) wrapTitleBlock(m flow.Measurer, w float64) titleBlock {
 	tf := titleFont
 	tf.Typeface = d.headingFace()
 	tb.title = flow.Wrap(m, d.Title, tf, w)
-	if len(tb.title) > 2 {
-		tb.title = append(tb.title[:1], flow.Truncate(m, strings.Join(tb.title[1:], " "), tf, w))
+	if len(tb.title) > 3 {
+		tb.title = append(tb.title[:2], flow.Truncate(m, strings.Join(tb.title[2:], " "), tf, w))
 	}
 	tb.sub = flow.Wrap(m, d.Subtitle, subFont, w)
 	if d.Set.Type == content.GridOpen && d.Scale == 1 {
