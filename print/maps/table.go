@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/surface"
@@ -209,6 +210,10 @@ func (d *Drawing) tableNames(m metrics, in *labelInput, add func(prio int, n nam
 		}
 	}
 	for _, b := range d.Set.Boards {
+		pieces := map[string]bool{} // a place named like a piece of its map is named once, by the piece
+		for _, pc := range b.Map.Pieces {
+			pieces[strings.ToLower(strings.TrimSpace(pc.Name))] = true
+		}
 		for _, l := range b.Map.Locations {
 			if len(l.Point) != 2 {
 				continue
@@ -216,6 +221,9 @@ func (d *Drawing) tableNames(m metrics, in *labelInput, add func(prio int, n nam
 			c := d.tablePt(l.Point[0].Inches(), l.Point[1].Inches())
 			in.mark(c.X, c.Y, 7)
 			name := cmp.Or(l.Name, l.ID)
+			if _, ok := points[l.ID]; !ok && pieces[strings.ToLower(strings.TrimSpace(name))] {
+				continue
+			}
 			if v, ok := points[l.ID]; ok {
 				name += " (" + trimNum(v) + " pts)"
 			}
