@@ -1056,6 +1056,10 @@ func (d *Drawing) markerFace(p *pen, u unitMark, b box) {
 	if u.symbol == "" {
 		y = c.Y + m*0.5 + f.Size*0.35
 	}
+	// Not on a page that shows none of it (the marker shows there only in part).
+	if ay := b.y0 + (y - c.Y); !p.visible(b.x0, ay-f.Size, b.x1, ay+f.Size*0.3) {
+		return
+	}
 	s.Text(c.X, y, text, f, surface.Align{H: surface.Center, V: surface.Baseline})
 }
 
