@@ -6,6 +6,8 @@ package content
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/muster-wargames/muster/content/grid"
@@ -46,6 +48,8 @@ type Geometry struct {
 	Diagonals bool
 	// Board is the board name labels carry ("II" in "IIC08"), "" when labels have no board prefix.
 	Board string
+	// Size is the published size of a hex or square map in points (size: 8.5x11in), zero when it gives none.
+	Size grid.Point
 	// Numbering labels the cells; nil for open tabletops. It only parses labels on the grid.
 	Numbering *grid.Numbering
 	loose     *grid.Numbering // the same numbering without bounds, to tell "off the map" from "not a label"
@@ -136,6 +140,9 @@ func (m *Map) Geometry() (*Geometry, error) {
 			}
 		}
 		g.Square = sq
+	}
+	if err := m.fitSize(g); err != nil {
+		return nil, err
 	}
 	spec, board, err := m.numberingSpec()
 	if err != nil {
@@ -295,4 +302,46 @@ func (g *Geometry) parse(n *grid.Numbering, label string, bare bool) (grid.Cell,
 		return c, err
 	}
 	return n.Parse(label)
+}
+
+// fitSize applies a map's published size (size: 8.5x11in) to its hex or square grid: without a cellSize the
+// cells take the largest size that fits the grid inside it; with one, a grid larger than the size is an error
+// at size that says the cell size that would fit.
+func (m *Map) fitSize(g *Geometry) error {
+	if m.Size == nil {
+		return nil
+	}
+	w, h := m.Size.Width, m.Size.Height
+	if !(w > 0) || !(h > 0) || math.IsInf(w, 0) || math.IsInf(h, 0) {
+		return &GeometryError{Ptr: "/size", Msg: "the map's size must be positive"}
+	}
+	g.Size = grid.Point{X: w, Y: h}
+	// The grid's extent for cells of size 1: extents grow with the cell size.
+	unit := func() grid.Rect {
+		if g.Type == GridHex {
+			u := g.Hex
+			u.CellSize = 1
+			return u.Bounds()
+		}
+		u := g.Square
+		u.CellSize = 1
+		return u.Bounds()
+	}()
+	fit := math.Min(w/unit.Width(), h/unit.Height())
+	fit = math.Floor(fit*1000) / 1000 // a thousandth of a point under, so the grid never spills by rounding
+	if m.Grid.CellSize == nil {
+		g.Hex.CellSize, g.Square.CellSize = fit, fit
+		return nil
+	}
+	cell := m.Grid.CellSize.Points
+	if cell > fit+1e-6 {
+		return &GeometryError{Ptr: "/size", Msg: fmt.Sprintf("the %d x %d grid of %s cells is %s x %s, larger than the map's size %s: a cellSize of at most %s fits it (or leave cellSize out, and muster fits the cells to the size)",
+			g.Cols, g.Rows, m.Grid.CellSize, inchText(unit.Width()*cell), inchText(unit.Height()*cell), strings.TrimSuffix(inchText(w), "in")+"x"+inchText(h), inchText(fit))}
+	}
+	return nil
+}
+
+// inchText writes points as inches, to three places: 8.45in.
+func inchText(pt float64) string {
+	return strconv.FormatFloat(math.Floor(pt/72*1000)/1000, 'f', -1, 64) + "in"
 }

@@ -1,6 +1,9 @@
 package content
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/value"
 )
@@ -34,6 +37,43 @@ type Map struct {
 	// keeps (mapart.go).
 	Background *MapBackground `yaml:"background"`
 	Show       *MapShow       `yaml:"show"`
+	// Size is the map's published size (8.5x11in): a hex or square grid fits inside it (its cells fitted to it
+	// when the grid gives no cellSize), and the map prints with an outline at that size.
+	Size *value.Paper `yaml:"size"`
+	// Print says how an open table prints: at true size (the default), or as a plan.
+	Print *MapPrint `yaml:"print"`
+}
+
+// MapPrint is how an open table prints: Scale is 1 (true size, tiled like a hex map, the default), a smaller
+// number or fraction (1/4: a plan at 1:4), or fit (the largest scale of 1:1, 1:2, ... 1:96 that puts the table on
+// one sheet).
+type MapPrint struct {
+	Scale  string   `yaml:"scale"`
+	At     diag.Pos `yaml:"-"`
+	Fields FieldPos `yaml:"-"`
+}
+
+// ScaleFit is the print scale that asks for the largest plan on one sheet.
+const ScaleFit = "fit"
+
+// PrintScale is the scale an open table prints at (1 when it gives none) and whether it asks for the plan that
+// fits one sheet (then the scale is 0); an error says why a written scale is none.
+func (m *Map) PrintScale() (scale float64, fit bool, err error) {
+	if m.Print == nil || strings.TrimSpace(m.Print.Scale) == "" {
+		return 1, false, nil
+	}
+	t := strings.TrimSpace(m.Print.Scale)
+	if t == ScaleFit {
+		return 0, true, nil
+	}
+	if a, b, ok := strings.Cut(t, ":"); ok && strings.TrimSpace(a) == "1" { // 1:4
+		t = "1/" + strings.TrimSpace(b)
+	}
+	n, err := value.ParseNumber(t)
+	if err != nil || !(n.Float() > 0) || n.Float() > 1 {
+		return 0, false, fmt.Errorf("print scale %q is not a scale: write 1 (true size, the default), a smaller number or fraction such as 1/4 (a plan at 1:4), or fit", m.Print.Scale)
+	}
+	return n.Float(), false, nil
 }
 
 // GridSpec is the geometry of a map.
@@ -127,10 +167,23 @@ type MapLabel struct {
 	Text string `yaml:"text"`
 	Cell string `yaml:"cell"`
 	// Font is the font the label prints in (an id of the System's fonts); default the System's text font.
-	Font   string   `yaml:"font"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Font string `yaml:"font"`
+	// Pin, Offset and Rotate pin the label where the designer wants it, instead of where the map's label placer
+	// finds room: Pin is above, below, left, right or center of the cell (LabelPins), Offset moves it on by
+	// [x, y] points (right and down), Rotate turns it by degrees, clockwise. A label with none of them is placed.
+	Pin    string    `yaml:"at"`
+	Offset []float64 `yaml:"offset"`
+	Rotate float64   `yaml:"rotate"`
+	At     diag.Pos  `yaml:"-"`
+	Fields FieldPos  `yaml:"-"`
 }
+
+// LabelPins are the places a map label may be pinned at, round its cell.
+var LabelPins = []string{"above", "below", "left", "right", "center"}
+
+// Pinned reports whether the designer placed the label (at, offset or rotate), so the placer leaves it where
+// it is put.
+func (l MapLabel) Pinned() bool { return l.Pin != "" || len(l.Offset) > 0 || l.Rotate != 0 }
 
 // EdgeDef names a map edge for entries and exits.
 type EdgeDef struct {

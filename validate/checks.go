@@ -71,6 +71,7 @@ var checks = []*Check{
 	labelSheetsCheck,
 	cardsCheck,
 	mapSheetsCheck,
+	mapLabelsCheck,
 	sheetsCheck,
 	printTextCheck,
 	preflightCheck,

@@ -18,9 +18,12 @@ import (
 var mapGridCheck = &Check{
 	Name:  "map-grid",
 	Stage: StageCheck,
-	Doc:   "a map's grid has a known type, a size and a numbering that can label every cell\n\nA hex or square grid needs cols and rows, an open table its width and height.",
+	Doc:   "a map's grid has a known type, a size and a numbering that can label every cell\n\nA hex or square grid needs cols and rows, an open table its width and height. A map that gives its published size (size: 8.5x11in) holds its whole grid inside it (size): without a cellSize its cells are fitted to it. An open table's print scale (print: {scale: 1}) is 1 (true size, the default), a smaller number or fraction (1/4, 1:4: a plan) or fit (print-scale).",
 	Package: func(p *Pass) {
 		for _, m := range p.Pkg.Maps() {
+			if _, _, err := m.PrintScale(); err != nil {
+				p.Errorf(docPos(m.Doc, "/print/scale", m.At), "print-scale", "map %s: %v", m.ID, err)
+			}
 			_, err := m.Geometry()
 			ge, ok := err.(*content.GeometryError)
 			if !ok || ge.Schema || ge.Cells {
@@ -29,6 +32,9 @@ var mapGridCheck = &Check{
 			code := "grid"
 			if strings.Contains(ge.Ptr, "numbering") {
 				code = "numbering"
+			}
+			if ge.Ptr == "/size" {
+				code = "size"
 			}
 			p.Errorf(docPos(m.Doc, ge.Ptr, m.At), code, "map %s: %s", m.ID, ge.Msg)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
+	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -131,7 +132,13 @@ func (d *Drawing) drawMap(p *pen) {
 	}
 	s.SetStroke(frameColour, 0.75)
 	s.SetDash()
-	s.Rect(o.X+d.border*0.5, o.Y+d.border*0.5, d.mapW-d.border, d.mapH-d.border, surface.Stroke)
+	if r, ok := d.Outline(); ok {
+		// The board's published edge: a hairline at its exact size, to cut along.
+		s.SetStroke(frameColour, 0.5)
+		s.Rect(o.X+r.X, o.Y+r.Y, r.W, r.H, surface.Stroke)
+	} else {
+		s.Rect(o.X+d.border*0.5, o.Y+d.border*0.5, d.mapW-d.border, d.mapH-d.border, surface.Stroke)
+	}
 	d.drawBorderText(p)
 }
 
@@ -185,39 +192,26 @@ func (d *Drawing) drawGrid(p *pen) {
 	d.drawPaths(p)
 	d.drawCrossings(p)
 	// Cell labels on pads of their cell's colour (over roads and rivers), then the labels and elevations, each
-	// pass in one run so the PDF backend writes them compactly.
-	lf := surface.Font{Size: clamp(d.cell*0.15, 4, 8)}
+	// pass in one run so the PDF backend writes them compactly. A label wholly outside the page's view is left
+	// out (its cell shows there only in part, and the neighbouring sheet shows the label whole).
+	lf := d.idFont()
 	ef := surface.Font{Style: surface.Italic, Size: clamp(d.cell*0.15, 4, 8)}
 	asc, desc, _ := s.FontMetrics(lf)
 	type label struct {
-		text string
-		x, y float64 // anchor
-		px   float64 // the pad's left
-		w    float64
-		bg   surface.Color
-		a    surface.Align
+		cellID
+		bg surface.Color
 	}
 	labels := make([]label, 0, len(cells))
+	insets := d.lines().insets
 	for _, v := range cells {
-		text := set.Label(v.c)
-		if text == "" || !v.l.Labels {
+		if !v.l.Labels {
 			continue
 		}
-		ctr := d.centre(v.c)
-		x, y := ctr.X, ctr.Y-d.cell*0.5+d.cell*0.06
-		a := surface.Align{H: surface.Center, V: surface.Top}
-		if set.Type == content.GridSquare {
-			x, y = ctr.X-d.cell*0.5+d.cell*0.04, ctr.Y-d.cell*0.5+d.cell*0.03
-			a = surface.Align{H: surface.Left, V: surface.Top}
-		} else if set.Hex.Orientation == grid.PointyTop {
-			y = ctr.Y - d.cell*0.36
+		id, ok := d.cellID(s, v.c, insets)
+		if !ok || !p.visible(id.box.x0, id.box.y0, id.box.x1, id.box.y1) {
+			continue
 		}
-		w := s.MeasureText(text, lf)
-		px := x - w/2
-		if a.H == surface.Left {
-			px = x
-		}
-		labels = append(labels, label{text, x, y, px, w, d.padColour(v.c, v.ter, v.l), a})
+		labels = append(labels, label{id, d.padColour(v.c, v.ter, v.l)})
 	}
 	for _, l := range labels {
 		q := p.pt(l.px-0.6, l.y)
@@ -590,6 +584,7 @@ type lineFeatures struct {
 	gx, gy float64 // the grid's position in the artwork they were worked out for
 	sides  []sideFeature
 	paths  []pathFeature
+	insets map[grid.Cell][2]float64 // cell ids moved clear of side features (idInsets)
 }
 
 type sideFeature struct {
@@ -649,6 +644,7 @@ func (d *Drawing) lines() *lineFeatures {
 			}
 		}
 	}
+	lf.insets = d.idInsets(lf)
 	d.lineGeom = lf
 	return lf
 }
@@ -824,34 +820,6 @@ func (d *Drawing) crossingMark(p *pen, mid surface.Pt, ux, uy, vx, vy float64, s
 }
 
 // ------------------------------------------------------------------------------------------- names
-
-// haloText draws text on a light pad so it stays legible over terrain and patterns.
-func haloText(s surface.Surface, x, y float64, text string, f surface.Font, a surface.Align) {
-	w := s.MeasureText(text, f)
-	asc, desc, capH := s.FontMetrics(f)
-	left := x
-	switch a.H {
-	case surface.Center:
-		left = x - w/2
-	case surface.Right:
-		left = x - w
-	}
-	var base float64
-	switch a.V {
-	case surface.Middle:
-		base = y + capH/2
-	case surface.Top:
-		base = y + asc
-	case surface.Bottom:
-		base = y - desc
-	default:
-		base = y
-	}
-	s.SetFill(surface.RGBA(255, 255, 255, 215))
-	s.Rect(left-1.5, base-asc-0.5, w+3, asc+desc+1, surface.Fill)
-	s.SetFill(inkColour)
-	s.Text(x, y, text, f, a)
-}
 
 // drawLocations draws the marks of the maps' places: deployment letters, objective stars, settlements'
 // outlines. Their names are placed with the other names (see placedNames).
@@ -1059,7 +1027,8 @@ func (d *Drawing) drawBorderText(p *pen) {
 	s.SetFill(inkColour)
 	o := p.pt(bw*0.5+2, bw*0.25)
 	if p.visible(0, 0, d.mapW, bw) {
-		s.Text(o.X, o.Y, d.Title, surface.Font{Style: surface.Bold, Size: fs, Typeface: d.headingFace()}, surface.Align{H: surface.Left, V: surface.Middle})
+		tf := surface.Font{Style: surface.Bold, Size: fs, Typeface: d.headingFace()}
+		s.Text(o.X, o.Y, flow.Truncate(s, d.Title, tf, math.Max(d.mapW-bw-4, 1)), tf, surface.Align{H: surface.Left, V: surface.Middle})
 	}
 	if d.Set.Type == content.GridOpen {
 		return

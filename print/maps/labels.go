@@ -3,7 +3,12 @@ package maps
 import (
 	"math"
 	"slices"
+	"sort"
+	"strings"
 
+	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
+	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/print/flow"
 	"github.com/muster-wargames/muster/print/surface"
 )
@@ -46,22 +51,34 @@ type nameLabel struct {
 	// maps).
 	stats []statText
 
+	// Pinned names go where the content puts them (pinBox), turned by rotate degrees; the placer keeps the
+	// others off them.
+	pinned bool
+	rotate float64
+	// src is where the content writes the name and what says it, for a name that finds no free room.
+	src  diag.Pos
+	what string
+
 	placed     box
 	leader     bool
+	clash      bool // no free room was found: it lies over another name, a cell id or a mark
 	asc, lineH float64
 }
 
-// labels are a drawing's placed names, for one position of the grid in the art.
+// labels are a drawing's placed names, for one position of the grid in the art, and the boxes they and the
+// marks take (for the assembly marks of a tiled map to keep off them).
 type labels struct {
 	gx, gy float64
 	ok     bool
 	names  []nameLabel
+	taken  *boxSet
 }
 
 // marks and names are collected by the drawing before placement.
 type labelInput struct {
-	marks []box
-	names []nameLabel
+	marks  []box
+	names  []nameLabel
+	insets map[grid.Cell][2]float64 // the cell ids' (lineFeatures.insets)
 }
 
 func (in *labelInput) mark(x, y, r float64) {
@@ -69,16 +86,23 @@ func (in *labelInput) mark(x, y, r float64) {
 }
 
 // placedNames places the drawing's names for the current grid position (computed once and kept).
-func (d *Drawing) placedNames() []nameLabel {
+func (d *Drawing) placedNames() []nameLabel { return d.placed().names }
+
+// placed is the drawing's placement of names, computed once per grid position.
+func (d *Drawing) placed() labels {
+	var in labelInput
+	if d.Set.Type != content.GridOpen && d.net == nil {
+		in.insets = d.lines().insets // before the lock, which lines takes too
+	}
 	d.mu.Lock() // pages may be drawn at once on several goroutines (PNG previews)
 	defer d.mu.Unlock()
 	if d.names.ok && d.names.gx == d.gx && d.names.gy == d.gy {
-		return d.names.names
+		return d.names
 	}
-	var in labelInput
 	d.collectNames(&in)
-	d.names = labels{gx: d.gx, gy: d.gy, ok: true, names: placeNames(d.measurer(), in, d.gridBox(), d.cell)}
-	return d.names.names
+	names, taken := placeNames(d.measurer(), in, d.gridBox(), d.cell)
+	d.names = labels{gx: d.gx, gy: d.gy, ok: true, names: names, taken: taken}
+	return d.names
 }
 
 // gridBox is the area names may take: the grid inside the frame.
@@ -86,24 +110,161 @@ func (d *Drawing) gridBox() box {
 	return box{d.border, d.border, d.mapW - d.border, d.mapH - d.border}
 }
 
-// placeNames places each name in turn. Positions are tried ring by ring (just outside the mark, then one and
-// two steps further): below, above, right, left, then the corners. The first position free of marks and of
-// names placed before wins; when none is free, the one overlapping least.
-func placeNames(m metrics, in labelInput, area box, cell float64) []nameLabel {
+// placeNames places the pinned names where they are put, then each other name in turn (most important
+// first): round its anchor at its own size, then a little smaller, then further out with a leader line, then
+// smaller and further out; the first position free of marks, cell ids and names placed before wins. A name
+// that finds no free position takes the one it overlaps least and is marked clash. It returns the names and
+// the boxes they and the marks take.
+func placeNames(m metrics, in labelInput, area box, cell float64) ([]nameLabel, *boxSet) {
 	taken := newBoxSet(cell)
 	for _, b := range in.marks {
 		taken.add(b)
 	}
-	out := make([]nameLabel, 0, len(in.names))
-	for _, n := range in.names {
-		w, h := labelSize(m, &n)
-		b, ring := placeAround(w, h, n.anchor, n.r, n.centre, taken, area, cell)
-		n.placed = b
-		n.leader = ring > 0
-		taken.add(b)
-		out = append(out, n)
+	out := make([]nameLabel, len(in.names))
+	copy(out, in.names)
+	for i := range out {
+		if n := &out[i]; n.pinned {
+			labelSize(m, n)
+			n.clash = !taken.free(n.placed) || !inArea(n.placed, area)
+			taken.add(n.placed)
+		}
 	}
-	return out
+	for i := range out {
+		n := &out[i]
+		if n.pinned {
+			continue
+		}
+		placeName(m, n, taken, area, cell)
+		taken.add(n.placed)
+	}
+	return out, taken
+}
+
+// shrinks are the sizes a name tries, as shares of its own, before it gives up room; no name shrinks below
+// minNameSize points.
+var shrinks = []float64{1, 0.85, 0.72}
+
+const minNameSize = 4.5
+
+// placeName finds a name's place (see placeNames).
+func placeName(m metrics, n *nameLabel, taken *boxSet, area box, cell float64) {
+	full := n.font
+	type try struct {
+		k        float64
+		from, to int
+	}
+	var tries []try
+	for _, k := range shrinks {
+		tries = append(tries, try{k, 0, 0})
+	}
+	for _, k := range shrinks {
+		tries = append(tries, try{k, 1, 4})
+	}
+	var best box
+	bestRing, bestK, bestCost := 0, 1.0, math.Inf(1)
+	for i, t := range tries {
+		if i == len(shrinks) {
+			// Round the anchor nothing is free: the nearest free room within a few cells, at its own size
+			// and then smaller, with a leader line, before the rings further out.
+			for _, k := range shrinks {
+				if k < 1 && full.Size*k < minNameSize {
+					continue
+				}
+				n.font = full
+				n.font.Size = full.Size * k
+				lines := n.lines
+				variants := [][]string{lines}
+				if len(lines) > 1 { // on one line, a long name finds room between rows of cell ids
+					variants = append(variants, []string{strings.Join(lines, " ")})
+				}
+				for _, v := range variants {
+					n.lines = v
+					w, h := labelSize(m, n)
+					if b, ok := scanFree(w, h, n.anchor, n.r, taken, area, cell); ok {
+						n.placed, n.leader = b, true
+						return
+					}
+				}
+				n.lines = lines
+			}
+		}
+		if t.k < 1 && full.Size*t.k < minNameSize {
+			continue
+		}
+		n.font = full
+		n.font.Size = full.Size * t.k
+		w, h := labelSize(m, n)
+		b, ring, cost := placeAround(w, h, n.anchor, n.r, n.centre && t.from == 0, taken, area, cell, t.from, t.to)
+		if cost == 0 {
+			n.placed, n.leader = b, ring > 0
+			return
+		}
+		if t.k == 1 && cost < bestCost {
+			best, bestRing, bestK, bestCost = b, ring, t.k, cost
+		}
+	}
+	n.font = full
+	n.font.Size = full.Size * bestK
+	labelSize(m, n)
+	n.placed, n.leader, n.clash = best, bestRing > 0, true
+}
+
+// scanFree looks for the free box w x h nearest an anchor, its middle on a fine lattice up to three cells
+// away (clear of the anchor's own clearance r): the first free one, nearest first (ties in lattice order).
+func scanFree(w, h float64, anchor surface.Pt, r float64, taken *boxSet, area box, cell float64) (box, bool) {
+	step := math.Max(1.5, math.Min(w, h)/3)
+	reach := 3 * math.Max(cell, h)
+	n := int(math.Min(reach/step, 60))
+	type spot struct {
+		dx, dy float64
+		d      float64
+	}
+	spots := make([]spot, 0, (2*n+1)*(2*n+1))
+	for j := -n; j <= n; j++ {
+		for i := -n; i <= n; i++ {
+			dx, dy := float64(i)*step, float64(j)*step
+			spots = append(spots, spot{dx, dy, math.Hypot(dx, dy)})
+		}
+	}
+	sort.SliceStable(spots, func(a, b int) bool { return spots[a].d < spots[b].d })
+	for _, sp := range spots {
+		cx, cy := anchor.X+sp.dx, anchor.Y+sp.dy
+		b := box{cx - w/2, cy - h/2, cx + w/2, cy + h/2}
+		// Not over the anchor's own mark.
+		if b.overlap(box{anchor.X - r, anchor.Y - r, anchor.X + r, anchor.Y + r}) > 0 && r > 0 {
+			continue
+		}
+		if inArea(b, area) && taken.free(b) {
+			return b, true
+		}
+	}
+	return box{}, false
+}
+
+// inArea reports whether box b lies within area.
+func inArea(b, area box) bool {
+	return b.x0 >= area.x0-0.01 && b.y0 >= area.y0-0.01 && b.x1 <= area.x1+0.01 && b.y1 <= area.y1+0.01
+}
+
+// pinBox is where a pinned name goes: above, below, left or right of its cell (of size cell round the anchor)
+// or on it, moved on by offset, the box of its pad turned by rotate degrees.
+func pinBox(w, h float64, anchor surface.Pt, cell float64, at string, offset [2]float64, rotate float64) box {
+	cx, cy := anchor.X+offset[0], anchor.Y+offset[1]
+	// A turned pad's box.
+	a := rotate * math.Pi / 180
+	bw := math.Abs(w*math.Cos(a)) + math.Abs(h*math.Sin(a))
+	bh := math.Abs(w*math.Sin(a)) + math.Abs(h*math.Cos(a))
+	switch at {
+	case "above":
+		cy -= cell/2 + bh/2
+	case "below":
+		cy += cell/2 + bh/2
+	case "left":
+		cx -= cell/2 + bw/2
+	case "right":
+		cx += cell/2 + bw/2
+	}
+	return box{cx - bw/2, cy - bh/2, cx + bw/2, cy + bh/2}
 }
 
 // boxSet is the boxes names and marks have taken, bucketed by where they lie so that a name looks at its
@@ -224,7 +385,14 @@ func labelSize(m metrics, n *nameLabel) (w, h float64) {
 // centre is set): positions are tried ring by ring (just outside the mark, then one and two steps further):
 // below, above, right, left, then the corners. The first position free of taken boxes wins; when none is
 // free, the one overlapping least, a further ring only when clearly better. It returns the box and its ring.
-func placeAround(w, h float64, anchor surface.Pt, r float64, centre bool, taken *boxSet, area box, cell float64) (box, int) {
+func placeAroundAny(w, h float64, anchor surface.Pt, r float64, centre bool, taken *boxSet, area box, cell float64) (box, int) {
+	b, ring, _ := placeAround(w, h, anchor, r, centre, taken, area, cell, 0, 2)
+	return b, ring
+}
+
+// placeAround is placeAroundAny over the rings from to to; it also returns what the box overlaps (0 when it
+// is free).
+func placeAround(w, h float64, anchor surface.Pt, r float64, centre bool, taken *boxSet, area box, cell float64, from, to int) (box, int, float64) {
 	step := math.Max(cell*0.45, h+2)
 	type cand struct {
 		b    box
@@ -238,7 +406,7 @@ func placeAround(w, h float64, anchor surface.Pt, r float64, centre bool, taken 
 	if centre {
 		at(ax, ay, 0)
 	}
-	for ring := 0; ring < 3; ring++ {
+	for ring := from; ring <= to; ring++ {
 		r := r + float64(ring)*step
 		at(ax, ay+r+h/2, ring)               // below
 		at(ax, ay-r-h/2, ring)               // above
@@ -249,26 +417,26 @@ func placeAround(w, h float64, anchor surface.Pt, r float64, centre bool, taken 
 		at(ax+r*0.7+w/2, ay-r*0.7-h/2, ring) // above right
 		at(ax-r*0.7-w/2, ay-r*0.7-h/2, ring) // above left
 	}
-	best, bestCost := -1, math.Inf(1)
+	best, bestCost, bestRaw := -1, math.Inf(1), math.Inf(1)
 	for i, c := range cands {
 		// Keep inside the grid: a name pushed off it costs as much as a heavy overlap.
 		cost := 0.0
-		if c.b.x0 < area.x0 || c.b.y0 < area.y0 || c.b.x1 > area.x1 || c.b.y1 > area.y1 {
+		if !inArea(c.b, area) {
 			cost += w * h * 4
 		}
 		g := c.b.grow(0.5)
 		taken.near(g, func(t box) { cost += g.overlap(t) })
 		if cost == 0 {
-			best = i
-			break
+			return c.b, c.ring, 0
 		}
+		raw := cost
 		// A further ring must be clearly better to be worth the leader line.
-		cost += float64(c.ring) * w * h * 0.15
+		cost += float64(c.ring-from) * w * h * 0.15
 		if cost < bestCost {
-			best, bestCost = i, cost
+			best, bestCost, bestRaw = i, cost, raw
 		}
 	}
-	return cands[best].b, cands[best].ring
+	return cands[best].b, cands[best].ring, bestRaw
 }
 
 // drawNames draws placed names: a light pad, the text and, for a name set away from its place, a leader line.
@@ -290,6 +458,13 @@ func (d *Drawing) drawNames(p *pen, names []nameLabel) {
 			s.SetFill(n.ink)
 			s.Circle(a.X, a.Y, 0.9, surface.Fill)
 		}
+		if !p.visible(b.x0, b.y0, b.x1, b.y1) {
+			continue // only the leader shows on this page
+		}
+		if n.rotate != 0 {
+			d.drawTurnedName(p, n)
+			continue
+		}
 		q := p.pt(b.x0, b.y0)
 		s.SetFill(surface.RGBA(255, 255, 255, 215))
 		s.Rect(q.X, q.Y, b.x1-b.x0, b.y1-b.y0, surface.Fill)
@@ -305,6 +480,30 @@ func (d *Drawing) drawNames(p *pen, names []nameLabel) {
 			drawStats(s, p, n.stats, cx, b.y0+0.5+n.lineH*float64(len(n.lines))+statGap, n.ink)
 		}
 	}
+}
+
+// drawTurnedName draws a pinned name turned by its rotate degrees about the middle of its box.
+func (d *Drawing) drawTurnedName(p *pen, n nameLabel) {
+	s := p.s
+	b := n.placed
+	w, h := 0.0, n.lineH*float64(len(n.lines))+1
+	for _, l := range n.lines {
+		w = math.Max(w, s.MeasureText(l, n.font))
+	}
+	w += 3
+	c := p.pt((b.x0+b.x1)/2, (b.y0+b.y1)/2)
+	s.Push()
+	s.Translate(c.X, c.Y)
+	s.Rotate(n.rotate)
+	s.SetFill(surface.RGBA(255, 255, 255, 215))
+	s.Rect(-w/2, -h/2, w, h, surface.Fill)
+	s.SetFill(n.ink)
+	y := -h/2 + 0.5 + n.asc
+	for _, l := range n.lines {
+		s.Text(0, y, l, n.font, surface.Align{H: surface.Center, V: surface.Baseline})
+		y += n.lineH
+	}
+	s.Pop()
 }
 
 // The row of a place's values under its name: each value in a small box.
@@ -364,6 +563,37 @@ func joinWords(ls []string) string {
 			out += " "
 		}
 		out += l
+	}
+	return out
+}
+
+// LabelProblem is a name the content writes that does not print as it should: pinned off the map, or with no
+// free room (it prints over another name, a cell id or a mark).
+type LabelProblem struct {
+	At     diag.Pos // where the content writes it
+	What   string   // what it is: map I's label "River"
+	OffMap bool     // pinned (at, offset) where it leaves the map
+}
+
+// LabelProblems places the drawing's names as its pages print them (after Layout) and lists those that
+// are pinned off the map or find no free room, in the order placed. Names the content does not write
+// (zones' names, a scenario's generated ones) are left out.
+func (d *Drawing) LabelProblems() []LabelProblem {
+	if d.net != nil {
+		return nil
+	}
+	var out []LabelProblem
+	area := d.gridBox()
+	for _, n := range d.placedNames() {
+		if n.src.IsZero() {
+			continue
+		}
+		switch {
+		case n.pinned && !inArea(n.placed, area):
+			out = append(out, LabelProblem{At: n.src, What: n.what, OffMap: true})
+		case n.clash:
+			out = append(out, LabelProblem{At: n.src, What: n.what})
+		}
 	}
 	return out
 }

@@ -54,6 +54,9 @@ const (
 	pad     = 8.0
 )
 
+// titleLineH is the step from one line of a wrapped title to the next.
+const titleLineH = 14.0
+
 var (
 	titleFont  = surface.Font{Style: surface.Bold, Size: 12}
 	subFont    = surface.Font{Size: 7.5}
@@ -143,7 +146,23 @@ func (d *Drawing) Layout(opt Options) (Plan, error) {
 			best = &c
 		}
 	}
-	if d.Set.Type == content.GridOpen {
+	scale, fit := d.printScale()
+	if d.Set.Type == content.GridOpen && !fit {
+		// At the scale the map asks (true size by default), tiled like a grid.
+		d.setScale(scale)
+		for _, pp := range papers {
+			for _, place := range []stripPlace{stripBelow, stripRight, stripSeparate} {
+				sw, sh := d.stripSize(m, place)
+				d.strip, d.stripW, d.stripH = place, sw, sh
+				nt, err := pageCount(d.Art(), pp, opt)
+				n := nt
+				if place == stripSeparate {
+					n++
+				}
+				consider(cand{place, borderW, pp, n, nt, scale, sw, sh}, err)
+			}
+		}
+	} else if d.Set.Type == content.GridOpen {
 		for _, den := range []float64{1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96} {
 			found := false
 			for _, pp := range papers {
@@ -268,6 +287,19 @@ func tiles(art surface.Size, paper surface.Size, opt Options) Plan {
 	return pl
 }
 
+// printScale is the scale an open table prints at and whether it asks for the plan that fits one sheet (see
+// content.Map.PrintScale); a scale that does not read (validate reports it) is true size.
+func (d *Drawing) printScale() (float64, bool) {
+	if len(d.Set.Boards) == 0 || d.Set.Boards[0].Map == nil {
+		return 1, false
+	}
+	k, fit, err := d.Set.Boards[0].Map.PrintScale()
+	if err != nil {
+		return 1, false
+	}
+	return k, fit
+}
+
 // setScale sets an open tabletop's drawing scale and the map frame it gives.
 func (d *Drawing) setScale(k float64) {
 	d.Scale = k
@@ -281,6 +313,7 @@ func (d *Drawing) setScale(k float64) {
 
 // titleLines are the lines of the title block, wrapped to width w.
 type titleBlock struct {
+	title       []string // the title, wrapped to the block's width (three lines at most)
 	sub, source []string
 	scaleText   string
 	h           float64
@@ -305,8 +338,16 @@ func (d *Drawing) titleBlock(m flow.Measurer, w float64) titleBlock {
 
 func (d *Drawing) wrapTitleBlock(m flow.Measurer, w float64) titleBlock {
 	var tb titleBlock
+	tf := titleFont
+	tf.Typeface = d.headingFace()
+	tb.title = flow.Wrap(m, d.Title, tf, w)
+	if len(tb.title) > 3 {
+		tb.title = append(tb.title[:2], flow.Truncate(m, strings.Join(tb.title[2:], " "), tf, w))
+	}
 	tb.sub = flow.Wrap(m, d.Subtitle, subFont, w)
-	if d.Set.Type == content.GridOpen {
+	if d.Set.Type == content.GridOpen && d.Scale == 1 {
+		tb.scaleText = fmt.Sprintf("Print at 100%%: the table is %s x %s at true size, and the bar is %s long.", trimInches(d.Set.Table.Width), trimInches(d.Set.Table.Height), d.rulerText())
+	} else if d.Set.Type == content.GridOpen {
 		tb.scaleText = fmt.Sprintf("Plan at 1:%s: 1in on paper is %s on the table. Ruler in table inches.", trimNum(1/d.Scale), trimInches(1/d.Scale))
 	} else if d.net != nil {
 		tb.scaleText = fmt.Sprintf("Print at 100%%: the map is %s x %s, and the bar is 2in long.", trimInches(d.Set.Table.Width), trimInches(d.Set.Table.Height))
@@ -323,7 +364,7 @@ func (d *Drawing) wrapTitleBlock(m flow.Measurer, w float64) titleBlock {
 			tb.source = append(tb.source[:4], flow.Truncate(m, strings.Join(tb.source[4:], " "), sourceFont, w))
 		}
 	}
-	tb.h = 16 + float64(len(tb.sub))*9.5 + 4 + float64(len(scale))*9.5 + 16 + float64(len(tb.source))*8
+	tb.h = 16 + float64(max(len(tb.title), 1)-1)*titleLineH + float64(len(tb.sub))*9.5 + 4 + float64(len(scale))*9.5 + 16 + float64(len(tb.source))*8
 	return tb
 }
 
@@ -374,8 +415,11 @@ func (d *Drawing) drawStrip(p *pen, x, y, w float64, below bool) {
 	s.SetFill(inkColour)
 	tf := titleFont
 	tf.Typeface = d.headingFace()
-	s.Text(q.X, q.Y, d.Title, tf, surface.Align{V: surface.Top})
-	ly := ty + 16
+	for i, l := range tb.title {
+		q = p.pt(tx, ty+float64(i)*titleLineH)
+		s.Text(q.X, q.Y, l, tf, surface.Align{V: surface.Top})
+	}
+	ly := ty + 16 + float64(max(len(tb.title), 1)-1)*titleLineH
 	for _, l := range tb.sub {
 		q = p.pt(tx, ly)
 		s.Text(q.X, q.Y, l, subFont, surface.Align{V: surface.Top})
@@ -424,6 +468,18 @@ func (d *Drawing) drawStrip(p *pen, x, y, w float64, below bool) {
 		col, row := i/rows, i%rows
 		d.legendEntry(p, e, lx+float64(col)*cw, ly0+float64(row)*entryH, cw)
 	}
+}
+
+// rulerText is how long the ruler's bar is on the table: 2in, or on an open table a round number of table inches.
+func (d *Drawing) rulerText() string {
+	if d.Set.Type != content.GridOpen {
+		return "2in"
+	}
+	stepIn := 6.0
+	if 2/d.Scale > 72 {
+		stepIn = 12
+	}
+	return trimInches(math.Max(1, math.Floor(2/d.Scale/stepIn)) * stepIn)
 }
 
 // ruler draws a 2in bar (or, on a tabletop plan, a bar in table inches) starting at art (x, y).

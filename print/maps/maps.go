@@ -255,20 +255,49 @@ func (d *Drawing) setBorder(bw float64) {
 	d.border = bw
 	s := d.Set
 	switch s.Type {
-	case content.GridHex:
+	case content.GridHex, content.GridSquare:
 		b := s.Hex.Bounds()
+		if s.Type == content.GridSquare {
+			b = s.Square.Bounds()
+		}
 		d.gx, d.gy = d.border-b.Min.X, d.border-b.Min.Y
 		d.mapW, d.mapH = b.Width()+2*d.border, b.Height()+2*d.border
-	case content.GridSquare:
-		b := s.Square.Bounds()
-		d.gx, d.gy = d.border-b.Min.X, d.border-b.Min.Y
-		d.mapW, d.mapH = b.Width()+2*d.border, b.Height()+2*d.border
+		if sz, ok := d.PublishedSize(); ok {
+			// The board's published edge, with the grid in its middle, and the border round it for the
+			// captions beside it.
+			d.gx += (sz.W - b.Width()) / 2
+			d.gy += (sz.H - b.Height()) / 2
+			d.mapW, d.mapH = sz.W+2*d.border, sz.H+2*d.border
+		}
 	case content.GridOpen:
 		d.setScale(d.Scale)
 	case content.GridArea, content.GridPoint:
 		d.gx, d.gy = d.border, d.border
 		d.mapW, d.mapH = d.net.w+2*d.border, d.net.h+2*d.border
 	}
+}
+
+// PublishedSize is the size a single map or board declares (size: 8.5x11in), which it prints at with an
+// outline at its edge; false for a composed set or a map that declares none.
+func (d *Drawing) PublishedSize() (surface.Size, bool) {
+	if len(d.Set.Boards) != 1 || d.Composed() {
+		return surface.Size{}, false
+	}
+	g := d.Set.Boards[0].Geo
+	if g == nil || g.Size.X <= 0 || g.Size.Y <= 0 {
+		return surface.Size{}, false
+	}
+	return surface.Size{W: g.Size.X, H: g.Size.Y}, true
+}
+
+// Outline is where a map with a published size has its edge, in art coordinates (points from the drawing's
+// top-left): the rectangle its outline strokes; false for a map without one.
+func (d *Drawing) Outline() (surface.Rect, bool) {
+	sz, ok := d.PublishedSize()
+	if !ok {
+		return surface.Rect{}, false
+	}
+	return surface.Rect{X: d.border, Y: d.border, W: sz.W, H: sz.H}, true
 }
 
 // describe says what the map is, for the title block.

@@ -122,7 +122,7 @@ func (d *Drawing) buildNetLayout() *netLayout {
 				return b
 			}
 		}
-		b, _ := placeAround(w, h, np.at, np.radius()+1, false, taken, frame, d.cell)
+		b, _ := placeAroundAny(w, h, np.at, np.radius()+1, false, taken, frame, d.cell)
 		taken.add(b)
 		return b
 	}
@@ -231,7 +231,7 @@ func (d *Drawing) buildNetLayout() *netLayout {
 			k := float64(len(z.cells))
 			nl := nameLabel{lines: wrapName(m, z.label, zf, 2.6*d.cell), font: zf, ink: l.sides[z.side].ink, anchor: surface.Pt{X: cx / k, Y: cy / k}, r: 0.3 * d.cell}
 			w, h := labelSize(m, &nl)
-			b, ring := placeAround(w, h, nl.anchor, nl.r, true, taken, frame, d.cell)
+			b, ring := placeAroundAny(w, h, nl.anchor, nl.r, true, taken, frame, d.cell)
 			nl.placed, nl.leader = b, ring > 0
 			taken.add(b)
 			lay.names = append(lay.names, nl)
@@ -304,7 +304,7 @@ func (d *Drawing) placeName(m metrics, np *netPlace, taken *boxSet, frame box) n
 	}
 	nl.r = np.radius() + 1
 	w, h := labelSize(m, &nl)
-	b, ring := placeAround(w, h, np.at, nl.r, false, taken, frame, d.cell)
+	b, ring := placeAroundAny(w, h, np.at, nl.r, false, taken, frame, d.cell)
 	nl.placed, nl.leader = b, ring > 0
 	return nl
 }

@@ -79,18 +79,61 @@ func (d *Drawing) alignMarks(p *pen, pl Plan) {
 	vw := pl.Tiles[0].View.W
 	vh := pl.Tiles[0].View.H
 	every := 3 * surface.Inch
+	taken := d.markTaken()
 	for c := 1; c < pl.Cols; c++ {
 		x := float64(c)*(vw-pl.Overlap) + pl.Overlap/2
 		for y := every / 2; y < art.H; y += every {
-			crosshair(s, p, x, y)
+			crosshair(s, p, x, clearSpot(taken, x, y, false, art.H))
 		}
 	}
 	for r := 1; r < pl.Rows; r++ {
 		y := float64(r)*(vh-pl.Overlap) + pl.Overlap/2
 		for x := every / 2; x < art.W; x += every {
-			crosshair(s, p, x, y)
+			crosshair(s, p, clearSpot(taken, x, y, true, art.W), y)
 		}
 	}
+}
+
+// markTaken is what an assembly mark keeps off: the cell ids, marks and names the label placer placed (nil
+// where a drawing places none).
+func (d *Drawing) markTaken() *boxSet {
+	if d.net != nil {
+		return nil
+	}
+	return d.placed().taken
+}
+
+// clearSpot moves an assembly crosshair at (x, y) along its line of overlap (along x when alongX, else along y,
+// within 0 to limit) to the nearest spot, up to an inch away, where it covers no cell id, mark or name; it stays
+// where it is when there is none. Both sheets of an overlap work it out from the same art, so their marks still
+// meet.
+func clearSpot(taken *boxSet, x, y float64, alongX bool, limit float64) float64 {
+	at := y
+	if alongX {
+		at = x
+	}
+	if taken == nil {
+		return at
+	}
+	const r = 8.5
+	for i := 0; i <= 48; i++ {
+		off := float64((i+1)/2) * 1.5
+		if i%2 == 1 {
+			off = -off
+		}
+		v := at + off
+		if v-r < 0 || v+r > limit {
+			continue
+		}
+		b := box{x - r, v - r, x + r, v + r}
+		if alongX {
+			b = box{v - r, y - r, v + r, y + r}
+		}
+		if taken.free(b) {
+			return v
+		}
+	}
+	return at
 }
 
 func crosshair(s surface.Surface, p *pen, x, y float64) {

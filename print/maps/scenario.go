@@ -516,12 +516,7 @@ func (d *Drawing) drawRoundZone(p *pen, z zoneMark, st sideStyle) {
 	s.Pop()
 	s.SetStroke(st.ink, 1.5)
 	s.Circle(q.X, q.Y, r, surface.Stroke)
-	// The zone's name just inside its top (tabletop names are drawn in place, not through placedNames).
-	f := surface.Font{Style: surface.BoldItalic, Size: clamp(r*0.12, 6, 9)}
-	if w := s.MeasureText(z.label, f); w > 1.6*r && w > 0 {
-		f.Size = math.Max(5, f.Size*1.6*r/w) // fit the chord near the top
-	}
-	haloText(s, q.X, q.Y-r+f.Size*1.4, z.label, f, surface.Align{H: surface.Center, V: surface.Middle})
+	// The zone's name goes just inside its top, placed with the other names (tableNames).
 }
 
 // drawZones shades each deployment zone: a tint of the side's colour in every cell, a hatch at the side's
@@ -1061,6 +1056,10 @@ func (d *Drawing) markerFace(p *pen, u unitMark, b box) {
 	if u.symbol == "" {
 		y = c.Y + m*0.5 + f.Size*0.35
 	}
+	// Not on a page that shows none of it (the marker shows there only in part).
+	if ay := b.y0 + (y - c.Y); !p.visible(b.x0, ay-f.Size, b.x1, ay+f.Size*0.3) {
+		return
+	}
 	s.Text(c.X, y, text, f, surface.Align{H: surface.Center, V: surface.Baseline})
 }
 
@@ -1085,6 +1084,9 @@ func (d *Drawing) collectNames(in *labelInput) {
 	}
 	var names []later
 	add := func(prio int, n nameLabel) { names = append(names, later{n, prio}) }
+	if set.Type == content.GridOpen {
+		d.tableNames(m, in, add)
+	}
 	placeFont := surface.Font{Style: surface.Bold, Size: clamp(d.cell*0.17, 5, 10)}
 	wrapW := d.cell * 2.6
 	// Places on the maps.
@@ -1122,7 +1124,8 @@ func (d *Drawing) collectNames(in *labelInput) {
 			case "objective":
 				prio, r = 1, d.cell*0.22
 			}
-			add(prio, nameLabel{lines: wrapName(m, cmp.Or(l.Name, l.ID), placeFont, wrapW), font: placeFont, ink: inkColour, anchor: ctr, r: r})
+			add(prio, nameLabel{lines: wrapName(m, cmp.Or(l.Name, l.ID), placeFont, wrapW), font: placeFont, ink: inkColour, anchor: ctr, r: r,
+				src: l.At, what: fmt.Sprintf("map %s's place %q", b.Map.ID, cmp.Or(l.Name, l.ID))})
 		}
 		for _, ml := range b.Map.Labels {
 			c, ok := b.Cell(ml.Cell)
@@ -1130,7 +1133,18 @@ func (d *Drawing) collectNames(in *labelInput) {
 				continue
 			}
 			f := surface.Font{Style: surface.BoldItalic, Size: clamp(d.cell*0.2, 6, 12), Typeface: d.fonts.Get(ml.Font)}
-			add(3, nameLabel{lines: []string{ml.Text}, font: f, ink: inkColour, anchor: d.centre(c), r: d.cell * 0.25, centre: true})
+			n := nameLabel{lines: []string{ml.Text}, font: f, ink: inkColour, anchor: d.centre(c), r: d.cell * 0.25, centre: true,
+				src: ml.At, what: fmt.Sprintf("map %s's label %q", b.Map.ID, ml.Text)}
+			if ml.Pinned() {
+				var off [2]float64
+				if len(ml.Offset) == 2 {
+					off = [2]float64{ml.Offset[0], ml.Offset[1]}
+				}
+				w, h := labelSize(m, &n)
+				n.pinned, n.rotate = true, ml.Rotate
+				n.placed = pinBox(w, h, n.anchor, d.cell, ml.Pin, off, ml.Rotate)
+			}
+			add(3, n)
 		}
 	}
 	if d.Scenario != nil {
@@ -1142,19 +1156,21 @@ func (d *Drawing) collectNames(in *labelInput) {
 			}
 			lines := wrapName(m, text, of, wrapW)
 			cells, sides := d.objectiveCells(o)
+			d.outlineMarks(in, cells, sides)
 			for _, cl := range d.clusters(cells) {
 				for _, c := range cl {
 					q := d.centre(c)
 					in.mark(q.X+d.cell*0.28, q.Y+d.cell*0.05, d.cell*0.1)
 				}
-				add(1, nameLabel{lines: lines, font: of, ink: objectiveRed, anchor: d.meanCentre(cl), r: d.cell * 0.3})
+				add(1, nameLabel{lines: lines, font: of, ink: objectiveRed, anchor: d.meanCentre(cl), r: d.cell * 0.3, src: o.At, what: fmt.Sprintf("objective %q", text)})
 			}
 			for _, ch := range d.sideRuns(sides) {
 				mid := ch[len(ch)/2]
-				add(1, nameLabel{lines: lines, font: of, ink: objectiveRed, anchor: mid, r: d.cell * 0.15})
+				add(1, nameLabel{lines: lines, font: of, ink: objectiveRed, anchor: mid, r: d.cell * 0.15, src: o.At, what: fmt.Sprintf("objective %q", text)})
 			}
 		}
 	}
+	d.idMarks(m, in)
 	if l := d.layer; l != nil {
 		for _, st := range l.stacks {
 			boxes, _ := d.stackBoxes(st)

@@ -2,7 +2,9 @@ package maps
 
 import (
 	"cmp"
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/print/surface"
@@ -18,33 +20,17 @@ func (d *Drawing) tablePt(x, y float64) surface.Pt {
 func (d *Drawing) drawTable(p *pen) {
 	s := p.s
 	t := d.Set.Table
-	k := surface.Inch * d.Scale
 	o := d.tablePt(0, 0)
 	z := d.tablePt(t.Width, t.Height)
 	q := p.pt(o.X, o.Y)
 	s.SetFill(surface.RGB(0xf4, 0xf0, 0xe0))
 	s.Rect(q.X, q.Y, z.X-o.X, z.Y-o.Y, surface.Fill)
-	var pieces [][]surface.Pt
 	for _, b := range d.Set.Boards {
 		for _, pc := range b.Map.Pieces {
-			var poly []surface.Pt
-			if pc.Circle != nil {
-				cx, cy, r := pc.Circle.X.Inches(), pc.Circle.Y.Inches(), pc.Circle.Radius.Inches()
-				for i := 0; i < 48; i++ {
-					a := float64(i) * 2 * math.Pi / 48
-					poly = append(poly, d.tablePt(cx+r*math.Cos(a), cy+r*math.Sin(a)))
-				}
-			} else {
-				for _, v := range pc.Polygon {
-					if len(v) == 2 {
-						poly = append(poly, d.tablePt(v[0].Inches(), v[1].Inches()))
-					}
-				}
-			}
+			poly := d.piecePoly(pc)
 			if len(poly) < 3 {
 				continue
 			}
-			pieces = append(pieces, poly)
 			pts := p.poly(poly, nil)
 			col := d.terrainColour(pc.Terrain)
 			s.SetFill(col)
@@ -73,24 +59,20 @@ func (d *Drawing) drawTable(p *pen) {
 		}
 	}
 	d.drawTablePaths(p)
-	// The inch grid: every 6in, heavier every 12in, numbered along the top and left in the border.
+	// The inch grid: every 6in, heavier every 12in, numbered just inside the top and left edges (the border
+	// is the entries').
 	for x := 6.0; x < t.Width; x += 6 {
 		a, b := p.pt(d.tablePt(x, 0).X, o.Y), p.pt(d.tablePt(x, 0).X, z.Y)
-		heavy := math.Mod(x, 12) == 0
-		gridLine(s, a, b, heavy)
-		if heavy {
-			s.SetFill(inkColour)
-			s.Text(a.X, a.Y-2, trimInches(x), surface.Font{Size: 5.5}, surface.Align{H: surface.Center, V: surface.Bottom})
-		}
+		gridLine(s, a, b, math.Mod(x, 12) == 0)
 	}
 	for y := 6.0; y < t.Height; y += 6 {
 		a, b := p.pt(o.X, d.tablePt(0, y).Y), p.pt(z.X, d.tablePt(0, y).Y)
-		heavy := math.Mod(y, 12) == 0
-		gridLine(s, a, b, heavy)
-		if heavy {
-			s.SetFill(inkColour)
-			s.Text(a.X-2, a.Y, trimInches(y), surface.Font{Size: 5.5}, surface.Align{H: surface.Right, V: surface.Middle})
-		}
+		gridLine(s, a, b, math.Mod(y, 12) == 0)
+	}
+	s.SetFill(inkColour)
+	for _, rn := range d.rulerNumbers(s) {
+		q := p.pt(rn.x, rn.y)
+		s.Text(q.X, q.Y, rn.text, rulerFont, rn.a)
 	}
 	s.SetStroke(surface.Black, 0.8)
 	q = p.pt(o.X, o.Y)
@@ -102,32 +84,7 @@ func (d *Drawing) drawTable(p *pen) {
 			d.drawTableUnits(p)
 		}
 	}
-	// Piece names.
-	i := 0
-	for _, b := range d.Set.Boards {
-		for _, pc := range b.Map.Pieces {
-			if pc.Name == "" || i >= len(pieces) {
-				if pc.Circle != nil || len(pc.Polygon) >= 3 {
-					i++
-				}
-				continue
-			}
-			cx, _ := centroid(pieces[i])
-			_, y0, _, y1 := bbox(pieces[i])
-			i++
-			q := p.pt(cx, y0+math.Min(12, (y1-y0)*0.3))
-			haloText(s, q.X, q.Y, pc.Name, surface.Font{Style: surface.Italic, Size: clamp(k*2.2, 6, 10)}, surface.Align{H: surface.Center, V: surface.Middle})
-		}
-	}
-	// Named places.
-	points := map[string]float64{}
-	if d.Scenario != nil {
-		for _, ob := range d.Scenario.Objectives {
-			if ob.Location != "" && ob.Points != nil {
-				points[ob.Location] = ob.Points.Float()
-			}
-		}
-	}
+	// Named places' marks; their names and the pieces' are placed with the other names.
 	for _, b := range d.Set.Boards {
 		for _, l := range b.Map.Locations {
 			if len(l.Point) != 2 {
@@ -146,15 +103,133 @@ func (d *Drawing) drawTable(p *pen) {
 				s.SetFill(inkColour)
 				s.Circle(q.X, q.Y, 2.5, surface.Fill)
 			}
+		}
+	}
+	d.drawNames(p, d.placedNames())
+	if d.Scenario != nil {
+		d.drawEntries(p)
+	}
+}
+
+var rulerFont = surface.Font{Size: 5.5}
+
+// rulerNumber is a number of an open table's inch grid: its text at (x, y), art coordinates, and its box.
+type rulerNumber struct {
+	text string
+	x, y float64
+	a    surface.Align
+	b    box
+}
+
+// rulerNumbers are the numbers of the heavy lines of the inch grid (every 12in), just inside the table's top
+// and left edges.
+func (d *Drawing) rulerNumbers(m metrics) []rulerNumber {
+	t := d.Set.Table
+	o := d.tablePt(0, 0)
+	asc, desc, _ := m.FontMetrics(rulerFont)
+	var out []rulerNumber
+	for x := 12.0; x < t.Width; x += 12 {
+		text := trimInches(x)
+		w := m.MeasureText(text, rulerFont)
+		ax, ay := d.tablePt(x, 0).X, o.Y+1.5
+		out = append(out, rulerNumber{text, ax, ay, surface.Align{H: surface.Center, V: surface.Top}, box{ax - w/2, ay, ax + w/2, ay + asc + desc}})
+	}
+	for y := 12.0; y < t.Height; y += 12 {
+		text := trimInches(y)
+		w := m.MeasureText(text, rulerFont)
+		ax, ay := o.X+1.5, d.tablePt(0, y).Y
+		out = append(out, rulerNumber{text, ax, ay, surface.Align{H: surface.Left, V: surface.Middle}, box{ax, ay - (asc+desc)/2, ax + w, ay + (asc+desc)/2}})
+	}
+	return out
+}
+
+// piecePoly is a terrain piece's outline in art coordinates: its polygon, or its circle as 48 points.
+func (d *Drawing) piecePoly(pc content.Piece) []surface.Pt {
+	var poly []surface.Pt
+	if pc.Circle != nil {
+		cx, cy, r := pc.Circle.X.Inches(), pc.Circle.Y.Inches(), pc.Circle.Radius.Inches()
+		for i := 0; i < 48; i++ {
+			a := float64(i) * 2 * math.Pi / 48
+			poly = append(poly, d.tablePt(cx+r*math.Cos(a), cy+r*math.Sin(a)))
+		}
+		return poly
+	}
+	for _, v := range pc.Polygon {
+		if len(v) == 2 {
+			poly = append(poly, d.tablePt(v[0].Inches(), v[1].Inches()))
+		}
+	}
+	return poly
+}
+
+// tableNames adds an open table's names to place: each terrain piece's name near the top of the piece, each
+// named place's under its mark (with its points when a scenario objective gives them), the marks kept clear.
+func (d *Drawing) tableNames(m metrics, in *labelInput, add func(prio int, n nameLabel)) {
+	for _, rn := range d.rulerNumbers(m) {
+		in.marks = append(in.marks, rn.b)
+	}
+	if d.layer != nil {
+		for _, ts := range d.layer.table {
+			for k := min(len(ts.units)-1, 2); k >= 0; k-- {
+				in.marks = append(in.marks, d.tableBox(ts, k).grow(3.5)) // with its count's disc
+			}
+		}
+		for _, z := range d.layer.zones {
+			if !z.round {
+				continue
+			}
+			c := d.tablePt(z.cx, z.cy)
+			r := d.tablePt(z.cx+z.rr, z.cy).X - c.X
+			f := surface.Font{Style: surface.BoldItalic, Size: clamp(r*0.12, 6, 9)}
+			if w := m.MeasureText(z.label, f); w > 1.6*r && w > 0 {
+				f.Size = math.Max(5, f.Size*1.6*r/w) // fit the chord near the top
+			}
+			add(4, nameLabel{lines: []string{z.label}, font: f, ink: d.layer.sides[z.side].ink, anchor: surface.Pt{X: c.X, Y: c.Y - r + f.Size*1.4}, centre: true, r: 2})
+		}
+	}
+	k := surface.Inch * d.Scale
+	for _, b := range d.Set.Boards {
+		for _, pc := range b.Map.Pieces {
+			poly := d.piecePoly(pc)
+			if pc.Name == "" || len(poly) < 3 {
+				continue
+			}
+			cx, _ := centroid(poly)
+			_, y0, _, y1 := bbox(poly)
+			f := surface.Font{Style: surface.Italic, Size: clamp(k*2.2, 6, 10)}
+			add(3, nameLabel{lines: []string{pc.Name}, font: f, ink: inkColour, anchor: surface.Pt{X: cx, Y: y0 + math.Min(12, (y1-y0)*0.3)},
+				centre: true, r: 3, src: pc.At, what: fmt.Sprintf("map %s's piece %q", b.Map.ID, pc.Name)})
+		}
+	}
+	points := map[string]float64{}
+	if d.Scenario != nil {
+		for _, ob := range d.Scenario.Objectives {
+			if ob.Location != "" && ob.Points != nil {
+				points[ob.Location] = ob.Points.Float()
+			}
+		}
+	}
+	for _, b := range d.Set.Boards {
+		pieces := map[string]bool{} // a place named like a piece of its map is named once, by the piece
+		for _, pc := range b.Map.Pieces {
+			pieces[strings.ToLower(strings.TrimSpace(pc.Name))] = true
+		}
+		for _, l := range b.Map.Locations {
+			if len(l.Point) != 2 {
+				continue
+			}
+			c := d.tablePt(l.Point[0].Inches(), l.Point[1].Inches())
+			in.mark(c.X, c.Y, 7)
 			name := cmp.Or(l.Name, l.ID)
+			if _, ok := points[l.ID]; !ok && pieces[strings.ToLower(strings.TrimSpace(name))] {
+				continue
+			}
 			if v, ok := points[l.ID]; ok {
 				name += " (" + trimNum(v) + " pts)"
 			}
-			haloText(s, q.X, q.Y+8, name, surface.Font{Style: surface.Bold, Size: 6.5}, surface.Align{H: surface.Center, V: surface.Top})
+			add(1, nameLabel{lines: []string{name}, font: surface.Font{Style: surface.Bold, Size: 6.5}, ink: inkColour, anchor: c, r: 8,
+				src: l.At, what: fmt.Sprintf("map %s's place %q", b.Map.ID, name)})
 		}
-	}
-	if d.Scenario != nil {
-		d.drawEntries(p)
 	}
 }
 
