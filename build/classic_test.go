@@ -1,6 +1,8 @@
 package build
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,22 +191,27 @@ func TestIsandlwanaSaysWhatTheContentHolds(t *testing.T) {
 			t.Errorf("the Isandlwana sheet says %q, which the rules do not", not)
 		}
 	}
-	// The cards: the mounted infantry's card reads x2 (its line's stands) at its foot, the line below its name.
-	cards := readBack(t, "counters.pdf", files["counters.pdf"])
+	// The cards: the mounted infantry's card reads 2 stands (its line's), in the block under its name (the
+	// ancients style's second line, "formed, 2 stands", where the layout by place printed "x2" at its foot).
+	d := pdfcheck.Read(t, files["counters.pdf"])
 	found := false
-	for i, l := range cards.lines {
-		if !strings.HasPrefix(l, "Mounted infantry") {
-			continue
-		}
-		found = true
-		foot := ""
-		for _, next := range cards.lines[i+1:] {
-			if foot = next; foot != "" {
-				break
+	for _, p := range d.Pages {
+		runs := p.TextRuns()
+		for _, name := range runs {
+			if name.Text != "Mounted infantry" {
+				continue
 			}
-		}
-		if !strings.HasPrefix(foot, "x2 ") {
-			t.Errorf("the mounted infantry's card reads %q at its foot, want its line's 2 stands (x2)", foot)
+			found = true
+			var block []string
+			for _, r := range runs {
+				// The counter is an inch square: its block lies under the name, within half an inch either side.
+				if r.Y > name.Y && r.Y < name.Y+72 && math.Abs(r.X-name.X) < 36 {
+					block = append(block, r.Text)
+				}
+			}
+			if !slices.Contains(block, "formed, 2 stands") {
+				t.Errorf("the mounted infantry's card reads %q under its name, want its line's 2 stands", block)
+			}
 		}
 	}
 	if !found {

@@ -150,7 +150,7 @@ func TestArtPackage(t *testing.T) {
 		font   surface.Font
 	}{
 		{"8-4", 0.5, 0.81, surface.Font{Style: surface.Bold, Size: side * 0.22 * 1.3, Typeface: pz.Front.Font}},
-		{"XX", 0.5, 0.1, surface.Font{Style: surface.Bold, Size: side * 0.22 * 0.8, Typeface: pz.Front.Font}},
+		{"XX", 0.5, 0.145, surface.Font{Style: surface.Bold, Size: side * 0.22 * 0.7, Typeface: pz.Front.Font}}, // moved in from 0.1 (size 0.8) to keep inside the 3pt safe margin
 	} {
 		w, ok := got[want.text]
 		if !ok {

@@ -66,6 +66,9 @@ func (p *Package) Decode(quiet func(*Document) bool) diag.List {
 		}
 		m := v.meta()
 		m.Doc = d
+		if sys, ok := v.(*System); ok {
+			sys.applyStyles()
+		}
 		p.byKey[docKey{d.Kind, d.ID}] = v
 		p.byKind[d.Kind] = append(p.byKind[d.Kind], v)
 		if d.Kind == KindPackage && p.Manifest == nil {

@@ -89,6 +89,26 @@ type System struct {
 	// Blocks are the game's blocks: the stat their steps set, which way they turn to lose a step, what their
 	// labels print.
 	Blocks *BlockDef `yaml:"blocks"`
+	// SafeMargin is how far inside the cut line every text of a counter face stays (a die or a hand cuts up to
+	// a millimetre or two off the line); default DefaultSafeMargin. See CounterSafeMargin.
+	SafeMargin *value.Length `yaml:"safeMargin"`
+	// StyleProblems are the face layouts' styles and roles that name none muster ships (see FaceLayout.Style),
+	// found as the System is decoded; validate's counter-faces check reports them.
+	StyleProblems diag.List `yaml:"-"`
+}
+
+// DefaultSafeMargin is how far inside the cut a counter's texts stay when the System does not say: 3pt, a
+// little over a millimetre, what a counter-die maker asks for and more than a careful hand cut drifts.
+var DefaultSafeMargin = value.Length{Points: 3, Text: "3pt"}
+
+// CounterSafeMargin is the System's safe margin on counter faces, in points: its safeMargin, else
+// DefaultSafeMargin. The printer keeps the values it places inside it and validate reports an element placed
+// by position that comes closer to the cut: both read it here.
+func (s *System) CounterSafeMargin() float64 {
+	if s == nil || s.SafeMargin == nil || s.SafeMargin.Points < 0 {
+		return DefaultSafeMargin.Points
+	}
+	return s.SafeMargin.Points
 }
 
 // Players of a phase of the sequence of play.
@@ -552,9 +572,19 @@ type FaceLayout struct {
 	Back string `yaml:"back"`
 	// Font is the font (an id of the System's fonts) of the face's name line and of every element that names
 	// none; default the System's text font.
-	Font   string   `yaml:"font"`
-	At     diag.Pos `yaml:"-"`
-	Fields FieldPos `yaml:"-"`
+	Font string `yaml:"font"`
+	// Style is a face style muster ships (classic, numbers-in-corners, ancients: content.FaceStyles) whose
+	// elements the layout prints after its own, each of the style's roles filled with the format Roles gives
+	// it; the style's symbol, label, font and band serve where the layout gives none. Decoding lays it out:
+	// Slots then hold the style's elements too.
+	Style string `yaml:"style"`
+	// Roles fill the style's roles: a format for each ("{attack}-{movement}"; "" prints nothing there).
+	Roles map[string]string `yaml:"roles"`
+	// BackOnly marks the layout of a reduced back that a style adds for a layout that picks it: it is never
+	// a face's layout by class.
+	BackOnly bool     `yaml:"-"`
+	At       diag.Pos `yaml:"-"`
+	Fields   FieldPos `yaml:"-"`
 }
 
 // Edges a face band lies along.
@@ -631,7 +661,10 @@ type FaceSlot struct {
 	// Optional leaves the element out quietly on a unit without its stats; otherwise such a unit is reported.
 	Optional bool `yaml:"optional"`
 	// Font is the font the element's text prints in (an id of the System's fonts); default its layout's.
-	Font   string   `yaml:"font"`
+	Font string `yaml:"font"`
+	// Role names the element in a face style (styles/*.yaml): a layout that picks the style fills it with a
+	// format of its own. Only a style's elements have one.
+	Role   string   `yaml:"-"`
 	At     diag.Pos `yaml:"-"`
 	Fields FieldPos `yaml:"-"`
 }

@@ -42,13 +42,16 @@ stats: {attack: 3, movement: 3}
 // two things, has no place or two, a format that does not read or names no stat, a stat a counter does not
 // have, values on a fog-of-war back, an element off the face (past a square's edge, into a hexagon's cut
 // corner), a text too long for its room, a symbol muster cannot draw (on a unit no mix prints), a two-cell
-// counter that is not a rectangle. The good layout validates clean.
+// counter that is not a rectangle; a style muster does not ship, a role its style does not have. A text
+// closer to the cut than the safe margin is a warning at its element. The good layout validates clean (its
+// unit-size mark and circled morale moved in from 0.12 and 0.85 when the safe margin came: there they came
+// within 1.5pt and 2.6pt of the cut, and the morale's circle is smaller, clear of the symbol).
 func TestFaceLayoutProblems(t *testing.T) {
 	good := `  - id: div
     slots:
-      - {show: echelon, x: 0.5, y: 0.12, optional: true}
+      - {show: echelon, x: 0.5, y: 0.18, optional: true}
       - {format: "{attack}-{movement}", x: 0.5, y: 0.8, bold: true}
-      - {stat: morale, x: 0.85, y: 0.45, box: circle, size: 0.6, optional: true}
+      - {stat: morale, x: 0.84, y: 0.45, box: circle, size: 0.5, optional: true}
       - {show: symbol, x: 0.5, y: 0.45, w: 0.5}
 `
 	mix := "kind: CounterMix\nid: m\ncounters:\n  - {unit: pz, count: 1}\n  - {unit: inf, count: 1}\n"
@@ -77,6 +80,10 @@ func TestFaceLayoutProblems(t *testing.T) {
 		{"off the face", "  - id: div\n    slots:\n      - {text: EDGE, x: 0.98, y: 0.5, size: 1.2}\n", "", "", "counter-faces.off-face", "system.yaml:12:9", `"EDGE"`},
 		{"hex corner", "  - id: div\n    slots:\n      - {text: C, x: 0.06, y: 0.1}\n", "", mix + "---\nkind: CounterMix\nid: h\nshape: hex\ncounters:\n  - {unit: pz, count: 1}\n",
 			"counter-faces.off-face", "system.yaml:12:9", "(hex, front)"},
+		{"safe margin", "  - id: div\n    slots:\n      - {text: EDGE, x: 0.5, y: 0.04, size: 0.5}\n", "", "", "counter-faces.safe", "system.yaml:12:9", `its text "EDGE" on counter pz (front), and on 1 counter face more`},
+		{"safe margin set", "  - id: div\n    slots:\n      - {text: EDGE, x: 0.5, y: 0.04, size: 0.5}\nsafeMargin: 0pt\n", "", "", "", "", ""},
+		{"style", "  - id: div\n    style: clasic\n", "", "", "counter-faces.style", "system.yaml:11:12", `did you mean "classic"?`},
+		{"role", "  - id: div\n    style: classic\n    roles: {factor: \"{attack}\"}\n", "", "", "counter-faces.style", "system.yaml:12:13", `did you mean "factors"?`},
 		{"fit", "  - id: div\n    slots:\n      - {text: A long name for a small room, x: 0.5, y: 0.5, w: 0.2}\n", "", "", "counter-faces.fit", "system.yaml:12:9", "does not fit"},
 		{"symbol", good, faceUnits + "---\nkind: UnitType\nid: x\nclasses: [combat]\nsymbol: armour+infantri\nstats: {attack: 1, movement: 1, morale: 1}\n", "",
 			"counter-faces.symbol", "units.yaml:21:9", `did you mean "infantry"?`},

@@ -127,7 +127,9 @@ var counterFacesCheck = &Check{
 		"every counter drawn with it has the stats it prints unless it is optional (missing-stat), and a fog-of-war back prints no values (fog); " +
 		"and on each face, as the counter sheet draws it, no value prints on the symbol, on the name line or on another value (overlap: two values in one place, or values too wide for the face), " +
 		"no element placed by position runs past the counter's square, hexagonal or round outline (off-face), and no placed text is too long for its room at the smallest size muster prints (fit). " +
-		"Values of one row that would run into each other are shrunk by the printer, not reported.",
+		"Values of one row that would run into each other are shrunk by the printer, not reported. " +
+		"A face layout's style is one muster ships, and each role it fills is one of the style's (style). " +
+		"A warning: a text placed by position that comes closer to the cut than the System's safeMargin (3pt by default), where a die or a hand that cuts a little off the line would cut into it (safe); the printer keeps the values at the nine places inside it.",
 	Requires: []Requirement{Printing},
 	Applies:  func(pkg *content.Package) bool { return len(pkg.UnitTypes())+len(pkg.Markers()) > 0 },
 	Package: func(p *Pass) {
@@ -136,6 +138,12 @@ var counterFacesCheck = &Check{
 		checkSymbols(p, pp.problems)
 		checkFaceOverlaps(p, pp.counters)
 		checkPlacedElements(p, pp.counters)
+		if p.Pkg.System != nil {
+			for _, d := range p.Pkg.System.StyleProblems {
+				p.Report(d)
+			}
+		}
+		checkSafeMargins(p, pp.counters)
 	},
 }
 

@@ -89,7 +89,7 @@ Examples:
 			rosterCommand(), rulesCommand(), testCommand(), analyzeCommand(), diffCommand(),
 			generateCommand(),
 			exportCommand(),
-			initCommand(),
+			initCommand(), styleCommand(),
 			serveCommand(),
 			helpCommand(),
 			manCommand(),

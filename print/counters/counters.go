@@ -116,6 +116,10 @@ type Face struct {
 	// System's textFont).
 	Font   *surface.Typeface
 	FontAt diag.Pos `json:"-"`
+	// Safe is how far inside the cut its texts stay, in points (the System's safe margin, content's
+	// CounterSafeMargin): the values at the nine places keep at least this far from the edge, and Unsafe lists
+	// the texts that come closer. 0 for a face drawn for no System's counters (a card's).
+	Safe float64
 }
 
 // Band is a band of colour across a face, from one edge (content.BandTop ...) or across the middle; Depth is
@@ -466,6 +470,9 @@ func LayoutFor(sys *content.System, face string, classes []string, strict bool) 
 	}
 	for i := range sys.Faces {
 		l := &sys.Faces[i]
+		if l.BackOnly {
+			continue
+		}
 		if len(l.Applies) == 0 {
 			if !strict {
 				return i, l
@@ -649,9 +656,10 @@ func (r *resolver) unit(id, faction string, own map[string]content.Scalar, at di
 }
 
 // typefaces gives every face of c, and every text of its faces, the typeface it prints in where its layout
-// named none: a face the System's text font, an element its face's.
+// named none: a face the System's text font, an element its face's; and each face the System's safe margin.
 func (r *resolver) typefaces(c *Counter) {
 	for _, f := range []*Face{&c.Front, &c.Back} {
+		f.Safe = r.sys.CounterSafeMargin()
 		if f.Font == nil {
 			f.Font, f.FontAt = r.fonts.Text, r.fonts.TextAt
 		}

@@ -189,7 +189,7 @@ type slotPlan struct {
 func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 	var pl facePlan
 	size := h
-	pad := size * padFrac
+	pad := f.pad(size)
 	inner := size - 2*pad // the inner height, and the inner width of a square face
 	innerW := w - 2*pad
 
@@ -328,6 +328,12 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 		}
 		if sl.Stars > 0 {
 			sp.stars, sp.r, sp.maxW = sl.Stars, fs*0.5, maxW*1.4
+			switch row { // stars are taller than the row's figures: keep them inside the margin too
+			case "top":
+				sp.y = math.Max(sp.y, y+pad+sp.r)
+			case "bottom":
+				sp.y = math.Min(sp.y, y+size-pad-sp.r)
+			}
 			pl.slots = append(pl.slots, sp)
 			continue
 		}
@@ -338,6 +344,7 @@ func (f *Face) plan(s Measurer, x, y, w, h float64) facePlan {
 		sp.font = font
 		pl.slots = append(pl.slots, sp)
 	}
+	keepInkInRows(s, pl.slots, y+pad, y+size-pad)
 	yieldInRows(s, pl.slots, x+pad, x+w-pad, pad*0.5)
 	return pl
 }
@@ -589,6 +596,10 @@ type Part struct {
 	// text when that is not the layout (Slot.Source).
 	Size   float64
 	Source diag.Pos
+	// Font is what a text prints in (zero for anything else), Rotate its turn in degrees: Unsafe measures its
+	// ink with them.
+	Font   surface.Font `json:"-"`
+	Rotate float64      `json:"-"`
 }
 
 // Parts lists the symbol, the name line, every value and every placed text and symbol of the face where
@@ -642,7 +653,7 @@ func (f *Face) Parts(m Measurer, w, h float64) []Part {
 			out = append(out, Part{What: sp.where, Text: strings.Repeat("*", sp.stars), Box: surface.Rect{X: x, Y: sp.y - r, W: sw, H: 2 * r}, At: sp.at})
 			continue
 		}
-		out = append(out, Part{What: sp.where, Text: sp.text, Box: textBox(sp.x, sp.y, sp.text, sp.font, sp.align), At: sp.at, Size: sp.font.Size})
+		out = append(out, Part{What: sp.where, Text: sp.text, Box: textBox(sp.x, sp.y, sp.text, sp.font, sp.align), At: sp.at, Size: sp.font.Size, Font: sp.font})
 	}
 	return f.placedParts(m, box, out)
 }
@@ -656,9 +667,12 @@ func (f *Face) placedParts(m Measurer, box surface.Rect, out []Part) []Part {
 			if p.slot.Stars > 0 {
 				t = strings.Repeat("*", p.slot.Stars)
 			}
-			pt := Part{What: "placed", Text: t, Box: p.ink, At: p.slot.At, Source: p.slot.Source}
+			pt := Part{What: "placed", Text: t, Box: p.ink, At: p.slot.At, Source: p.slot.Source, Rotate: p.slot.Rotate}
 			if p.slot.Stars == 0 {
-				pt.Size = p.font.Size
+				pt.Size, pt.Font = p.font.Size, p.font
+				if p.slot.Box != "" {
+					pt.Font = surface.Font{} // the frame around it is what reaches furthest
+				}
 			}
 			out = append(out, pt)
 		case ElemParagraph:

@@ -36,7 +36,7 @@ const framePad = 0.28
 // placed lays out the elements placed by position on a face in box.
 func (f *Face) placed(m Measurer, box surface.Rect) []placedPart {
 	size := shape.Size(f.Shape, box.W, box.H)
-	pad := size * padFrac
+	pad := f.pad(size)
 	var out []placedPart
 	for i := range f.Slots {
 		sl := &f.Slots[i]

@@ -32,18 +32,29 @@ type Set struct {
 	Problems diag.List
 }
 
-// Get is the font of that id, or nil (for "", an id the System does not declare, or a font that cannot be
-// loaded: Problems says so).
+// Get is the font of that id (a font the System declares, else one muster carries: BundledSans), or nil (for
+// "", GoFonts, an id that names no font, or a font that cannot be loaded: Problems says so).
 func (s *Set) Get(id string) *surface.Typeface {
-	if s == nil || id == "" {
-		return nil
+	t, _ := s.lookup(id)
+	return t
+}
+
+// lookup is the font of that id, and whether the id names one (GoFonts names the Go fonts, a nil typeface).
+func (s *Set) lookup(id string) (*surface.Typeface, bool) {
+	if id == "" {
+		return nil, false
 	}
-	return s.byID[id]
+	if s != nil {
+		if t, ok := s.byID[id]; ok {
+			return t, true
+		}
+	}
+	return Builtin(id)
 }
 
 // Or is the font of that id, else def.
 func (s *Set) Or(id string, def *surface.Typeface) *surface.Typeface {
-	if t := s.Get(id); t != nil {
+	if t, ok := s.lookup(id); ok {
 		return t
 	}
 	return def
@@ -103,12 +114,12 @@ func load(pkg *content.Package) *Set {
 		}
 	}
 	named := func(id string, at diag.Pos, what string) {
-		if id == "" || sys.Font(id) != nil {
+		if _, ok := Builtin(id); id == "" || sys.Font(id) != nil || ok {
 			return
 		}
 		e := s.Problems.Errorf(at, "fonts.unknown", "%s names font %q, which the System does not declare", what, id)
-		if e.Hint = diag.DidYouMean(id, ids); e.Hint == "" {
-			e.Hint = "declare it in the System's fonts (fonts: [{id: " + id + ", regular: fonts/" + id + ".ttf}]), or leave the key out for the default"
+		if e.Hint = diag.DidYouMean(id, append(slices.Clone(ids), builtinIDs...)); e.Hint == "" {
+			e.Hint = "declare it in the System's fonts (fonts: [{id: " + id + ", regular: fonts/" + id + ".ttf}]), name one muster carries (" + BundledSans + ", " + GoFonts + "), or leave the key out for the default"
 			if len(ids) > 0 {
 				e.Hint = fmt.Sprintf("the System declares %s; or leave the key out for the default", quoteList(ids))
 			}

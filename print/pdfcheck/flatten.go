@@ -85,6 +85,7 @@ func (f *flattener) run(content string, xobjs map[string]int, ctm matrix, depth 
 	var args []string
 	var line matrix  // the text line matrix, in the content's user space
 	var size float64 // the text font size (Tf)
+	var font string  // the text font resource (Tf)
 	nums := func(n int) ([]float64, bool) {
 		if len(args) < n {
 			return nil, false
@@ -165,10 +166,15 @@ func (f *flattener) run(content string, xobjs map[string]int, ctm matrix, depth 
 			if n, ok := nums(1); ok {
 				size = n[0]
 			}
+			if len(args) >= 2 {
+				font = strings.TrimPrefix(args[len(args)-2], "/")
+			}
 			emit(tok)
 		case "Tj":
 			if len(args) > 0 {
-				f.rotated = append(f.rotated, rotatedText(args[len(args)-1], line.then(ctm), size))
+				rt := rotatedText(args[len(args)-1], line.then(ctm), size)
+				rt.Font = font
+				f.rotated = append(f.rotated, rt)
 			}
 			emit(tok)
 		case "Do":
@@ -332,6 +338,8 @@ type RotatedText struct {
 	X, Y  float64
 	Angle float64
 	Size  float64
+	// Font is the name of the font resource it is shown in (F1): Doc.BaseFont says which font that is.
+	Font string
 }
 
 // textRun reads a shown string: a literal (...) or hex <...> string, as muster's PDFs write them (UTF-16BE

@@ -2,6 +2,7 @@ package pdfcheck
 
 import (
 	"encoding/hex"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -117,4 +118,31 @@ func stringBytes(s string) []byte {
 		return []byte(b.String())
 	}
 	return []byte(s)
+}
+
+var fontResRe = regexp.MustCompile(`/(F[^\s/<>\[\]()]*)\s+(\d+)\s+0\s+R`)
+var baseFontRe = regexp.MustCompile(`/BaseFont\s*/([^\s/<>\[\]()]+)`)
+
+// BaseFont is the font a font resource name (a RotatedText's Font) stands for, by its /BaseFont
+// (AAAAAA+GoRegular, or fpdf's family key for its embedded TrueType fonts); "" when no font dictionary of the
+// document names it.
+func (d *Doc) BaseFont(resource string) string {
+	for _, o := range d.objs {
+		i := strings.Index(o.dict, "/Font")
+		if i < 0 || !strings.Contains(o.dict[i:], "<<") {
+			continue
+		}
+		for _, m := range fontResRe.FindAllStringSubmatch(o.dict[i:], -1) {
+			if m[1] != resource {
+				continue
+			}
+			n, _ := strconv.Atoi(m[2])
+			if fo := d.objs[n]; fo != nil {
+				if b := baseFontRe.FindStringSubmatch(fo.dict); b != nil {
+					return b[1]
+				}
+			}
+		}
+	}
+	return ""
 }
