@@ -11,7 +11,7 @@ import (
 // does that and places its names (every cell id a mark to keep clear of), so placed minus layout is what the
 // placer costs.
 func BenchmarkMonsterLabels(b *testing.B) {
-	c := monster(b, monsterGame)
+	c := monsterPkg(b, monsterGame)
 	pkg := c.Package()
 	set, err := plan.Settle(pkg, Options{})
 	if err != nil {

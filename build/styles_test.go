@@ -1,30 +1,12 @@
 package build
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/muster-wargames/muster/generators/scaffold"
-	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/pdfcheck"
-	"github.com/muster-wargames/muster/validate"
 )
-
-// starter is muster init's game for a grid, validated.
-func starter(t *testing.T, grid string) *validate.Checked {
-	t.Helper()
-	files, err := scaffold.New(scaffold.Options{Grid: grid, ID: "my-game", Name: "My Game"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "my-game")
-	if err := output.CreateFolder(dir, files, output.FileOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	return loadPackage(t, dir)
-}
 
 // muster init's counters are in the classic style, measured in the PDF: on each counter, the factor line
 // (attack-defense-movement, 3-4-4) is the largest text, in the bundled face's bold, at least 9pt; the
