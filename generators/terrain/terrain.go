@@ -38,6 +38,9 @@ func Generate(pkg *content.Package, g *content.Generator, id string, r *dice.Rol
 	}
 	if mg.Grid != nil {
 		m.Grid = *mg.Grid
+	} else if base != nil && base.Size != nil {
+		size := *base.Size // the base board's published size goes with its grid
+		m.Size = &size
 	}
 	if mg.Board != "" {
 		m.Board = mg.Board

@@ -53,6 +53,7 @@ func TestTilesVisitTheirOwnCells(t *testing.T) {
 	pkg := load(t, "highest-ground")
 	m := pkg.Map("III")
 	m.Grid.Cols, m.Grid.Rows = 200, 200
+	m.Size = nil // no longer the published 8.5x11in board
 	d, err := ForMap(pkg, m)
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +78,7 @@ func BenchmarkTiledMap(b *testing.B) {
 	pkg := load(b, "highest-ground")
 	m := pkg.Map("III")
 	m.Grid.Cols, m.Grid.Rows = 200, 200
+	m.Size = nil // no longer the published 8.5x11in board
 	d, err := ForMap(pkg, m)
 	if err != nil {
 		b.Fatal(err)
@@ -101,6 +103,7 @@ func TestTilesPlaceCellsDrawnOnce(t *testing.T) {
 	pkg := load(t, "highest-ground")
 	m := pkg.Map("III")
 	m.Grid.Cols, m.Grid.Rows = 60, 60
+	m.Size = nil // no longer the published 8.5x11in board
 	d, err := ForMap(pkg, m)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/grid"
 	"github.com/muster-wargames/muster/print/surface"
 )
 
@@ -217,6 +218,9 @@ func (d *Drawing) tableNames(m metrics, in *labelInput, add func(prio int, n nam
 		for _, l := range b.Map.Locations {
 			if len(l.Point) != 2 {
 				continue
+			}
+			if !d.Set.Table.ContainsPoint(grid.Point{X: l.Point[0].Inches(), Y: l.Point[1].Inches()}) {
+				continue // off the table: an error of its own (map-tabletop.point-off-table), no name to place
 			}
 			c := d.tablePt(l.Point[0].Inches(), l.Point[1].Inches())
 			in.mark(c.X, c.Y, 7)
