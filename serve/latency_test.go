@@ -11,9 +11,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/muster-wargames/muster/internal/cputime"
 )
 
 // The live preview's latency, save to page (issue 32, item 4), measured end to end on The Highest Ground: the
@@ -141,7 +142,7 @@ type stamp struct {
 }
 
 func (s *stamps) mark(stage string) {
-	now := stamp{time.Now(), cpuTime()}
+	now := stamp{time.Now(), cputime.Now()}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.at[stage]; !ok { // the first of each: the version the edit made
@@ -160,14 +161,6 @@ func (s *stamps) get(stage string) (stamp, bool) {
 	defer s.mu.Unlock()
 	t, ok := s.at[stage]
 	return t, ok
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // an edit is a file of The Highest Ground and two versions of a line of it, written in turn.
@@ -224,13 +217,13 @@ func saves(tb testing.TB, e anEdit, n int, loop func() bool) (sums, cpus map[str
 	}
 	for ; loop(); done++ {
 		st.reset()
-		c0 := cpuTime()
+		c0 := cputime.Now()
 		t0 := time.Now()
 		if err := os.WriteFile(path, texts[done%2], 0o644); err != nil {
 			tb.Fatal(err)
 		}
 		v := page.next(tb, last.st.Version)
-		cpu += cpuTime() - c0
+		cpu += cputime.Now() - c0
 		last = v
 		if v.st.Failed || v.st.Drawn == 0 {
 			tb.Fatalf("version %d: failed %v, drew %d: %v", v.st.Version, v.st.Failed, v.st.Drawn, v.st.Diags)

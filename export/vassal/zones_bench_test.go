@@ -1,9 +1,10 @@
 package vassal
 
 import (
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/muster-wargames/muster/internal/cputime"
 
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
 	"github.com/muster-wargames/muster/validate"
@@ -32,7 +33,7 @@ func benchmarkTerrainZones(b *testing.B, name string) {
 		}
 	}
 	zones := 0
-	cpu := cpuTime()
+	cpu := cputime.Now()
 	for b.Loop() {
 		for i, bd := range x.boards {
 			bd.grid = grids[i]
@@ -56,18 +57,8 @@ func benchmarkTerrainZones(b *testing.B, name string) {
 			}
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Now()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(zones), "zones")
-}
-
-// cpuTime is the process's CPU time so far (user and system, every thread): on a machine shared with other
-// work, what a benchmark costs is better read in CPU time than in wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkExportCPU exports a package whole at 150 dpi (zip included) and reports its CPU time per export,
@@ -77,7 +68,7 @@ func benchmarkExportCPU(b *testing.B, name string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cpu := cpuTime()
+	cpu := cputime.Now()
 	for b.Loop() {
 		m, ds, err := Export(c, Options{DPI: 150})
 		if err != nil || m == nil {
@@ -87,7 +78,7 @@ func benchmarkExportCPU(b *testing.B, name string) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Now()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }
 
 func BenchmarkExportCPUTHG(b *testing.B)     { benchmarkExportCPU(b, "highest-ground") }
