@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/muster-wargames/muster/internal/cputime"
+
 	"github.com/muster-wargames/muster/content/rules"
 )
 
@@ -51,11 +53,10 @@ func BenchmarkBoard30x40Units80Turns10(b *testing.B) {
 // reportCPU reports the CPU time per operation (cpu-ms/op) when the benchmark ends: call it before the loop
 // and defer what it returns. The process's other goroutines (the garbage collector's) count too.
 func reportCPU(b *testing.B) func() {
-	start, ok := cpuTime()
+	start := cputime.Now()
 	return func() {
-		end, ok2 := cpuTime()
-		if ok && ok2 && b.N > 0 {
-			b.ReportMetric(float64(end-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+		if used := cputime.Since(start); used > 0 && b.N > 0 {
+			b.ReportMetric(float64(used)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 		}
 	}
 }

@@ -32,9 +32,12 @@ const ImageBytesPerPixel = VassalBytesPerPixel
 const PreviewMaxPixels = 16 << 20
 
 // PreviewDPI is dpi, lowered so that a page w x h points stays within PreviewMaxPixels.
-func PreviewDPI(dpi, w, h float64) float64 {
-	if px := w / 72 * dpi * h / 72 * dpi; px > PreviewMaxPixels {
-		dpi *= math.Sqrt(PreviewMaxPixels / px)
+func PreviewDPI(dpi, w, h float64) float64 { return DPIWithin(dpi, w, h, PreviewMaxPixels) }
+
+// DPIWithin is dpi, lowered so that a picture of w x h points drawn at it holds at most maxPixels pixels.
+func DPIWithin(dpi, w, h, maxPixels float64) float64 {
+	if px := w / 72 * dpi * h / 72 * dpi; px > maxPixels {
+		dpi *= math.Sqrt(maxPixels / px)
 	}
 	return dpi
 }

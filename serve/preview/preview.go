@@ -22,6 +22,7 @@ import (
 	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/print/charts"
 	"github.com/muster-wargames/muster/print/counters"
+	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/maps"
 	"github.com/muster-wargames/muster/print/plan"
@@ -702,15 +703,9 @@ func images(pages [][]byte, stem, section, title string) []*Image {
 // maxPixels bounds one picture (4 megapixels): a larger page is drawn at a lower resolution.
 const maxPixels = 4 << 20
 
-func previewDPI(dpi, w, h float64) float64 {
-	if px := w / 72 * dpi * h / 72 * dpi; px > maxPixels {
-		for px > maxPixels {
-			dpi *= 0.9
-			px = w / 72 * dpi * h / 72 * dpi
-		}
-	}
-	return dpi
-}
+// previewDPI is dpi, lowered so that a page of w x h points stays within maxPixels: the live preview's own
+// budget, smaller than a build's previews (digital.PreviewMaxPixels), since the designer waits for it.
+func previewDPI(dpi, w, h float64) float64 { return digital.DPIWithin(dpi, w, h, maxPixels) }
 
 // pngEncoder favours speed: the preview is redrawn while the designer waits.
 var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed}
