@@ -203,10 +203,10 @@ func (e *Engine) Capacity(st *content.Stacking, set *content.MapSet, place strin
 		if a.Faction == "" && !a.Owned && len(a.Classes) == 0 {
 			continue
 		}
-		if side == nil || a.Faction != "" && !strIn(side.Faction, a.Faction) {
+		if side == nil || a.Faction != "" && !slices.Contains(side.Faction, a.Faction) {
 			continue
 		}
-		if a.Owned && !(strIn(side.Faction, pl.Owner) || strIn(side.Controls, place)) {
+		if a.Owned && !(slices.Contains(side.Faction, pl.Owner) || slices.Contains(side.Controls, place)) {
 			continue
 		}
 		if len(a.Classes) > 0 && !slices.ContainsFunc(units, func(u Placed) bool { return shareAny(a.Classes, u.Unit.Type.Classes) }) {

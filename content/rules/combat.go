@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -138,7 +139,7 @@ func (e *Engine) ModifierHolds(t *content.Table, m *content.RollModifier, a Atta
 // holdsFor reads the conditions a column shift or a die-roll modifier gives: the defender's terrain, some (or
 // all) attackers across a feature, a formula of the combat scope.
 func (e *Engine) holdsFor(t *content.Table, terrain, across []string, all bool, when string, prog *formula.Program, what string, a Attack) (bool, error) {
-	if len(terrain) > 0 && !strIn(terrain, a.Terrain) {
+	if len(terrain) > 0 && !slices.Contains(terrain, a.Terrain) {
 		return false, nil
 	}
 	if len(across) > 0 {

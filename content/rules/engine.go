@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -162,13 +163,13 @@ func (e *Engine) compileAll() {
 	// A stat or derived value named like a builtin is shadowed: say so.
 	builtins := formula.BuiltinNames(formula.Unit)
 	for _, s := range sys.Stats {
-		if strIn(builtins, s.ID) && s.ID != "stands" {
+		if slices.Contains(builtins, s.ID) && s.ID != "stands" {
 			e.compile.Warnf(s.At, "formulas.shadowed", "stat %q has the name of a formula builtin; formulas see the builtin, write stats[%q] for the stat", s.ID, s.ID)
 		}
 	}
 	for i := range sys.Derived {
 		x := &sys.Derived[i]
-		if sys.Stat(x.ID) != nil || strIn(builtins, x.ID) {
+		if sys.Stat(x.ID) != nil || slices.Contains(builtins, x.ID) {
 			e.compile.Errorf(x.Fields.Of("id", x.At), "formulas.shadowed", "derived value %q has the name of a stat or formula builtin", x.ID)
 		}
 		// A derived formula sees only the derived values declared before it.
@@ -367,16 +368,7 @@ func exprSource(doc *content.Document, ptr, text string, fallback diag.Pos) form
 
 func shareAny(a, b []string) bool {
 	for _, x := range a {
-		if strIn(b, x) {
-			return true
-		}
-	}
-	return false
-}
-
-func strIn(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
+		if slices.Contains(b, x) {
 			return true
 		}
 	}

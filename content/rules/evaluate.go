@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -234,7 +235,7 @@ func (e *Engine) ratio(r *Rule, g *Group) (Ratio, error) {
 			continue
 		}
 		cl := l.Unit.Type.Classes
-		if (len(c.Of) == 0 || shareAny(c.Of, cl)) && !shareAny(c.Except, cl) && !(shareAny(c.Need, cl) || strIn(c.NeedUnits, l.Unit.Type.ID)) {
+		if (len(c.Of) == 0 || shareAny(c.Of, cl)) && !shareAny(c.Except, cl) && !(shareAny(c.Need, cl) || slices.Contains(c.NeedUnits, l.Unit.Type.ID)) {
 			counted += l.Count
 		}
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -46,7 +47,7 @@ func (g *Group) Changed() { g.env = nil }
 func (g *Group) Count(ids, classes []string) int {
 	n := 0
 	for _, l := range g.Lines {
-		if l.Unit != nil && (strIn(ids, l.Unit.Type.ID) || shareAny(classes, l.Unit.Type.Classes)) {
+		if l.Unit != nil && (slices.Contains(ids, l.Unit.Type.ID) || shareAny(classes, l.Unit.Type.Classes)) {
 			n += l.Count
 		}
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"cmp"
+	"slices"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
@@ -100,7 +101,7 @@ func (m Measure) Sum(lines []Line, units, classes []string) value.Number {
 		if l.Unit == nil {
 			continue
 		}
-		if (len(units) > 0 || len(classes) > 0) && !strIn(units, l.Unit.Type.ID) && !shareAny(classes, l.Unit.Type.Classes) {
+		if (len(units) > 0 || len(classes) > 0) && !slices.Contains(units, l.Unit.Type.ID) && !shareAny(classes, l.Unit.Type.Classes) {
 			continue
 		}
 		each, _ := m.Of(l.Unit)

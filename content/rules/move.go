@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/grid"
@@ -384,7 +385,7 @@ func (e *Engine) gridStep(st *step) (value.Number, error) {
 	var refused error
 	for _, id := range set.PathsBetween(st.a, st.b) {
 		f := st.features[id]
-		if f == nil || mode != nil && len(mode.Along) > 0 && !strIn(mode.Along, id) {
+		if f == nil || mode != nil && len(mode.Along) > 0 && !slices.Contains(mode.Along, id) {
 			continue
 		}
 		if err := st.use(f); err != nil {
@@ -476,7 +477,7 @@ func (e *Engine) connectionStep(st *step) (value.Number, error) {
 func (e *Engine) alongConnection(st *step, c *content.Connection) (value.Number, error) {
 	mode := st.mode
 	f := st.features[c.Type]
-	if mode != nil && len(mode.Along) > 0 && (f == nil || !strIn(mode.Along, f.ID)) {
+	if mode != nil && len(mode.Along) > 0 && (f == nil || !slices.Contains(mode.Along, f.ID)) {
 		return value.Number{}, prohibited("%s keeps to %s, and no %s joins %s and %s", cmp.Or(mode.Name, mode.ID), describeIDs(mode.Along), describeIDs(mode.Along), st.la, st.lb)
 	}
 	if f == nil {

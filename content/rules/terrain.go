@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/muster-wargames/muster/content"
+import (
+	"slices"
+
+	"github.com/muster-wargames/muster/content"
+)
 
 // TerrainDefence is what the defender's terrain alone is worth on a combat table: the columns of the table's
 // column shifts, and the die-roll modifiers, that name the terrain and ask for nothing else (no hexside
@@ -12,14 +16,14 @@ func TerrainDefence(t *content.Table, terrain string) (columns, roll int, ok boo
 	}
 	for i := range t.Combat.Shifts {
 		s := &t.Combat.Shifts[i]
-		if len(s.Terrain) > 0 && strIn(s.Terrain, terrain) && len(s.Across) == 0 && s.When == "" {
+		if len(s.Terrain) > 0 && slices.Contains(s.Terrain, terrain) && len(s.Across) == 0 && s.When == "" {
 			columns += s.Columns
 			ok = true
 		}
 	}
 	for i := range t.Combat.Modifiers {
 		m := &t.Combat.Modifiers[i]
-		if len(m.Terrain) > 0 && strIn(m.Terrain, terrain) && len(m.Across) == 0 && m.When == "" {
+		if len(m.Terrain) > 0 && slices.Contains(m.Terrain, terrain) && len(m.Across) == 0 && m.When == "" {
 			roll += m.Roll
 			ok = true
 		}

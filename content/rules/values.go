@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/muster-wargames/muster/content"
@@ -80,7 +81,7 @@ func (e *Engine) ValueAt(unitID, stat string, situations []string, strength *val
 
 func allIn(xs, in []string) bool {
 	for _, x := range xs {
-		if !strIn(in, x) {
+		if !slices.Contains(in, x) {
 			return false
 		}
 	}
@@ -103,7 +104,7 @@ func Commands(leader, unit *content.UnitType, leaderGroup, unitGroup string) boo
 	if c == nil {
 		return true
 	}
-	if (len(c.Classes) > 0 || len(c.Units) > 0) && !shareAny(c.Classes, unit.Classes) && !strIn(c.Units, unit.ID) {
+	if (len(c.Classes) > 0 || len(c.Units) > 0) && !shareAny(c.Classes, unit.Classes) && !slices.Contains(c.Units, unit.ID) {
 		return false
 	}
 	if c.SameGroup && leaderGroup != "" && unitGroup != "" && leaderGroup != unitGroup {
@@ -183,7 +184,7 @@ func (e *Engine) Exempt(s *content.Side, classes []string) []*content.ExemptionD
 	var out []*content.ExemptionDef
 	for i := range e.sys.Exemptions {
 		x := &e.sys.Exemptions[i]
-		if strIn(s.Exempt, x.ID) && (len(x.Classes) == 0 || shareAny(x.Classes, classes)) {
+		if slices.Contains(s.Exempt, x.ID) && (len(x.Classes) == 0 || shareAny(x.Classes, classes)) {
 			out = append(out, x)
 		}
 	}
