@@ -3,8 +3,8 @@ package maps
 import (
 	"math"
 	"slices"
-	"sort"
 	"strings"
+	"sync"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
@@ -214,24 +214,13 @@ func placeName(m metrics, n *nameLabel, taken *boxSet, area box, cell float64) {
 func scanFree(w, h float64, anchor surface.Pt, r float64, taken *boxSet, area box, cell float64) (box, bool) {
 	step := math.Max(1.5, math.Min(w, h)/3)
 	reach := 3 * math.Max(cell, h)
-	n := int(math.Min(reach/step, 60))
-	type spot struct {
-		dx, dy float64
-		d      float64
-	}
-	spots := make([]spot, 0, (2*n+1)*(2*n+1))
-	for j := -n; j <= n; j++ {
-		for i := -n; i <= n; i++ {
-			dx, dy := float64(i)*step, float64(j)*step
-			spots = append(spots, spot{dx, dy, math.Hypot(dx, dy)})
-		}
-	}
-	sort.SliceStable(spots, func(a, b int) bool { return spots[a].d < spots[b].d })
-	for _, sp := range spots {
-		cx, cy := anchor.X+sp.dx, anchor.Y+sp.dy
+	n := int(math.Min(reach/step, maxScan))
+	own := box{anchor.X - r, anchor.Y - r, anchor.X + r, anchor.Y + r}
+	for _, o := range scanOrder(n) {
+		cx, cy := anchor.X+float64(o[0])*step, anchor.Y+float64(o[1])*step
 		b := box{cx - w/2, cy - h/2, cx + w/2, cy + h/2}
 		// Not over the anchor's own mark.
-		if b.overlap(box{anchor.X - r, anchor.Y - r, anchor.X + r, anchor.Y + r}) > 0 && r > 0 {
+		if r > 0 && b.overlap(own) > 0 {
 			continue
 		}
 		if inArea(b, area) && taken.free(b) {
@@ -239,6 +228,36 @@ func scanFree(w, h float64, anchor surface.Pt, r float64, taken *boxSet, area bo
 		}
 	}
 	return box{}, false
+}
+
+// maxScan is the most lattice steps scanFree looks out from an anchor.
+const maxScan = 60
+
+// scanOrders holds, for each reach n up to maxScan, the lattice offsets (i, j), |i|, |j| <= n, nearest the
+// origin first (by i²+j², exact), ties in lattice order (row j, then column i): the same for every name, so
+// made once per reach rather than sorted for each name.
+var scanOrders [maxScan + 1]struct {
+	once sync.Once
+	offs [][2]int16
+}
+
+func scanOrder(n int) [][2]int16 {
+	if n < 0 {
+		n = 0
+	}
+	o := &scanOrders[n]
+	o.once.Do(func() {
+		offs := make([][2]int16, 0, (2*n+1)*(2*n+1))
+		for j := -n; j <= n; j++ {
+			for i := -n; i <= n; i++ {
+				offs = append(offs, [2]int16{int16(i), int16(j)})
+			}
+		}
+		d := func(o [2]int16) int { return int(o[0])*int(o[0]) + int(o[1])*int(o[1]) }
+		slices.SortStableFunc(offs, func(a, b [2]int16) int { return d(a) - d(b) })
+		o.offs = offs
+	})
+	return o.offs
 }
 
 // inArea reports whether box b lies within area.
