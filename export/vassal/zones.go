@@ -521,7 +521,10 @@ func (pl *placement) regionPath(cells []grid.Cell, graph cornerGraph) []gridnum.
 	if len(loops) == 0 {
 		return nil
 	}
-	// join the loops: each further loop hangs from a corner of one already joined, by the shortest seam
+	// join the loops into one tree: loop 0 first; a loop that touches a joined one at a corner hangs from it
+	// there, any other from the joined corner nearest it along cell sides. One breadth-first search over the
+	// board's corners grows from every loop as it joins, so a board of thousands of patches takes time linear
+	// in its corners (a search per loop was quadratic: 25 s for a 34x115in board).
 	type hang struct {
 		at   int           // the corner's index in the parent loop
 		seam []grid.Corner // from the parent's corner to the child's first corner
@@ -529,97 +532,83 @@ func (pl *placement) regionPath(cells []grid.Cell, graph cornerGraph) []gridnum.
 	}
 	hangs := make([][]hang, len(loops))
 	joined := make([]bool, len(loops))
-	joined[0] = true
-	where := map[grid.Corner][2]int{} // corner -> (loop, index) of a joined loop
-	owner := map[grid.Corner][2]int{} // corner -> (loop, index) of a loop not yet joined
-	for li, l := range loops {
-		for j, k := range l {
-			if li == 0 {
-				if _, ok := where[k]; !ok {
-					where[k] = [2]int{0, j}
-				}
-			} else if _, ok := owner[k]; !ok {
-				owner[k] = [2]int{li, j}
+	where := map[grid.Corner][2]int{}    // corner -> (loop, index) of a joined loop
+	owners := map[grid.Corner][][2]int{} // corner -> (loop, index) of every other loop through it
+	for li := 1; li < len(loops); li++ {
+		for j, k := range loops[li] {
+			if os := owners[k]; len(os) == 0 || os[len(os)-1][0] != li {
+				owners[k] = append(os, [2]int{li, j})
 			}
 		}
 	}
+	prev := map[grid.Corner]grid.Corner{} // the search's tree: a joined corner is its own root
+	var queue []grid.Corner               // the search's, in order (read from head)
+	var work []int                        // loops joined whose corners are not yet roots
+	left := len(loops) - 1
 	attach := func(parent [2]int, seam []grid.Corner, li, j int) {
 		l := loops[li]
-		rot := append(append([]grid.Corner(nil), l[j:]...), l[:j]...)
-		loops[li] = rot
+		loops[li] = append(append([]grid.Corner(nil), l[j:]...), l[:j]...)
 		joined[li] = true
+		left--
 		hangs[parent[0]] = append(hangs[parent[0]], hang{at: parent[1], seam: seam, loop: li})
-		for q, k := range rot {
-			if _, ok := where[k]; !ok {
-				where[k] = [2]int{li, q}
+		work = append(work, li)
+	}
+	// drain makes the corners of the loops just joined roots of the search, and hangs there every loop that
+	// touches them.
+	drain := func() {
+		for len(work) > 0 {
+			li := work[0]
+			work = work[1:]
+			for q, k := range loops[li] {
+				if _, ok := where[k]; !ok {
+					where[k] = [2]int{li, q}
+				}
+				prev[k] = k
+				queue = append(queue, k)
+				for _, o := range owners[k] {
+					if !joined[o[0]] {
+						attach(where[k], []grid.Corner{k}, o[0], o[1])
+					}
+				}
 			}
 		}
 	}
-	for left := len(loops) - 1; left > 0; left-- {
-		// a loop that touches a joined one at a corner hangs from it there
-		touched := false
-		for li := range loops {
-			if joined[li] {
+	joined[0] = true
+	work = []int{0}
+	drain()
+	for head := 0; head < len(queue) && left > 0; head++ {
+		k := queue[head]
+		for _, n := range graph[k] {
+			if _, seen := prev[n]; seen {
 				continue
 			}
-			for j, k := range loops[li] {
-				if w, ok := where[k]; ok {
-					attach(w, []grid.Corner{k}, li, j)
-					touched = true
-					break
-				}
-			}
-			if touched {
-				break
-			}
-		}
-		if touched {
-			continue
-		}
-		// else breadth-first from every corner of the joined loops to the nearest corner of another
-		prev := map[grid.Corner]grid.Corner{}
-		var queue []grid.Corner
-		for _, l := range sortedCorners(where) {
-			prev[l] = l
-			queue = append(queue, l)
-		}
-		var hit grid.Corner
-		found := false
-		for len(queue) > 0 && !found {
-			k := queue[0]
-			queue = queue[1:]
-			for _, n := range graph[k] {
-				if _, seen := prev[n]; seen {
+			prev[n] = k
+			queue = append(queue, n)
+			for _, o := range owners[n] {
+				if joined[o[0]] {
 					continue
 				}
-				prev[n] = k
-				if o, ok := owner[n]; ok && !joined[o[0]] {
-					hit, found = n, true
-					break
+				var seam []grid.Corner
+				for c := n; ; c = prev[c] {
+					seam = append(seam, c)
+					if prev[c] == c {
+						break
+					}
 				}
-				queue = append(queue, n)
+				slices.Reverse(seam)
+				attach(where[seam[0]], seam, o[0], o[1])
 			}
+			drain()
 		}
-		if !found {
-			// no seam along the board's sides (cannot happen on one board): join straight from the first loop
-			for li := range loops {
-				if !joined[li] {
-					attach([2]int{0, 0}, []grid.Corner{loops[0][0], loops[li][0]}, li, 0)
-					break
-				}
-			}
-			continue
+	}
+	// a loop no seam along the cell sides reaches (cannot happen on one board) hangs straight from loop 0
+	for li := range loops {
+		if !joined[li] {
+			attach([2]int{0, 0}, []grid.Corner{loops[0][0], loops[li][0]}, li, 0)
 		}
-		var seam []grid.Corner
-		for k := hit; ; k = prev[k] {
-			seam = append(seam, k)
-			if prev[k] == k {
-				break
-			}
-		}
-		slices.Reverse(seam)
-		o := owner[hit]
-		attach(where[seam[0]], seam, o[0], o[1])
+	}
+	for li := range hangs {
+		slices.SortStableFunc(hangs[li], func(a, b hang) int { return a.at - b.at })
 	}
 	var path []gridnum.Point
 	emit := func(k grid.Corner) {
@@ -631,12 +620,11 @@ func (pl *placement) regionPath(cells []grid.Cell, graph cornerGraph) []gridnum.
 	var walk func(li int, closed bool)
 	walk = func(li int, closed bool) {
 		l := loops[li]
+		hs := hangs[li] // by corner
 		for j, k := range l {
 			emit(k)
-			for _, h := range hangs[li] {
-				if h.at != j {
-					continue
-				}
+			for ; len(hs) > 0 && hs[0].at == j; hs = hs[1:] {
+				h := hs[0]
 				for _, q := range h.seam[1:] {
 					emit(q)
 				}
@@ -655,15 +643,4 @@ func (pl *placement) regionPath(cells []grid.Cell, graph cornerGraph) []gridnum.
 		path = path[:len(path)-1]
 	}
 	return path
-}
-
-// sortedCorners are the keys of a corner map in a fixed order (breadth-first seams then come out the same
-// every export).
-func sortedCorners(m map[grid.Corner][2]int) []grid.Corner {
-	out := make([]grid.Corner, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.SortFunc(out, cornerCmp)
-	return out
 }

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -267,6 +268,52 @@ func TestRegionPathEvenOdd(t *testing.T) {
 					t.Errorf("%s grid: cell %v: inside %v, want %v", typ, c, z.Contains(p), in[c])
 				}
 			}
+		}
+	}
+}
+
+// TestRegionPathScatteredPatches joins hundreds of scattered patches and holes into one path (the seams' one
+// breadth-first search): on a 40x30 hex and square grid with a third of the cells taken at random, the
+// even-odd inside of the path is exactly those cells.
+func TestRegionPathScatteredPatches(t *testing.T) {
+	for _, typ := range []string{content.GridHex, content.GridSquare} {
+		const cols, rows = 40, 30
+		set := &content.MapSet{Type: typ, Cols: cols, Rows: rows}
+		set.Hex = grid.Hex{Orientation: grid.FlatTop, Parity: grid.Odd, CellSize: 72, Cols: cols, Rows: rows}
+		set.Square = grid.Square{CellSize: 72, Cols: cols, Rows: rows}
+		pl := &placement{set: set, k: 1, px0: 60, py0: 60, w: 72*cols + 120, h: 72*rows + 120}
+		rng := rand.New(rand.NewPCG(7, 32))
+		var cells []grid.Cell
+		in := map[grid.Cell]bool{}
+		graph := cornerGraph{}
+		for row := 0; row < rows; row++ {
+			for col := 0; col < cols; col++ {
+				c := grid.Cell{Col: col, Row: row}
+				if rng.IntN(3) == 0 {
+					cells = append(cells, c)
+					in[c] = true
+				}
+				for _, n := range setNeighbours(set, c) {
+					if k1, k2, ok := set.SideCorners(c, n); ok {
+						graph[k1] = append(graph[k1], k2)
+						graph[k2] = append(graph[k2], k1)
+					}
+				}
+			}
+		}
+		z := gridnum.Zone{Poly: pl.regionPath(cells, graph)}
+		wrong := 0
+		for row := 0; row < rows; row++ {
+			for col := 0; col < cols; col++ {
+				c := grid.Cell{Col: col, Row: row}
+				x, y := pl.centre(c)
+				if z.Contains(gridnum.Point{X: int(math.Round(x)), Y: int(math.Round(y))}) != in[c] {
+					wrong++
+				}
+			}
+		}
+		if wrong > 0 || len(cells) < 300 {
+			t.Errorf("%s grid: %d of %d cells' centres on the wrong side of the path of %d cells", typ, wrong, cols*rows, len(cells))
 		}
 	}
 }
