@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/fogleman/gg"
+	"github.com/golang/freetype/raster"
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/f64"
@@ -60,6 +61,11 @@ type PNG struct {
 	reusePages bool
 	spare      *image.RGBA // a page handed over, to draw the next one into
 	handed     int         // pages handed to onPage
+	// the fills' and strokes' own rasterising (pngfill.go)
+	fp             ftPath
+	ftBuf, ftShift raster.Path
+	rasters        map[[2]int]*raster.Rasterizer // by size (rasterWindow)
+	painter        solidPainter
 }
 
 var _ Surface = (*PNG)(nil)
@@ -212,7 +218,7 @@ func (p *PNG) beginPage(w, h float64) {
 	}
 	p.pages = append(p.pages, im)
 	p.target, p.orgX, p.orgY = im, 0, 0
-	p.dc = gg.NewContextForRGBA(im)
+	p.dc = nil // made when gg draws (ggc)
 	// Masks of the page before are kept for this one (newMask checks their size).
 	for _, m := range append(p.maskStack, p.mask) {
 		if m != nil && !slices.Contains(p.freeMasks, m) {
@@ -232,63 +238,60 @@ func (p *PNG) dev() Matrix {
 	return m
 }
 
-// loadPath puts the path into gg in device coordinates.
-func (p *PNG) loadPath(path *Path) {
+// loadPath loads the path in device coordinates for fillFT, for strokeFT if strokes, for gg if keeps.
+func (p *PNG) loadPath(path *Path, strokes, keeps bool) {
 	m := p.dev()
-	dc := p.dc
-	dc.ClearPath()
+	q := &p.fp
+	q.reset(strokes, keeps)
 	for _, s := range path.segs {
 		switch s.op {
 		case segMove:
-			dc.MoveTo(m.Apply(s.pts[0].X, s.pts[0].Y))
+			q.moveTo(m.Apply(s.pts[0].X, s.pts[0].Y))
 		case segLine:
-			dc.LineTo(m.Apply(s.pts[0].X, s.pts[0].Y))
+			q.lineTo(m.Apply(s.pts[0].X, s.pts[0].Y))
 		case segCubic:
 			x1, y1 := m.Apply(s.pts[0].X, s.pts[0].Y)
 			x2, y2 := m.Apply(s.pts[1].X, s.pts[1].Y)
 			x3, y3 := m.Apply(s.pts[2].X, s.pts[2].Y)
-			dc.CubicTo(x1, y1, x2, y2, x3, y3)
+			q.cubicTo(x1, y1, x2, y2, x3, y3)
 		case segClose:
-			dc.ClosePath()
+			q.closePath()
 		}
 	}
 }
 
 func (p *PNG) paint(mode Paint, evenOdd bool) {
-	dc := p.dc
 	if mode&Fill != 0 && p.st.fill.A > 0 {
-		if evenOdd {
-			dc.SetFillRuleEvenOdd()
-		} else {
-			dc.SetFillRuleWinding()
-		}
-		dc.SetColor(p.st.fill)
-		dc.FillPreserve()
+		p.fillFT(p.st.fill, !evenOdd)
 	}
 	if mode&Stroke != 0 && p.st.stroke.A > 0 && p.st.width > 0 {
 		s := p.dev().scale()
+		// gg has no miter join; round is the closest look.
+		joins := []raster.Joiner{raster.RoundJoiner, raster.RoundJoiner, raster.BevelJoiner}
+		if len(p.st.dash) == 0 {
+			p.strokeFT(p.st.stroke, p.st.width*s, int(p.st.cap), joins[p.st.join])
+			return
+		}
+		dc := p.ggc()
+		p.fp.replay(dc)
 		dc.SetColor(p.st.stroke)
 		dc.SetLineWidth(p.st.width * s)
-		if len(p.st.dash) > 0 {
-			d := make([]float64, len(p.st.dash))
-			for i, v := range p.st.dash {
-				d[i] = v * s
-			}
-			dc.SetDash(d...)
-		} else {
-			dc.SetDash()
+		d := make([]float64, len(p.st.dash))
+		for i, v := range p.st.dash {
+			d[i] = v * s
 		}
+		dc.SetDash(d...)
 		dc.SetLineCap([]gg.LineCap{gg.LineCapButt, gg.LineCapRound, gg.LineCapSquare}[p.st.cap])
-		// gg has no miter join; round is the closest look.
 		dc.SetLineJoin([]gg.LineJoin{gg.LineJoinRound, gg.LineJoinRound, gg.LineJoinBevel}[p.st.join])
 		dc.StrokePreserve()
+		dc.ClearPath()
 	}
-	dc.ClearPath()
 }
 
 func (p *PNG) drawPath(path *Path, mode Paint) {
 	if p.near(path, mode) {
-		p.loadPath(path)
+		strokes := mode&Stroke != 0 && p.st.stroke.A > 0 && p.st.width > 0
+		p.loadPath(path, strokes, strokes && len(p.st.dash) > 0)
 		p.paint(mode, path.EvenOdd)
 		return
 	}
@@ -298,7 +301,7 @@ func (p *PNG) drawPath(path *Path, mode Paint) {
 		return
 	}
 	if mode&Fill != 0 && p.st.fill.A > 0 {
-		p.loadSegs(p.windowed(segs))
+		p.loadSegs(p.windowed(segs), false)
 		p.paint(Fill, path.EvenOdd)
 	}
 	if mode&Stroke != 0 && p.st.stroke.A > 0 && p.st.width > 0 {
@@ -407,37 +410,32 @@ func (p *PNG) strokeWindowed(segs []seg) {
 	for _, l := range lines {
 		o.line(l.pts, l.closed)
 	}
-	dc := p.dc
-	dc.ClearPath()
+	q := &p.fp
+	q.reset(false, false)
 	for _, poly := range o.polys {
-		dc.MoveTo(poly[0].X, poly[0].Y)
-		for _, q := range poly[1:] {
-			dc.LineTo(q.X, q.Y)
+		q.moveTo(poly[0].X, poly[0].Y)
+		for _, pt := range poly[1:] {
+			q.lineTo(pt.X, pt.Y)
 		}
-		dc.ClosePath()
+		q.closePath()
 	}
-	if col.A > 0 {
-		dc.SetFillRuleWinding()
-		dc.SetColor(col)
-		dc.Fill()
-	}
-	dc.ClearPath()
+	p.fillFT(col, true)
 }
 
-// loadSegs puts segments in device pixels into gg.
-func (p *PNG) loadSegs(segs []seg) {
-	dc := p.dc
-	dc.ClearPath()
+// loadSegs loads segments in device pixels for fillFT, or for gg if keeps.
+func (p *PNG) loadSegs(segs []seg, keeps bool) {
+	q := &p.fp
+	q.reset(false, keeps)
 	for _, s := range segs {
 		switch s.op {
 		case segMove:
-			dc.MoveTo(s.pts[0].X, s.pts[0].Y)
+			q.moveTo(s.pts[0].X, s.pts[0].Y)
 		case segLine:
-			dc.LineTo(s.pts[0].X, s.pts[0].Y)
+			q.lineTo(s.pts[0].X, s.pts[0].Y)
 		case segCubic:
-			dc.CubicTo(s.pts[0].X, s.pts[0].Y, s.pts[1].X, s.pts[1].Y, s.pts[2].X, s.pts[2].Y)
+			q.cubicTo(s.pts[0].X, s.pts[0].Y, s.pts[1].X, s.pts[1].Y, s.pts[2].X, s.pts[2].Y)
 		case segClose:
-			dc.ClosePath()
+			q.closePath()
 		}
 	}
 }
@@ -460,20 +458,22 @@ func (p *PNG) fillGradient(path *Path, g *gradientPlan) {
 		return // the drawing is squeezed to nothing
 	}
 	if p.near(path, Fill) {
-		p.loadPath(path)
+		p.loadPath(path, false, true)
 	} else if segs := path.transformed(p.dev()); segsFinite(segs) {
-		p.loadSegs(p.windowed(segs))
+		p.loadSegs(p.windowed(segs), true)
 	} else {
 		p.setErr(errors.New("surface: a path beyond the device's range"))
 		return
 	}
+	dc := p.ggc()
+	p.fp.replay(dc)
 	if path.EvenOdd {
-		p.dc.SetFillRuleEvenOdd()
+		dc.SetFillRuleEvenOdd()
 	} else {
-		p.dc.SetFillRuleWinding()
+		dc.SetFillRuleWinding()
 	}
-	p.dc.SetFillStyle(gradientPattern{g: g, toNorm: toNorm})
-	p.dc.Fill()
+	dc.SetFillStyle(gradientPattern{g: g, toNorm: toNorm})
+	dc.Fill()
 }
 
 func (p *PNG) rect(x, y, w, h float64, mode Paint) {
@@ -493,7 +493,11 @@ func (p *PNG) pop() {
 	p.applyMask()
 }
 
+// applyMask gives the clip to gg, if gg is drawing on the target (fillFT and strokeFT read p.mask).
 func (p *PNG) applyMask() {
+	if p.dc == nil {
+		return
+	}
 	if p.mask == nil {
 		p.dc.ResetClip()
 		return
@@ -501,6 +505,16 @@ func (p *PNG) applyMask() {
 	if err := p.dc.SetMask(p.mask); err != nil {
 		p.setErr(err)
 	}
+}
+
+// ggc is a gg context on the target, with the clip, for what gg still draws (dashes, gradients): made on the
+// first such drawing of a page or sprite, since its rasteriser alone is the target's height in memory.
+func (p *PNG) ggc() *gg.Context {
+	if p.dc == nil {
+		p.dc = gg.NewContextForRGBA(p.target)
+		p.applyMask()
+	}
+	return p.dc
 }
 
 func (p *PNG) transform(Matrix) {} // dev() reads the shared state
@@ -591,7 +605,7 @@ func (p *PNG) makeSprite(fx, fy, sx, sy float64, art Rect, draw func(Surface, Re
 	// (fx - x0, fy - y0) in the sprite.
 	target, dc, orgX, orgY := p.target, p.dc, p.orgX, p.orgY
 	mask, maskStack, free := p.mask, p.maskStack, p.freeMasks
-	p.target, p.dc = im, gg.NewContextForRGBA(im)
+	p.target, p.dc = im, nil
 	p.orgX, p.orgY = -(fx - float64(x0)), -(fy - float64(y0))
 	p.mask, p.maskStack, p.freeMasks = nil, nil, nil
 	st, stack := p.st, p.stack
@@ -741,8 +755,8 @@ func (p *PNG) text(x, y float64, s string, fc *face, size float64) {
 	m := p.dev()
 	sc := size / fc.upem / 64 // 26.6 font units to points
 	pen := x
-	dc := p.dc
-	dc.ClearPath()
+	q := &p.fp
+	q.reset(false, false)
 	for _, r := range s {
 		gi := p.fonts.glyph(fc, r)
 		adv := float64(p.fonts.width(fc, r)) * size / 1000
@@ -759,25 +773,23 @@ func (p *PNG) text(x, y float64, s string, fc *face, size float64) {
 			at := pt(toFixed(sg))
 			switch sg.Op {
 			case sfnt.SegmentOpMoveTo:
-				dc.MoveTo(at(0))
+				q.moveTo(at(0))
 			case sfnt.SegmentOpLineTo:
-				dc.LineTo(at(0))
+				q.lineTo(at(0))
 			case sfnt.SegmentOpQuadTo:
 				x1, y1 := at(0)
 				x2, y2 := at(1)
-				dc.QuadraticTo(x1, y1, x2, y2)
+				q.quadTo(x1, y1, x2, y2)
 			case sfnt.SegmentOpCubeTo:
 				x1, y1 := at(0)
 				x2, y2 := at(1)
 				x3, y3 := at(2)
-				dc.CubicTo(x1, y1, x2, y2, x3, y3)
+				q.cubicTo(x1, y1, x2, y2, x3, y3)
 			}
 		}
 		pen += adv
 	}
-	dc.SetFillRuleWinding()
-	dc.SetColor(p.st.fill)
-	dc.Fill()
+	p.fillFT(p.st.fill, true)
 }
 
 type fixed26 struct{ X, Y int32 }
