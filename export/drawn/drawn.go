@@ -8,6 +8,8 @@ import (
 	"cmp"
 	"image"
 	"sync"
+
+	"github.com/muster-wargames/muster/print/surface"
 )
 
 // Key names a board image: what is drawn (a map, or a scenario's map set without its units) and at what
@@ -32,16 +34,19 @@ type Cache struct {
 
 	mu      sync.Mutex
 	entries map[Key]*entry
+	out     map[*image.RGBA]*entry // images handed out, until Done
 	held    int64
 	drawn   int
 	reused  int
 }
 
 type entry struct {
-	once sync.Once
-	im   *image.RGBA
-	err  error
-	kept int64 // the bytes the cache counts for it while it holds it
+	key   Key
+	once  sync.Once
+	im    *image.RGBA
+	err   error
+	kept  int64 // the bytes the cache counts for it while it holds it
+	users int   // Gets that returned im and have not said Done
 }
 
 // Get returns the image of k, drawn by draw the first time k is asked for; the second ask takes it out of the
@@ -59,7 +64,7 @@ func (c *Cache) Get(k Key, draw func() (*image.RGBA, error)) (*image.RGBA, error
 	e := c.entries[k]
 	first := e == nil
 	if first {
-		e = &entry{}
+		e = &entry{key: k}
 		c.entries[k] = e
 		c.drawn++
 	} else {
@@ -85,13 +90,42 @@ func (c *Cache) Get(k Key, draw func() (*image.RGBA, error)) (*image.RGBA, error
 			delete(c.entries, k)
 		}
 	})
+	c.mu.Lock()
 	if !first {
-		c.mu.Lock()
 		c.held -= e.kept
 		e.kept = 0
-		c.mu.Unlock()
 	}
+	if e.err == nil && e.im != nil {
+		if c.out == nil {
+			c.out = map[*image.RGBA]*entry{}
+		}
+		c.out[e.im] = e
+		e.users++
+	}
+	c.mu.Unlock()
 	return e.im, e.err
+}
+
+// Done says the caller is finished with an image Get returned: when no exporter has it and the cache does not
+// hold it for the next, its pixels go back to the surface's pool (surface.ReleasePage) for the next board
+// drawn, so that a build draws its boards in memory it has touched before. Nothing may use im afterwards.
+func (c *Cache) Done(im *image.RGBA) {
+	if c == nil {
+		surface.ReleasePage(im)
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.out[im]
+	if e == nil {
+		return
+	}
+	e.users--
+	if e.users > 0 || c.entries[e.key] == e {
+		return
+	}
+	delete(c.out, im)
+	surface.ReleasePage(im)
 }
 
 // Counts says how many images were drawn and how many times one was handed out again.

@@ -50,3 +50,21 @@ func TestCacheBound(t *testing.T) {
 		t.Errorf("%d draws, %d bytes held", draws, c.held)
 	}
 }
+
+// An image goes back to the surface's pool when the last exporter with it is done and the cache no longer
+// holds it for another: not while the next exporter may still ask for it.
+func TestDoneReleasesLast(t *testing.T) {
+	pix := func() *image.RGBA { return image.NewRGBA(image.Rect(0, 0, 1024, 1024)) } // 4 MiB, but not the pool's
+	c := &Cache{}
+	k := Key{Kind: "map", ID: "m01", DPI: 150}
+	a, _ := c.Get(k, func() (*image.RGBA, error) { return pix(), nil })
+	c.Done(a)
+	if c.out[a] == nil {
+		t.Fatal("the image was let go while the cache holds it for the next exporter")
+	}
+	b, _ := c.Get(k, func() (*image.RGBA, error) { t.Fatal("drawn again"); return nil, nil })
+	c.Done(b)
+	if len(c.out) != 0 || len(c.entries) != 0 {
+		t.Errorf("after both exporters: %d images out, %d held", len(c.out), len(c.entries))
+	}
+}

@@ -135,6 +135,9 @@ type drawJob struct {
 	thumbOf bool
 	thumb   []byte
 
+	// release, when set, is told when the image is encoded (a board's: Options.Drawn.Done).
+	release func(*image.RGBA)
+
 	data []byte
 	enc  time.Duration
 }
@@ -158,13 +161,14 @@ func (x *exporter) draw() error {
 			}
 			return nil
 		}
-		// A board of one image gives its thumbnail too, scaled down rather than drawn again.
-		j.thumbOf = len(b.tiles) == 1
+		// The board gives its thumbnail too, scaled down rather than drawn again (a board's terrain pattern
+		// costs the same at any size), and its pixels back for the next board.
+		j.thumbOf = true
+		j.release = x.opt.Drawn.Done
 		jobs = append(jobs, j)
 	}
 	jobs = append(jobs, x.faceJobs()...)
 	jobs = append(jobs, x.cardJobs()...)
-	jobs = append(jobs, x.thumbJobs()...)
 	errs := parallel.Each(len(jobs), func(i int) error {
 		j := jobs[i]
 		t := time.Now()
@@ -190,6 +194,9 @@ func (x *exporter) draw() error {
 		}
 		j.enc = time.Since(t2)
 		x.count(im, t2.Sub(t))
+		if j.release != nil {
+			j.release(im)
+		}
 		return nil
 	})
 	for i, j := range jobs {

@@ -3,7 +3,6 @@ package tts
 import (
 	"cmp"
 	"fmt"
-	"image"
 	"math"
 	"strings"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/export/internal/names"
 	"github.com/muster-wargames/muster/export/setup"
-	"github.com/muster-wargames/muster/print/surface"
 )
 
 // thumbSide is the longer side of a saved object's thumbnail, in pixels.
@@ -290,28 +288,4 @@ func (r *row) centre(objs []*objectState) {
 // newSave is an empty saved object.
 func newSave() *saveState {
 	return &saveState{Gravity: 0.5, PlayArea: 0.5, Tags: []string{}, TabStates: map[string]string{}, ObjectStates: []*objectState{}}
-}
-
-// thumbJobs draw a thumbnail of every board of several images (the saved objects' pictures in Tabletop
-// Simulator's browser).
-func (x *exporter) thumbJobs() []*drawJob {
-	var jobs []*drawJob
-	for _, b := range x.boards {
-		if b.dpi == 0 || len(b.tiles) == 1 {
-			continue // a board of one image gives its thumbnail as it is drawn
-		}
-		jobs = append(jobs, &drawJob{what: b.name + " (thumbnail)",
-			draw: func() (*image.RGBA, error) {
-				f := b.drawing.MapFrame()
-				dpi := thumbSide / (math.Max(f.W, f.H) / surface.Inch)
-				_, _, dx, dy := b.drawing.PixelOrigin(dpi)
-				s := surface.NewPNG(surface.PNGOptions{DPI: dpi})
-				if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
-					return nil, err
-				}
-				return s.PageImage(0)
-			},
-			done: func(data []byte) error { b.thumb = data; return nil }})
-	}
-	return jobs
 }

@@ -157,6 +157,7 @@ func (x *exporter) renderBoards() error {
 		}
 		b.pl = placement{set: b.set, k: x.dpi / surface.Inch, px0: px, py0: py, w: w, h: h, scale: b.drawing.Scale}
 		res[i].data, res[i].enc, err = encodePNG(im)
+		x.opt.Drawn.Done(im)
 		return err
 	})
 	for i, b := range x.boards {

@@ -211,7 +211,11 @@ func (p *PNG) beginPage(w, h float64) {
 			clear(im.Pix)
 		}
 	} else {
-		im = image.NewRGBA(image.Rect(0, 0, pw, ph))
+		var dirty bool
+		im, dirty = pageImage(pw, ph)
+		if dirty && p.bg.A == 0 {
+			clear(im.Pix)
+		}
 	}
 	if p.bg.A > 0 {
 		stddraw.Draw(im, im.Bounds(), image.NewUniform(p.bg), image.Point{}, stddraw.Src)
