@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"image"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/value"
@@ -45,61 +47,100 @@ type doc struct {
 	title, file string
 }
 
-func (x *exporter) buildAids() error {
+// docJob renders one of the module's documents on the pool's workers, beside the boards (renderBoards):
+// the charts' pages as images, or a PDF. buildAids adds what they made, in order.
+type docJob struct {
+	what   string // for an error: "charts", "scenario ID", "rosters"
+	pages  bool   // the charts' pages as images, for the chart window
+	render func() ([]docFile, error)
+	files  []docFile
+	err    error
+}
+
+// docFile is a file a docJob made: a chart page (no title), or a PDF with its documentation menu entry.
+type docFile struct {
+	name, title string
+	data        []byte
+	enc         time.Duration // a chart page's PNG encoding
+}
+
+// planDocs lists the documents the module carries: the charts as images (each page of charts.pdf) and as a
+// PDF, each scenario's sheet, the rosters.
+func (x *exporter) planDocs() []*docJob {
 	paper := x.paper()
 	title := x.packageName()
-	// Charts: each page of charts.pdf as an image.
-	if !charts.Empty(x.pkg) {
-		s := surface.NewPNG(surface.PNGOptions{DPI: chartDPI})
-		if err := charts.Render(s, x.pkg, charts.Options{Paper: paper, Title: title}); err != nil {
-			return x.printerError(err, "charts")
-		}
-		tw := buildfile.New(classTabWidget, "entryName", "Charts")
-		for i := 0; i < s.Pages(); i++ {
-			im, err := s.PageImage(i)
-			if err != nil {
-				return err
+	pdf := func(name, menu, what, docTitle string, render func(*surface.PDF) error) *docJob {
+		return &docJob{what: what, render: func() ([]docFile, error) {
+			doc := surface.NewPDF(surface.PDFOptions{Title: title + " — " + docTitle, Creator: "muster " + content.MusterVersion})
+			if err := render(doc); err != nil {
+				return nil, err
 			}
-			data, enc, err := encodePNG(im)
-			if err != nil {
-				return err
+			var b bytes.Buffer
+			if _, err := doc.WriteTo(&b); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
 			}
-			x.stats.PNGEncode += enc
-			x.stats.Images++
-			name := fmt.Sprintf("chart-%02d.png", i+1)
-			if err := x.addFile("images/"+name, data); err != nil {
-				return err
-			}
-			tw.Add(buildfile.New(classChart, "chartName", fmt.Sprintf("Page %d", i+1), "description", "", "fileName", name))
-		}
-		cw := buildfile.New(classChartWindow, "name", "Charts", "description", "the tables and tracks of charts.pdf",
-			"text", "Charts", "tooltip", "Show the charts and tables", "icon", "", "hotkey", "")
-		x.aids = append(x.aids, cw.Add(tw))
-		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — charts", Creator: "muster " + content.MusterVersion})
-		if err := charts.Render(pdf, x.pkg, charts.Options{Paper: paper, Title: title}); err != nil {
-			return x.printerError(err, "charts")
-		}
-		if err := x.addPDF("docs/charts.pdf", "Charts and tables (PDF)", pdf); err != nil {
-			return err
-		}
+			return []docFile{{name: name, title: menu, data: b.Bytes()}}, nil
+		}}
 	}
-	// Scenario sheets.
+	var jobs []*docJob
+	if !charts.Empty(x.pkg) {
+		opt := charts.Options{Paper: paper, Title: title}
+		jobs = append(jobs, &docJob{what: "charts", pages: true, render: func() ([]docFile, error) {
+			var files []docFile
+			// each page encoded as it is finished, drawn in the memory of the page before
+			s := surface.NewPNG(surface.PNGOptions{DPI: chartDPI, Recycle: true, OnPage: func(i int, im *image.RGBA) error {
+				data, enc, err := encodePNG(im)
+				files = append(files, docFile{name: fmt.Sprintf("chart-%02d.png", i+1), data: data, enc: enc})
+				return err
+			}})
+			if err := charts.Render(s, x.pkg, opt); err != nil {
+				return nil, err
+			}
+			return files, s.Flush()
+		}})
+		jobs = append(jobs, pdf("docs/charts.pdf", "Charts and tables (PDF)", "charts", "charts", func(d *surface.PDF) error { return charts.Render(d, x.pkg, opt) }))
+	}
 	for _, sc := range x.pkg.Scenarios() {
-		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — " + cmp.Or(sc.Name, sc.ID), Creator: "muster " + content.MusterVersion})
-		if err := scenario.Render(pdf, x.pkg, sc, scenario.Options{Paper: paper, Title: title}); err != nil {
-			return x.printerError(err, "scenario %s", sc.ID)
-		}
-		if err := x.addPDF("docs/scenario-"+content.Stem(sc.ID, content.ExportStem)+".pdf", "Scenario: "+cmp.Or(sc.Name, sc.ID), pdf); err != nil {
-			return err
-		}
+		name := cmp.Or(sc.Name, sc.ID)
+		jobs = append(jobs, pdf("docs/scenario-"+content.Stem(sc.ID, content.ExportStem)+".pdf", "Scenario: "+name, "scenario "+sc.ID, name,
+			func(d *surface.PDF) error {
+				return scenario.Render(d, x.pkg, sc, scenario.Options{Paper: paper, Title: title})
+			}))
 	}
 	if roster.Wanted(x.pkg) {
-		pdf := surface.NewPDF(surface.PDFOptions{Title: title + " — rosters", Creator: "muster " + content.MusterVersion})
-		if err := roster.Render(pdf, x.pkg, roster.Options{Paper: paper, Title: title}); err != nil {
-			return x.printerError(err, "rosters")
+		jobs = append(jobs, pdf("docs/rosters.pdf", "Army rosters (PDF)", "rosters", "rosters", func(d *surface.PDF) error {
+			return roster.Render(d, x.pkg, roster.Options{Paper: paper, Title: title})
+		}))
+	}
+	return jobs
+}
+
+func (x *exporter) buildAids() error {
+	// Charts, scenario sheets and rosters, rendered beside the boards.
+	for _, j := range x.docJobs {
+		if j.err != nil {
+			return x.printerError(j.err, "%s", j.what)
 		}
-		if err := x.addPDF("docs/rosters.pdf", "Army rosters (PDF)", pdf); err != nil {
-			return err
+		if j.pages {
+			tw := buildfile.New(classTabWidget, "entryName", "Charts")
+			for i, f := range j.files {
+				x.stats.PNGEncode += f.enc
+				x.stats.Images++
+				if err := x.addFile("images/"+f.name, f.data); err != nil {
+					return err
+				}
+				tw.Add(buildfile.New(classChart, "chartName", fmt.Sprintf("Page %d", i+1), "description", "", "fileName", f.name))
+			}
+			cw := buildfile.New(classChartWindow, "name", "Charts", "description", "the tables and tracks of charts.pdf",
+				"text", "Charts", "tooltip", "Show the charts and tables", "icon", "", "hotkey", "")
+			x.aids = append(x.aids, cw.Add(tw))
+			continue
+		}
+		for _, f := range j.files {
+			if err := x.addFile(f.name, f.data); err != nil {
+				return err
+			}
+			x.docs = append(x.docs, doc{f.title, f.name})
 		}
 	}
 	if err := x.packagePDFs(); err != nil {
@@ -126,19 +167,6 @@ func (x *exporter) paper() surface.Size {
 		p = *m.Print.Paper
 	}
 	return surface.PaperSize(p)
-}
-
-// addPDF adds a PDF document to the module and the documentation menu.
-func (x *exporter) addPDF(name, title string, pdf *surface.PDF) error {
-	var b bytes.Buffer
-	if _, err := pdf.WriteTo(&b); err != nil {
-		return fmt.Errorf("vassal: %s: %w", name, err)
-	}
-	if err := x.addFile(name, b.Bytes()); err != nil {
-		return err
-	}
-	x.docs = append(x.docs, doc{title, name})
-	return nil
 }
 
 // packagePDFs adds the PDFs of the package's own folder (rules, play aids): files ending in .pdf, in

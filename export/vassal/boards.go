@@ -136,7 +136,15 @@ func (x *exporter) renderBoards() error {
 		enc  time.Duration
 	}
 	res := make([]result, len(x.boards))
-	errs := parallel.Each(len(x.boards), func(i int) error {
+	// The module's documents are rendered on the same workers, after the boards (buildAids adds them).
+	x.docJobs = x.planDocs()
+	nb := len(x.boards)
+	errs := parallel.Each(nb+len(x.docJobs), func(i int) error {
+		if i >= nb {
+			j := x.docJobs[i-nb]
+			j.files, j.err = j.render()
+			return nil
+		}
 		b := x.boards[i]
 		px, py, dx, dy := b.drawing.PixelOrigin(x.dpi)
 		// The board is drawn once for the build: the Tabletop Simulator set of the same build takes it from
@@ -160,6 +168,11 @@ func (x *exporter) renderBoards() error {
 		x.opt.Drawn.Done(im)
 		return err
 	})
+	for k, j := range x.docJobs {
+		if e := errs[nb+k]; e != nil { // a panic
+			j.err = e
+		}
+	}
 	for i, b := range x.boards {
 		if errs[i] != nil {
 			return x.printerError(errs[i], "board %s", b.name)

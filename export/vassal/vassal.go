@@ -125,11 +125,12 @@ func Export(c *validate.Checked, opt Options) (*Module, diag.List, error) {
 // exporter holds one export's state. Names and ids are given out in content order, so that the same
 // package gives the same module.
 type exporter struct {
-	pkg   *content.Package
-	opt   Options
-	dpi   float64
-	diags diag.List
-	stats Stats
+	docJobs []*docJob // the documents, rendered beside the boards (renderBoards), added by buildAids
+	pkg     *content.Package
+	opt     Options
+	dpi     float64
+	diags   diag.List
+	stats   Stats
 
 	files   map[string][]byte // images and documents, by zip name
 	notes   []string          // lines of the notes page

@@ -2,6 +2,7 @@ package surface
 
 import (
 	"image"
+	stddraw "image/draw"
 	"math/rand/v2"
 	"testing"
 
@@ -122,6 +123,39 @@ func TestRasterMatchesGG(t *testing.T) {
 				t.Errorf("%v target, shape %d (stroke %v w %g cap %d join %d, nonzero %v, clip %v, scale %g at %.0f,%.0f, %v): %d bytes differ, first at %v",
 					size, n, stroke, width, capi, joini, nonZero, m != nil, scale, cx, cy, c, diff, first)
 			}
+		}
+	}
+}
+
+// over composites a sprite as image/draw's Over does, byte for byte, for every kind of pixel: opaque, clear,
+// translucent, and premultiplied values that are not (a clear pixel with colour).
+func TestOverMatchesDraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	dst := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	src := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for i := range dst.Pix {
+		dst.Pix[i] = uint8(rng.IntN(256))
+	}
+	for i := 0; i < len(src.Pix); i += 4 {
+		a := []uint8{0, 255, uint8(rng.IntN(256))}[rng.IntN(3)]
+		src.Pix[i+3] = a
+		for c := 0; c < 3; c++ {
+			if a > 0 {
+				src.Pix[i+c] = uint8(rng.IntN(int(a) + 1))
+			} else if rng.IntN(4) == 0 {
+				src.Pix[i+c] = uint8(rng.IntN(256))
+			}
+		}
+	}
+	want := image.NewRGBA(dst.Bounds())
+	copy(want.Pix, dst.Pix)
+	r := image.Rect(9, 7, 45, 33)
+	sp := image.Pt(3, 2)
+	stddraw.Draw(want, r, src, sp, stddraw.Over)
+	over(dst, r, src, sp)
+	for i := range dst.Pix {
+		if dst.Pix[i] != want.Pix[i] {
+			t.Fatalf("byte %d (pixel %d,%d): %d, image/draw gives %d", i, i/4%64, i/4/64, dst.Pix[i], want.Pix[i])
 		}
 	}
 }

@@ -6,30 +6,32 @@ package pngenc
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 var signature = []byte("\x89PNG\r\n\x1a\n")
 
 // setting is how the rows are deflated: the zlib level and the one filter every row uses. chosen is the setting
 // the exporters use, chosen by BenchmarkSettings on The Highest Ground's boards as the exporters draw them (five
-// images, 7.6 Mpx at 150 dpi), measured in CPU time (the machine was shared: 2 cores, load 40) and bytes:
+// images, 7.6 Mpx at 150 dpi), measured in CPU time on a quiet machine (2 cores), deflating with
+// github.com/klauspost/compress (which at level 1 deflates these rows 2.1 times as fast as compress/flate's
+// BestSpeed, into 3-6 % fewer bytes: 19.7 against 41.4 ms for the Introductory Scenario's board):
 //
 //	setting                         CPU ns/px   MiB    (two runs each)
-//	no filter, zlib BestSpeed       19.5-23.8   3.56   chosen
-//	no filter, zlib level 2         17.9-19.8   3.50   as fast within the noise, 2% smaller
-//	no filter, zlib default (6)     38.4-40.4   3.20   twice the time for 10% fewer bytes
-//	no filter, Huffman only         33.3-38.6  15.03   no repeats found: larger and slower
-//	Sub filter, BestSpeed           20.6       4.24
-//	Up filter, BestSpeed            19.4       4.01
-//	image/png, BestSpeed            38.9-40.9   4.05   its adaptive filter costs half the time
-//	image/png, default              65.6-70.4   3.94
+//	no filter, level 1 (BestSpeed)   6.6-8.9    3.48   chosen
+//	no filter, level 2               7.1-7.5    3.40   2 % smaller, not faster
+//	no filter, default (5)           9.6-10.6   3.34   4 % smaller for a third more time
+//	no filter, Huffman only          8.5-11.8  15.36   no repeats found: four times the bytes
+//	Sub filter, level 1              9.9-10.2   4.32
+//	Up filter, level 1               7.9-8.8    4.08
+//	image/png, BestSpeed            35-47       4.06   its adaptive filter and compress/flate
+//	image/png, default              57-67       3.95
 //
-// Drawings of flat colours with hatching deflate best unfiltered; level 2 may be the better choice once measured
-// on a quiet machine (it changes every image's bytes, so it waits for a measurement that tells it apart).
+// Drawings of flat colours with hatching deflate best unfiltered.
 type setting struct {
 	level  int
 	filter byte // 0 none, 1 Sub, 2 Up

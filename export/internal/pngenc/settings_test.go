@@ -2,12 +2,13 @@ package pngenc
 
 import (
 	"bytes"
-	"compress/zlib"
 	"image"
 	"image/color"
 	"image/png"
 	"path/filepath"
 	"testing"
+
+	"github.com/klauspost/compress/zlib"
 
 	"github.com/muster-wargames/muster/internal/cputime"
 	"github.com/muster-wargames/muster/print/maps"
