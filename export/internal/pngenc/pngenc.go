@@ -50,7 +50,8 @@ func Encode(im *image.RGBA) ([]byte, error) {
 // EncodeRGB writes an image as 8-bit RGB whatever its alpha: a pixel that is not opaque is shown as it
 // would look on white (Tabletop Simulator wants images without an alpha channel).
 func EncodeRGB(im *image.RGBA) ([]byte, error) {
-	return encode(im, 3, !im.Opaque(), chosen)
+	// Over white is the pixel itself where it is opaque: no need to look for one that is not first.
+	return encode(im, 3, true, chosen)
 }
 
 // encode writes channels (3 or 4) per pixel; onWhite composites each pixel over white first.
@@ -85,13 +86,17 @@ func encode(im *image.RGBA, channels int, onWhite bool, set setting) ([]byte, er
 		switch {
 		case channels == 3 && onWhite:
 			// image.RGBA is premultiplied: over white, a channel is c + (255 - a).
-			for x, i := 0, 1; x < w; x, i = x+1, i+3 {
-				white := 255 - pix[4*x+3]
-				row[i], row[i+1], row[i+2] = pix[4*x]+white, pix[4*x+1]+white, pix[4*x+2]+white
+			src, dst := pix[:4*w:4*w], row[1:]
+			for x := 0; x < w; x++ {
+				p, q := src[4*x:4*x+4:4*x+4], dst[3*x:3*x+3:3*x+3]
+				white := 255 - p[3]
+				q[0], q[1], q[2] = p[0]+white, p[1]+white, p[2]+white
 			}
 		case channels == 3:
-			for x, i := 0, 1; x < w; x, i = x+1, i+3 {
-				row[i], row[i+1], row[i+2] = pix[4*x], pix[4*x+1], pix[4*x+2]
+			src, dst := pix[:4*w:4*w], row[1:]
+			for x := 0; x < w; x++ {
+				p, q := src[4*x:4*x+4:4*x+4], dst[3*x:3*x+3:3*x+3]
+				q[0], q[1], q[2] = p[0], p[1], p[2]
 			}
 		default:
 			// image.RGBA is premultiplied; PNG's RGBA is not.
