@@ -228,6 +228,7 @@ func (x *exporter) count(im *image.RGBA, draw time.Duration) {
 func (x *exporter) drawBoard(b *boardImage) (*image.RGBA, error) {
 	im, err := x.opt.Drawn.Get(b.key, func() (*image.RGBA, error) {
 		s := surface.NewPNG(surface.PNGOptions{DPI: b.dpi})
+		defer s.Release()
 		if err := b.drawing.DrawFrame(s, b.dx, b.dy); err != nil {
 			return nil, err
 		}

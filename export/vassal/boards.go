@@ -151,6 +151,7 @@ func (x *exporter) renderBoards() error {
 		// Options.Drawn when it shows the board at the same resolution.
 		im, err := x.opt.Drawn.Get(b.key(x.dpi), func() (*image.RGBA, error) {
 			s := surface.NewPNG(surface.PNGOptions{DPI: x.dpi})
+			defer s.Release()
 			if err := b.drawing.DrawFrame(s, dx, dy); err != nil {
 				return nil, err
 			}

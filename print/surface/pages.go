@@ -2,6 +2,7 @@ package surface
 
 import (
 	"image"
+	"math/bits"
 	"sync"
 	"time"
 )
@@ -26,13 +27,12 @@ var pages struct {
 	idle  *time.Timer
 }
 
-// pageImage is a w x h image for a page: in the pixels of a released page when one is large enough, which are
-// then as that page left them (dirty is true); fresh, and zero, otherwise.
-func pageImage(w, h int) (im *image.RGBA, dirty bool) {
-	n := 4 * w * h
-	r := image.Rect(0, 0, w, h)
+// pageBytes are n bytes for a page's pixels or a page-sized mask: a released buffer's when one is large
+// enough, then as that page left them (dirty is true); fresh, and zero, otherwise. A fresh buffer's capacity
+// is rounded up (eight sizes to each doubling), so that boards of nearly one size take each other's.
+func pageBytes(n int) (pix []byte, dirty bool) {
 	if n < pooledMin {
-		return image.NewRGBA(r), false
+		return make([]byte, n), false
 	}
 	pages.Lock()
 	best := -1
@@ -41,33 +41,51 @@ func pageImage(w, h int) (im *image.RGBA, dirty bool) {
 			best = i
 		}
 	}
-	var pix []byte
 	if best >= 0 {
 		pix = pages.free[best][:n]
 		pages.bytes -= cap(pix)
 		pages.free = append(pages.free[:best], pages.free[best+1:]...)
 	}
 	pages.Unlock()
-	if pix == nil {
-		return image.NewRGBA(r), false
+	if pix != nil {
+		return pix, true
 	}
-	return &image.RGBA{Pix: pix, Stride: 4 * w, Rect: r}, true
+	return make([]byte, n, roundedSize(n)), false
+}
+
+// roundedSize is n rounded up to one of eight sizes between each two powers of two.
+func roundedSize(n int) int {
+	e := bits.Len(uint(n-1)) - 1 // 2^e < n <= 2^(e+1)
+	step := 1 << e / 8
+	return 1<<e + (n-1<<e+step-1)/step*step
+}
+
+// pageImage is a w x h image for a page (pageBytes).
+func pageImage(w, h int) (im *image.RGBA, dirty bool) {
+	pix, dirty := pageBytes(4 * w * h)
+	return &image.RGBA{Pix: pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, dirty
 }
 
 // ReleasePage gives back the pixels of a page image the caller is done with (a PNG surface's page), to be
 // drawn over by a later page: nothing may use im afterwards.
 func ReleasePage(im *image.RGBA) {
-	if im == nil || cap(im.Pix) < pooledMin {
+	if im != nil {
+		releaseBytes(im.Pix)
+		im.Pix = nil
+	}
+}
+
+// releaseBytes keeps a page's buffer for a later page, within poolMax.
+func releaseBytes(pix []byte) {
+	if cap(pix) < pooledMin {
 		return
 	}
-	pix := im.Pix[:0]
-	im.Pix = nil
 	pages.Lock()
 	defer pages.Unlock()
 	if pages.bytes+cap(pix) > poolMax {
 		return
 	}
-	pages.free = append(pages.free, pix)
+	pages.free = append(pages.free, pix[:0])
 	pages.bytes += cap(pix)
 	if pages.idle == nil {
 		pages.idle = time.AfterFunc(poolIdle, dropPages)

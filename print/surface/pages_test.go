@@ -35,6 +35,21 @@ func TestPagesReused(t *testing.T) {
 	if c := w.RGBAAt(100, 100); c != (stdcolor.RGBA{255, 255, 255, 255}) {
 		t.Errorf("a reused white page is %v where nothing is drawn", c)
 	}
+	// a surface's masks go back too, and a later mask is clear
+	m := NewPNG(PNGOptions{DPI: 72})
+	m.BeginPage(1500, 1000)
+	m.ClipRect(0, 0, 300, 300)
+	before, size := pages.bytes, cap(m.mask.Pix)
+	m.Release()
+	if pages.bytes != before+size {
+		t.Errorf("Release gave back %d bytes, not the mask's %d", pages.bytes-before, size)
+	}
+	m2 := NewPNG(PNGOptions{DPI: 72})
+	m2.BeginPage(1500, 1000)
+	m2.ClipRect(400, 400, 10, 10)
+	if v := m2.mask.AlphaAt(100, 100).A; v != 0 {
+		t.Errorf("a mask made of a released one is %d outside its clip", v)
+	}
 	ReleasePage(w)
 	dropPages()
 	if n := draw(true); n.RGBAAt(100, 100).A != 0 {

@@ -14,7 +14,6 @@ import (
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/f64"
-	"golang.org/x/image/vector"
 )
 
 // PNGOptions configures a PNG surface. The zero value renders at 150 DPI on
@@ -51,7 +50,6 @@ type PNG struct {
 	mask       *image.Alpha // current clip; nil means none
 	maskStack  []*image.Alpha
 	freeMasks  []*image.Alpha
-	raster     *vector.Rasterizer
 	dirty      map[*image.Alpha]image.Rectangle // where a mask may be non-zero
 	target     *image.RGBA                      // what is drawn into: the page, or a sprite being made
 	orgX, orgY float64                          // device offset of the target: pixel = dev(point) - org
@@ -658,9 +656,9 @@ func (p *PNG) makeSprite(fx, fy, sx, sy float64, art Rect, draw func(Surface, Re
 	return &sprite{im: im, dx: x0, dy: y0}
 }
 
-// clip intersects the clip mask with the path. Only the path's bounding box
-// is rasterised, and masks no longer in use are recycled, so clipping every
-// counter on a sheet stays cheap.
+// clip intersects the clip mask with the path (nonzero winding, as a PDF's W), rasterised by gg's rasteriser
+// round the path (clipFT: memory for its edges, not its area), and masks no longer in use are recycled, so
+// clipping every counter on a sheet, or a table's terrain, stays cheap.
 func (p *PNG) clip(path *Path) {
 	page := p.target.Bounds()
 	segs := path.transformed(p.dev())
@@ -671,69 +669,10 @@ func (p *PNG) clip(path *Path) {
 	if !p.window().grow(nearMargin).holds(segsBox(segs)) {
 		segs = p.windowed(segs)
 	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, s := range segs {
-		n := 1
-		if s.op == segCubic {
-			n = 3
-		} else if s.op == segClose {
-			n = 0
-		}
-		for _, q := range s.pts[:n] {
-			minX, maxX = math.Min(minX, q.X), math.Max(maxX, q.X)
-			minY, maxY = math.Min(minY, q.Y), math.Max(maxY, q.Y)
-		}
-	}
-	var r image.Rectangle // nothing, for a clip that lies wholly outside the window
-	if minX <= maxX && minY <= maxY {
-		r = image.Rect(int(math.Floor(math.Max(minX, -1))), int(math.Floor(math.Max(minY, -1))),
-			int(math.Ceil(math.Min(maxX, float64(page.Max.X)+1))), int(math.Ceil(math.Min(maxY, float64(page.Max.Y)+1)))).Intersect(page)
-	}
 	mask := p.newMask(page)
-	if !r.Empty() {
-		if p.raster == nil {
-			p.raster = vector.NewRasterizer(r.Dx(), r.Dy())
-		} else {
-			p.raster.Reset(r.Dx(), r.Dy())
-		}
-		z := p.raster
-		z.DrawOp = draw.Src
-		ox, oy := float64(r.Min.X), float64(r.Min.Y)
-		pt := func(q Pt) (float32, float32) { return float32(q.X - ox), float32(q.Y - oy) }
-		open := false
-		for _, s := range segs {
-			switch s.op {
-			case segMove:
-				if open {
-					z.ClosePath()
-				}
-				z.MoveTo(pt(s.pts[0]))
-				open = true
-			case segLine:
-				z.LineTo(pt(s.pts[0]))
-			case segCubic:
-				x1, y1 := pt(s.pts[0])
-				x2, y2 := pt(s.pts[1])
-				x3, y3 := pt(s.pts[2])
-				z.CubeTo(x1, y1, x2, y2, x3, y3)
-			case segClose:
-				z.ClosePath()
-				open = false
-			}
-		}
-		if open {
-			z.ClosePath()
-		}
-		z.Draw(mask, r, image.Opaque, image.Point{})
+	p.loadSegs(segs, false)
+	if r := p.clipFT(mask, p.mask); !r.Empty() {
 		p.dirty[mask] = r
-		if old := p.mask; old != nil {
-			for y := r.Min.Y; y < r.Max.Y; y++ {
-				i, j := mask.PixOffset(r.Min.X, y), mask.PixOffset(r.Max.X, y)
-				for k := i; k < j; k++ {
-					mask.Pix[k] = uint8((uint32(mask.Pix[k])*uint32(old.Pix[k]) + 127) / 255)
-				}
-			}
-		}
 	}
 	p.replaceMask(mask)
 	p.applyMask()
@@ -758,7 +697,24 @@ func (p *PNG) newMask(page image.Rectangle) *image.Alpha {
 		delete(p.dirty, m)
 		return m
 	}
-	return image.NewAlpha(page)
+	pix, dirty := pageBytes(page.Dx() * page.Dy())
+	if dirty {
+		clear(pix)
+	}
+	return &image.Alpha{Pix: pix, Stride: page.Dx(), Rect: page}
+}
+
+// Release gives back the memory the drawing used besides its pages — its clip masks, each the size of a page —
+// for the next drawing (ReleasePage): call it when nothing more is drawn; the pages stay the caller's.
+func (p *PNG) Release() {
+	masks := append(append(p.freeMasks, p.maskStack...), p.mask)
+	for i, m := range masks {
+		if m != nil && !slices.Contains(masks[:i], m) {
+			releaseBytes(m.Pix)
+		}
+	}
+	p.mask, p.maskStack, p.freeMasks, p.dc = nil, nil, nil, nil
+	clear(p.dirty)
 }
 
 // replaceMask makes m current and recycles the old mask if nothing else

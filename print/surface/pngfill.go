@@ -324,10 +324,20 @@ func (p *PNG) strokeFT(c Color, w float64, capi int, join raster.Joiner) {
 // rasterise runs the rasteriser over path in the window round lo..hi (grown by reach pixels), or from the
 // target's top left corner if anchored, and paints c.
 func (p *PNG) rasterise(path raster.Path, lo, hi fixed.Point26_6, reach int, anchored bool, c Color, add func(*raster.Rasterizer, raster.Path)) {
+	pt := &p.painter
+	pt.im, pt.mask = p.target, p.mask
+	pt.cr, pt.cg, pt.cb, pt.ca = c.RGBA()
+	pt.px = [4]uint8{uint8(pt.cr >> 8), uint8(pt.cg >> 8), uint8(pt.cb >> 8), uint8(pt.ca >> 8)}
+	p.rasteriseWith(path, lo, hi, reach, anchored, pt, add)
+}
+
+// rasteriseWith is rasterise with any painter; it returns the part of the target the painter may have been
+// given spans in.
+func (p *PNG) rasteriseWith(path raster.Path, lo, hi fixed.Point26_6, reach int, anchored bool, pt raster.Painter, add func(*raster.Rasterizer, raster.Path)) image.Rectangle {
 	b := p.target.Bounds()
 	x0, y0, cw, ch, ok := rasterWindow(b.Dx(), b.Dy(), lo, hi, reach)
 	if !ok {
-		return
+		return image.Rectangle{}
 	}
 	if anchored && (x0 > 0 || y0 > 0) { // the window from the corner, as far as it reached
 		cw, ch = windowSize(x0+cw), windowSize(y0+ch)
@@ -347,11 +357,57 @@ func (p *PNG) rasterise(path raster.Path, lo, hi fixed.Point26_6, reach int, anc
 	r.Dx, r.Dy = x0+b.Min.X, y0+b.Min.Y
 	p.ftShift = shift(p.ftShift, path, x0, y0)
 	add(r, p.ftShift)
-	pt := &p.painter
-	pt.im, pt.mask = p.target, p.mask
-	pt.cr, pt.cg, pt.cb, pt.ca = c.RGBA()
-	pt.px = [4]uint8{uint8(pt.cr >> 8), uint8(pt.cg >> 8), uint8(pt.cb >> 8), uint8(pt.ca >> 8)}
 	r.Rasterize(pt)
+	return image.Rect(x0, y0, x0+cw, y0+ch).Add(b.Min).Intersect(b)
+}
+
+// clipFT rasterises the loaded path (nonzero winding, as a PDF's W clips) into mask, a cleared page-sized
+// mask, as coverage times old's (the clip before, if any), and returns where it may have written. The
+// rasteriser's cells cost the path's edges, not its area: a clip round a table's terrain takes no buffer the
+// size of the table.
+func (p *PNG) clipFT(mask, old *image.Alpha) image.Rectangle {
+	if p.fp.empty {
+		return image.Rectangle{}
+	}
+	p.ftBuf = p.fp.fillPath(p.ftBuf)
+	return p.rasteriseWith(p.ftBuf, p.fp.min, p.fp.max, 0, false, &alphaPainter{mask: mask, old: old}, func(r *raster.Rasterizer, path raster.Path) {
+		r.UseNonZeroWinding = true
+		r.AddPath(path)
+	})
+}
+
+// alphaPainter writes coverage into a mask, times the old mask's where there is one.
+type alphaPainter struct {
+	mask, old *image.Alpha
+}
+
+func (a *alphaPainter) Paint(ss []raster.Span, _ bool) {
+	b := a.mask.Bounds()
+	for _, s := range ss {
+		if s.Y < b.Min.Y {
+			continue
+		}
+		if s.Y >= b.Max.Y {
+			return
+		}
+		s.X0, s.X1 = max(s.X0, b.Min.X), min(s.X1, b.Max.X)
+		if s.X0 >= s.X1 {
+			continue
+		}
+		v := uint8(s.Alpha >> 8)
+		i0, i1 := a.mask.PixOffset(s.X0, s.Y), a.mask.PixOffset(s.X1, s.Y)
+		row := a.mask.Pix[i0:i1:i1]
+		if a.old == nil {
+			for i := range row {
+				row[i] = v
+			}
+			continue
+		}
+		old := a.old.Pix[i0:i1:i1]
+		for i := range row {
+			row[i] = uint8((uint32(v)*uint32(old[i]) + 127) / 255)
+		}
+	}
 }
 
 // solidPainter paints spans of one colour: freetype's RGBAPainter (Over) without a clip, gg's pattern painter
