@@ -456,8 +456,23 @@ func (r *solidPainter) Paint(ss []raster.Span, _ bool) {
 			continue
 		}
 		y := s.Y - r.im.Rect.Min.Y
+		var mrow []uint8 // the clip's row, when the clip is the page's size (a surface's masks are)
+		if r.mask.Rect == r.im.Rect {
+			j := r.mask.PixOffset(s.X0, s.Y)
+			mrow = r.mask.Pix[j : j+(s.X1-s.X0)]
+		}
 		for i, x := 0, s.X0-r.im.Rect.Min.X; i < len(pix); i, x = i+4, x+1 {
-			ma := s.Alpha * uint32(r.mask.AlphaAt(x, y).A) / 255
+			var mv uint8
+			if mrow != nil {
+				mv = mrow[i/4]
+			} else {
+				mv = r.mask.AlphaAt(x, y).A
+			}
+			if mv == 255 && s.Alpha == m && r.ca == m {
+				copy(pix[i:i+4], r.px[:])
+				continue
+			}
+			ma := s.Alpha * uint32(mv) / 255
 			if ma == 0 {
 				continue
 			}

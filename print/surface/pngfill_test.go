@@ -22,7 +22,7 @@ func TestRasterMatchesGG(t *testing.T) {
 		}
 		mask := image.NewAlpha(base.Bounds())
 		for i := range mask.Pix {
-			mask.Pix[i] = uint8(rng.IntN(3) * 127)
+			mask.Pix[i] = []uint8{0, 127, 255, 255, 200}[rng.IntN(5)]
 		}
 		W, H := float64(size.X), float64(size.Y)
 		for n := 0; n < 600; n++ {
