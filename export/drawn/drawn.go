@@ -7,6 +7,7 @@ package drawn
 import (
 	"cmp"
 	"image"
+	"slices"
 	"sync"
 
 	"github.com/muster-wargames/muster/print/surface"
@@ -126,6 +127,28 @@ func (c *Cache) Done(im *image.RGBA) {
 	}
 	delete(c.out, im)
 	surface.ReleasePage(im)
+}
+
+// Want is told, by an exporter about to draw, every key it will ask for: an image the cache holds for the next
+// exporter that this one will not ask for (the other drew it at another resolution) is let go now, its pixels
+// to the surface's pool for this exporter's own boards, rather than held to the end of the build. A cache is
+// shared by the build's two exporters, so the one asking is the one the cache held them for.
+func (c *Cache) Want(keys []Key) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, e := range c.entries {
+		if slices.Contains(keys, k) || e.users > 0 || e.kept == 0 {
+			continue // wanted, in use, or still being drawn
+		}
+		delete(c.entries, k)
+		c.held -= e.kept
+		e.kept = 0
+		delete(c.out, e.im)
+		surface.ReleasePage(e.im)
+	}
 }
 
 // Counts says how many images were drawn and how many times one was handed out again.

@@ -68,3 +68,23 @@ func TestDoneReleasesLast(t *testing.T) {
 		t.Errorf("after both exporters: %d images out, %d held", len(c.out), len(c.entries))
 	}
 }
+
+// An image the next exporter will not ask for is let go when it says what it wants; one it wants stays.
+func TestWantLetsGoTheRest(t *testing.T) {
+	c := &Cache{}
+	draw := func() (*image.RGBA, error) { return image.NewRGBA(image.Rect(0, 0, 10, 10)), nil }
+	a, b := Key{Kind: "map", ID: "a", DPI: 150}, Key{Kind: "map", ID: "b", DPI: 150}
+	for _, k := range []Key{a, b} {
+		im, _ := c.Get(k, draw)
+		c.Done(im)
+	}
+	c.Want([]Key{{Kind: "map", ID: "a", DPI: 150}, {Kind: "map", ID: "b", DPI: 149}})
+	if len(c.entries) != 1 || c.entries[a] == nil || c.held != 400 {
+		t.Errorf("after Want: %d held (%d bytes)", len(c.entries), c.held)
+	}
+	draws := 0
+	c.Get(a, func() (*image.RGBA, error) { draws++; return draw() })
+	if draws != 0 {
+		t.Error("the wanted image was drawn again")
+	}
+}

@@ -89,12 +89,22 @@ func (x *exporter) planBoards() error {
 			}
 			continue
 		}
+		budget := dpi
+		if x.opt.DPI == 0 && b.set.Type == content.GridHex {
+			// Every hex a whole number of pixels high, as the VASSAL module draws it (digital.VassalGridDPI): a
+			// build writing both draws the board once, at one resolution.
+			if d := digital.VassalGridDPI(dpi, []float64{b.set.Hex.CellSize / surface.Inch}); d >= digital.TTSMinDPI {
+				dpi = d
+			}
+		}
 		b.dpi, b.key.DPI = dpi, dpi
 		if max(wi, hi) > bigTable {
 			x.note("%s is %gin x %gin on the table: choose a table that large in Tabletop Simulator (or none) before you load it.", b.name, round2(wi), round2(hi))
 		}
-		if x.opt.DPI == 0 && dpi < digital.TTSDefaultMapDPI {
+		if x.opt.DPI == 0 && budget < digital.TTSDefaultMapDPI {
 			x.note("%s is drawn at %g dpi, not %d: at %d dpi its images would be more than Tabletop Simulator can comfortably hold.", b.name, dpi, digital.TTSDefaultMapDPI, digital.TTSDefaultMapDPI)
+		} else if dpi != budget {
+			x.note("%s is drawn at %g dpi, where every hex is a whole number of pixels high, as in the VASSAL module.", b.name, dpi)
 		}
 		b.px0, b.py0, b.dx, b.dy = b.drawing.PixelOrigin(dpi)
 		b.w, b.h = b.drawing.FramePixels(dpi)
@@ -145,6 +155,11 @@ type drawJob struct {
 // draw draws and encodes every image on the pool's workers (package parallel).
 func (x *exporter) draw() error {
 	var jobs []*drawJob
+	keys := make([]drawn.Key, len(x.boards))
+	for i, b := range x.boards {
+		keys[i] = b.key
+	}
+	x.opt.Drawn.Want(keys)
 	for _, b := range x.boards {
 		// A board is drawn whole (within TTSMaxMapPixels, so within a map's budget) and cut into its tiles,
 		// so that it is drawn once, and not again when the VASSAL module of the same build drew it already.

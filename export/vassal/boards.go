@@ -136,6 +136,11 @@ func (x *exporter) renderBoards() error {
 		enc  time.Duration
 	}
 	res := make([]result, len(x.boards))
+	keys := make([]drawn.Key, len(x.boards))
+	for i, b := range x.boards {
+		keys[i] = b.key(x.dpi)
+	}
+	x.opt.Drawn.Want(keys)
 	// The module's documents are rendered on the same workers, after the boards (buildAids adds them).
 	x.docJobs = x.planDocs()
 	nb := len(x.boards)

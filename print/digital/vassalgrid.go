@@ -12,7 +12,8 @@ const VassalGridSlack = 0.1
 // none. VASSAL rounds a hex's centre two ways when the height is not whole (HexGrid's snap truncates half a
 // hex before adding it, the grid numbering's location after), so that a piece set up on a hex of every other
 // column stands 1 px from where a piece dropped there snaps; with a whole height the two agree. Boards and
-// pieces are drawn alike at the resolution, so print and digital stay in register.
+// pieces are drawn alike at the resolution, so print and digital stay in register. The Tabletop Simulator set
+// draws each hex board at the resolution this gives for it, so that a build writing both draws a board once.
 func VassalGridDPI(dpi float64, hexes []float64) float64 {
 	if len(hexes) == 0 || dpi <= 0 || math.IsNaN(dpi) || math.IsInf(dpi, 0) {
 		return dpi

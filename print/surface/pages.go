@@ -16,7 +16,7 @@ import (
 
 const (
 	pooledMin = 1 << 20   // smaller pages are allocated as they come
-	poolMax   = 384 << 20 // six boards at VASSAL's budget
+	poolMax   = 256 << 20 // two boards at VASSAL's budget
 	poolIdle  = 3 * time.Second
 )
 
