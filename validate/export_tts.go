@@ -19,7 +19,7 @@ var exportTTSCheck = &Check{
 	Stage: StageCheck,
 	Doc: fmt.Sprintf("every map, counter and card can be made into Tabletop Simulator images\n\n"+
 		"Tabletop Simulator loads no image over %d pixels a side: a larger map is cut into tiles, but muster gives one map at most %d million pixels "+
-		"(a map is drawn at %d dpi, or less as its size needs, down to %d), and a counter must be one image (at %d dpi, or less, down to %d). "+
+		"(a map is drawn at %d dpi, or less as its size needs, down to %d, and a hex map a little less where that makes every hex a whole number of pixels high), and a counter must be one image (at %d dpi, or less, down to %d). "+
 		"A map or counter past these cannot be exported; nor can a deck whose cards do not fit %d x %d on one such image at %d dpi (card-size).",
 		digital.TTSMaxImageSide, digital.TTSMaxMapPixels>>20, digital.TTSDefaultMapDPI, digital.TTSMinDPI, digital.TTSDefaultCounterDPI, digital.TTSMinDPI,
 		digital.TTSSheetCols, digital.TTSSheetRows, digital.TTSMinDPI),
