@@ -14,6 +14,7 @@ import (
 	"github.com/muster-wargames/muster/content"
 	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/export/drawn"
+	"github.com/muster-wargames/muster/internal/parallel"
 	"github.com/muster-wargames/muster/output"
 	"github.com/muster-wargames/muster/print/fonts"
 	"github.com/muster-wargames/muster/print/plan"
@@ -35,9 +36,8 @@ type Job struct {
 	notes    []string
 	output   string // the output running now, which owns the files it adds
 	checked  *validate.Checked
-	// both is set when the build writes the VASSAL module and the Tabletop Simulator set, which then share
-	// the boards they draw (boardImages; see Job.drawn).
-	both        bool
+	// boardImages, when the build writes the VASSAL module and the Tabletop Simulator set, are the boards
+	// they share (see Job.drawn); nil otherwise.
 	boardImages *drawn.Cache
 }
 
@@ -152,9 +152,16 @@ func runChecked(c *validate.Checked, pkg *content.Package, opt Options, only []s
 		}
 		want[n] = true
 	}
-	j := &Job{Pkg: pkg, Settings: set, Opt: opt, seen: map[string]bool{}, checked: c,
-		both: want[All] || want["vassal"] && want["tts"]}
-	res := &Result{}
+	both := want[All] || want["vassal"] && want["tts"]
+	var cache *drawn.Cache
+	if both {
+		cache = &drawn.Cache{}
+	}
+	// The outputs run at once on the pool's workers (package parallel; the maps' own pages inside), each
+	// into a job of its own, and are gathered in their order: the files, notes and first failure are those
+	// of one output after another. The VASSAL module and the TTS set run in one job, the module first, so
+	// that the boards they share are drawn by the one and handed to the other as a sequential build does.
+	var runs [][]Output
 	for _, o := range Outputs() {
 		switch {
 		case want[All] || want[o.Name]:
@@ -162,14 +169,44 @@ func runChecked(c *validate.Checked, pkg *content.Package, opt Options, only []s
 		default:
 			continue
 		}
-		j.output = o.Name
-		if err := runSafely(o, j); err != nil {
-			return nil, failure(o.Name, err, diag.Pos{File: pkg.Dir})
+		if o.Name == "tts" && len(runs) > 0 && runs[len(runs)-1][0].Name == "vassal" {
+			runs[len(runs)-1] = append(runs[len(runs)-1], o)
+			continue
 		}
-		res.Outputs = append(res.Outputs, o.Name)
+		runs = append(runs, []Output{o})
 	}
-	sort.Slice(j.files, func(a, b int) bool { return j.files[a].Path < j.files[b].Path })
-	res.Files, res.Notes = j.files, j.notes
+	jobs := make([][]*Job, len(runs))
+	errs := make([][]error, len(runs))
+	parallel.Each(len(runs), func(i int) error {
+		for _, o := range runs[i] {
+			oj := &Job{Pkg: pkg, Settings: set, Opt: opt, seen: map[string]bool{}, checked: c, boardImages: cache, output: o.Name}
+			err := runSafely(o, oj)
+			jobs[i], errs[i] = append(jobs[i], oj), append(errs[i], err)
+			if err != nil {
+				break
+			}
+		}
+		return nil
+	})
+	res := &Result{}
+	seen := map[string]bool{}
+	for i, r := range runs {
+		for k, oj := range jobs[i] {
+			if err := errs[i][k]; err != nil {
+				return nil, failure(r[k].Name, err, diag.Pos{File: pkg.Dir})
+			}
+			for _, f := range oj.files {
+				if seen[f.Path] {
+					return nil, failure(r[k].Name, fmt.Errorf("build: two outputs write %s", f.Path), diag.Pos{File: pkg.Dir})
+				}
+				seen[f.Path] = true
+			}
+			res.Files = append(res.Files, oj.files...)
+			res.Notes = append(res.Notes, oj.notes...)
+			res.Outputs = append(res.Outputs, r[k].Name)
+		}
+	}
+	sort.Slice(res.Files, func(a, b int) bool { return res.Files[a].Path < res.Files[b].Path })
 	return res, nil
 }
 

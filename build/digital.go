@@ -75,12 +75,7 @@ func buildTTS(j *Job) error {
 // drawn is the board images the build's exporters share: when the build writes both the VASSAL module and the
 // Tabletop Simulator set, a board both show at one resolution is drawn once. A build of one of them keeps
 // nothing.
-func (j *Job) drawn() *drawn.Cache {
-	if j.boardImages == nil && j.both {
-		j.boardImages = &drawn.Cache{}
-	}
-	return j.boardImages
-}
+func (j *Job) drawn() *drawn.Cache { return j.boardImages }
 
 // exportFailure turns an exporter's refusal into the build's error: its diagnostics at the content (a
 // package that validates exports, so these are the exporters' own refusals: a board too large at a
