@@ -18,8 +18,9 @@ var zipComment = "written by muster export vassal " + output.Placeholder
 // zipTime is every entry's time: 1 January 1980, the earliest a zip can hold.
 var zipTime = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// Zip writes the module as a .vmod: its entries in order, every one with the same fixed time, images stored
-// as they are (PNG is compressed already), the rest deflated, and muster's seal in the zip's comment.
+// Zip writes the module as a .vmod: its entries in order, every one with the same fixed time, images, PDFs and
+// saved games stored as they are (each is compressed already: deflating them again costs time for no bytes),
+// the rest deflated, and muster's seal in the zip's comment.
 func (m *Module) Zip() ([]byte, error) {
 	var b bytes.Buffer
 	if err := m.writeZip(&b); err != nil {
@@ -28,11 +29,22 @@ func (m *Module) Zip() ([]byte, error) {
 	return output.Seal(b.Bytes())
 }
 
+// stored reports whether a module entry is compressed already: a PNG, a PDF (its streams are deflated), a
+// saved game (a zip itself).
+func stored(name string) bool {
+	for _, ext := range []string{".png", ".pdf", ".vsav"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *Module) writeZip(w io.Writer) error {
 	zw := zip.NewWriter(w)
 	for _, f := range m.Files {
 		h := &zip.FileHeader{Name: f.Path, Method: zip.Deflate, Modified: zipTime}
-		if strings.HasSuffix(f.Path, ".png") {
+		if stored(f.Path) {
 			h.Method = zip.Store
 		}
 		h.SetMode(0o644)
