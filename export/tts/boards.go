@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
@@ -184,8 +185,21 @@ func (x *exporter) draw() error {
 	}
 	jobs = append(jobs, x.faceJobs()...)
 	jobs = append(jobs, x.cardJobs()...)
-	errs := parallel.Each(len(jobs), func(i int) error {
-		j := jobs[i]
+	// Largest boards first, so that the last job to finish is a small one (each job has its own result: the
+	// order they run in changes no byte).
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	area := func(i int) int {
+		if i < len(x.boards) {
+			return x.boards[i].w * x.boards[i].h
+		}
+		return 0
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return area(b) - area(a) })
+	ran := parallel.Each(len(jobs), func(k int) error {
+		j := jobs[order[k]]
 		t := time.Now()
 		im, err := j.draw()
 		if err != nil {
@@ -214,6 +228,10 @@ func (x *exporter) draw() error {
 		}
 		return nil
 	})
+	errs := make([]error, len(jobs)) // by job
+	for k, i := range order {
+		errs[i] = ran[k]
+	}
 	for i, j := range jobs {
 		if errs[i] != nil {
 			return x.printerError(errs[i], "%s", j.what)

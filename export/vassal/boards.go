@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
@@ -144,7 +145,18 @@ func (x *exporter) renderBoards() error {
 	// The module's documents are rendered on the same workers, after the boards (buildAids adds them).
 	x.docJobs = x.planDocs()
 	nb := len(x.boards)
+	// Largest boards first, so that the last to finish is a small one (each result has its own slot: the
+	// order they are drawn in changes no byte).
+	order := make([]int, nb)
+	for i := range order {
+		order[i] = i
+	}
+	area := func(i int) int { w, h := x.boards[i].drawing.FramePixels(x.dpi); return w * h }
+	slices.SortStableFunc(order, func(a, b int) int { return area(b) - area(a) })
 	errs := parallel.Each(nb+len(x.docJobs), func(i int) error {
+		if i < nb {
+			i = order[i]
+		}
 		if i >= nb {
 			j := x.docJobs[i-nb]
 			j.files, j.err = j.render()
@@ -179,9 +191,13 @@ func (x *exporter) renderBoards() error {
 			j.err = e
 		}
 	}
+	boardErrs := make([]error, nb) // by board, not by the order they were drawn in
+	for k, b := range order {
+		boardErrs[b] = errs[k]
+	}
 	for i, b := range x.boards {
-		if errs[i] != nil {
-			return x.printerError(errs[i], "board %s", b.name)
+		if boardErrs[i] != nil {
+			return x.printerError(boardErrs[i], "board %s", b.name)
 		}
 		x.stats.PNGEncode += res[i].enc
 		x.stats.Images++
