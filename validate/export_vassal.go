@@ -2,8 +2,12 @@ package validate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/muster-wargames/muster/content"
+	"github.com/muster-wargames/muster/content/diag"
 	"github.com/muster-wargames/muster/content/english"
 	"github.com/muster-wargames/muster/print/digital"
 	"github.com/muster-wargames/muster/print/surface"
@@ -21,10 +25,14 @@ var exportVassalCheck = &Check{
 		"On an area or point-to-point map every place is a region at its point, in whole pixels of the board image " +
 		"(drawn at " + fmt.Sprint(digital.VassalDefaultDPI) + " dpi, less for a board too large for VASSAL, and a little less where that makes every hex a whole number of pixels high), and a zone of its shape: " +
 		"a place whose point falls on another's pixel, on its own outline or in another place's shape is not one VASSAL can tell apart. " +
-		"A board larger than VASSAL's budget (" + fmt.Sprint(digital.VassalMaxBoardPixels>>20) + " Mpx, 4 bytes a pixel in VASSAL's memory) at " + fmt.Sprint(digital.VassalMinDPI) + " dpi cannot be exported (board-size).",
+		"A board larger than VASSAL's budget (" + fmt.Sprint(digital.VassalMaxBoardPixels>>20) + " Mpx, 4 bytes a pixel in VASSAL's memory) at " + fmt.Sprint(digital.VassalMinDPI) + " dpi cannot be exported (board-size). " +
+		"A name the module lists with others — a phase or segment of the sequence of play (the turn tracker's steps), a faction, a deck, a card period, a card's title or values (a card's properties) — that ends with a backslash cannot be written: VASSAL reads a backslash before the list's comma as part of the name (backslash).",
 	Requires: []Requirement{Printing},
-	Applies:  func(pkg *content.Package) bool { return len(pkg.Maps()) > 0 },
+	Applies: func(pkg *content.Package) bool {
+		return len(pkg.Maps())+len(pkg.Decks()) > 0 || pkg.System != nil && pkg.System.Sequence != nil
+	},
 	Package: func(p *Pass) {
+		vassalNames(p)
 		for _, m := range p.Pkg.Maps() {
 			g, err := m.Geometry()
 			if err != nil || g.Numbering == nil {
@@ -38,6 +46,43 @@ var exportVassalCheck = &Check{
 		vassalPlaces(p)
 		vassalBoardSize(p)
 	},
+}
+
+// vassalNames warns of names a VASSAL module lists with others (the turn tracker's steps; a card's
+// properties: its deck, faction, period, title and values) that end with a backslash, which VASSAL would read
+// as escaping the comma after them: muster export vassal refuses them.
+func vassalNames(p *Pass) {
+	warn := func(at diag.Pos, what, name string) {
+		if strings.HasSuffix(name, `\`) {
+			p.Warnf(at, "backslash", "%s %q ends with a backslash: the VASSAL module lists it with others, and VASSAL reads a backslash before the comma as part of the name; muster export vassal refuses it", what, name).Hint =
+				"remove the backslash, or put another character after it"
+		}
+	}
+	if sys := p.Pkg.System; sys != nil {
+		if sys.Sequence != nil {
+			for i, ph := range sys.Sequence.Phases {
+				warn(docPos(sys.Doc, fmt.Sprintf("/sequence/phases/%d/name", i), sys.At), "phase", ph.Name)
+				for k, sg := range ph.Segments {
+					warn(docPos(sys.Doc, fmt.Sprintf("/sequence/phases/%d/segments/%d/name", i, k), sys.At), "segment", sg.Name)
+				}
+			}
+		}
+		for i, f := range sys.Factions {
+			warn(docPos(sys.Doc, fmt.Sprintf("/factions/%d/name", i), sys.At), "faction", f.Name)
+		}
+	}
+	for _, d := range p.Pkg.Decks() {
+		warn(docPos(d.Doc, "/name", d.At), "deck", d.Name)
+		for i, per := range d.Periods {
+			warn(docPos(d.Doc, fmt.Sprintf("/periods/%d/name", i), d.At), "card period", per.Name)
+		}
+	}
+	for _, c := range p.Pkg.Cards() {
+		warn(docPos(c.Doc, "/title", c.At), "card title", c.Title)
+		for _, id := range slices.Sorted(maps.Keys(c.Values)) {
+			warn(docPos(c.Doc, "/values/"+id, c.At), "card value", c.Values[id].Text)
+		}
+	}
 }
 
 // vassalPlaces warns of the places of area and point-to-point maps that, at the resolution the export would

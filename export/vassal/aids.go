@@ -156,8 +156,7 @@ func (x *exporter) buildAids() error {
 				"reportFormat", "** $name$ = $result$ *** <$playerName$>"))
 		}
 	}
-	x.turnTracker()
-	return nil
+	return x.turnTracker()
 }
 
 // paper is the package's paper (its print settings), else Letter: the pages of the charts and sheets.
@@ -219,7 +218,7 @@ func (x *exporter) packagePDFs() error {
 }
 
 // turnTracker counts turns: of the scenario's length when there is one scenario with one, else plainly.
-func (x *exporter) turnTracker() {
+func (x *exporter) turnTracker() error {
 	format := "Turn $level1$"
 	lengths := map[int]bool{}
 	for _, sc := range x.pkg.Scenarios() {
@@ -251,9 +250,14 @@ func (x *exporter) turnTracker() {
 		for i, st := range steps {
 			stepNames[i] = st.Name()
 		}
+		list, err := seqenc.Encode(',', stepNames...)
+		if err != nil { // a name ending with a backslash: validate's export-vassal.backslash
+			return fmt.Errorf("vassal: the turn tracker's steps: %w", err)
+		}
 		turn.Add(buildfile.New(classListTurn, "name", "Phase", "property", "Phase", "turnFormat", "$value$",
-			"list", seqenc.MustEncode(',', stepNames...), "configList", "false", "configFirst", "false", "prompt", ""))
+			"list", list, "configList", "false", "configFirst", "false", "prompt", ""))
 	}
 	tt.Add(turn)
 	x.aids = append(x.aids, tt)
+	return nil
 }
