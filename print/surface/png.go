@@ -268,10 +268,8 @@ func (p *PNG) paint(mode Paint, evenOdd bool) {
 	}
 	if mode&Stroke != 0 && p.st.stroke.A > 0 && p.st.width > 0 {
 		s := p.dev().scale()
-		// gg has no miter join; round is the closest look.
-		joins := []raster.Joiner{raster.RoundJoiner, raster.RoundJoiner, raster.BevelJoiner}
 		if len(p.st.dash) == 0 {
-			p.strokeFT(p.st.stroke, p.st.width*s, int(p.st.cap), joins[p.st.join])
+			p.strokeFT(p.st.stroke, p.st.width*s, p.st.cap, p.st.join)
 			return
 		}
 		dc := p.ggc()
@@ -283,8 +281,8 @@ func (p *PNG) paint(mode Paint, evenOdd bool) {
 			d[i] = v * s
 		}
 		dc.SetDash(d...)
-		dc.SetLineCap([]gg.LineCap{gg.LineCapButt, gg.LineCapRound, gg.LineCapSquare}[p.st.cap])
-		dc.SetLineJoin([]gg.LineJoin{gg.LineJoinRound, gg.LineJoinRound, gg.LineJoinBevel}[p.st.join])
+		dc.SetLineCap(ggCaps[p.st.cap])
+		dc.SetLineJoin(ggJoins[p.st.join])
 		dc.StrokePreserve()
 		dc.ClearPath()
 	}

@@ -303,18 +303,26 @@ func (p *PNG) fillFT(c Color, nonZero bool) {
 	})
 }
 
-// strokeFT strokes the loaded path (no dashes) with c, w pixels wide, with caps cap (capi: butt, round, square)
-// and join.
-func (p *PNG) strokeFT(c Color, w float64, capi int, join raster.Joiner) {
+// The rasteriser's caps and joins, and gg's, by the surface's: gg has no miter join, and round is the closest
+// look.
+var (
+	ftCaps  = [...]raster.Capper{ButtCap: raster.ButtCapper, RoundCap: raster.RoundCapper, SquareCap: raster.SquareCapper}
+	ftJoins = [...]raster.Joiner{MiterJoin: raster.RoundJoiner, RoundJoin: raster.RoundJoiner, BevelJoin: raster.BevelJoiner}
+	ggCaps  = [...]gg.LineCap{ButtCap: gg.LineCapButt, RoundCap: gg.LineCapRound, SquareCap: gg.LineCapSquare}
+	ggJoins = [...]gg.LineJoin{MiterJoin: gg.LineJoinRound, RoundJoin: gg.LineJoinRound, BevelJoin: gg.LineJoinBevel}
+)
+
+// strokeFT strokes the loaded path (no dashes) with c, w pixels wide.
+func (p *PNG) strokeFT(c Color, w float64, lc LineCap, lj LineJoin) {
 	if p.fp.empty || c.A == 0 {
 		return
 	}
 	p.ftBuf = p.fp.strokePath(p.ftBuf)
 	lw := fixed.Int26_6(w * 64)
-	cap := []raster.Capper{raster.ButtCapper, raster.RoundCapper, raster.SquareCapper}[capi]
+	cap, join := ftCaps[lc], ftJoins[lj]
 	// A round cap is a cubic curve, which freetype divides by a measure that is not the same at every place
 	// on the page (its a - 3(b+c) + d): rasterised where gg would, the window only cut short at the far sides.
-	anchored := capi == 1
+	anchored := lc == RoundCap
 	p.rasterise(p.ftBuf, p.fp.min, p.fp.max, int(w)+2, anchored, c, func(r *raster.Rasterizer, path raster.Path) {
 		r.UseNonZeroWinding = true
 		r.AddStroke(path, lw, cap, join)
@@ -382,16 +390,12 @@ type alphaPainter struct {
 }
 
 func (a *alphaPainter) Paint(ss []raster.Span, _ bool) {
-	b := a.mask.Bounds()
 	for _, s := range ss {
-		if s.Y < b.Min.Y {
-			continue
-		}
-		if s.Y >= b.Max.Y {
+		s, ok, past := clipSpan(s, a.mask.Rect)
+		if past {
 			return
 		}
-		s.X0, s.X1 = max(s.X0, b.Min.X), min(s.X1, b.Max.X)
-		if s.X0 >= s.X1 {
+		if !ok {
 			continue
 		}
 		v := uint8(s.Alpha >> 8)
@@ -410,6 +414,16 @@ func (a *alphaPainter) Paint(ss []raster.Span, _ bool) {
 	}
 }
 
+// clipSpan cuts a span to the image bounds b, as freetype's and gg's painters do: ok is false for a span that
+// leaves nothing, past true for one below b (the spans come by row, so none after it paints).
+func clipSpan(s raster.Span, b image.Rectangle) (_ raster.Span, ok, past bool) {
+	if s.Y >= b.Max.Y {
+		return s, false, true
+	}
+	s.X0, s.X1 = max(s.X0, b.Min.X), min(s.X1, b.Max.X)
+	return s, s.Y >= b.Min.Y && s.X0 < s.X1, false
+}
+
 // solidPainter paints spans of one colour: freetype's RGBAPainter (Over) without a clip, gg's pattern painter
 // with one, and an opaque span of an opaque colour written straight in (what their arithmetic gives it).
 type solidPainter struct {
@@ -421,67 +435,49 @@ type solidPainter struct {
 
 func (r *solidPainter) Paint(ss []raster.Span, _ bool) {
 	const m = 1<<16 - 1
-	b := r.im.Bounds()
 	for _, s := range ss {
-		if s.Y < b.Min.Y {
-			continue
-		}
-		if s.Y >= b.Max.Y {
+		s, ok, past := clipSpan(s, r.im.Rect)
+		if past {
 			return
 		}
-		s.X0, s.X1 = max(s.X0, b.Min.X), min(s.X1, b.Max.X)
-		if s.X0 >= s.X1 {
+		if !ok {
 			continue
 		}
-		i0 := (s.Y-r.im.Rect.Min.Y)*r.im.Stride + (s.X0-r.im.Rect.Min.X)*4
-		i1 := i0 + (s.X1-s.X0)*4
+		i0, i1 := r.im.PixOffset(s.X0, s.Y), r.im.PixOffset(s.X1, s.Y)
 		pix := r.im.Pix[i0:i1:i1]
 		if r.mask == nil {
-			ma := s.Alpha
-			if ma == m && r.ca == m {
+			if s.Alpha == m && r.ca == m {
 				copy(pix, r.px[:])
 				for n := 4; n < len(pix); n *= 2 {
 					copy(pix[n:], pix[:n])
 				}
 				continue
 			}
-			a := (m - (r.ca * ma / m)) * 0x101
 			for i := 0; i < len(pix); i += 4 {
-				d := pix[i : i+4 : i+4]
-				d[0] = uint8((uint32(d[0])*a + r.cr*ma) / m >> 8)
-				d[1] = uint8((uint32(d[1])*a + r.cg*ma) / m >> 8)
-				d[2] = uint8((uint32(d[2])*a + r.cb*ma) / m >> 8)
-				d[3] = uint8((uint32(d[3])*a + r.ca*ma) / m >> 8)
+				r.blend(pix[i:i+4:i+4], s.Alpha)
 			}
 			continue
 		}
-		y := s.Y - r.im.Rect.Min.Y
-		var mrow []uint8 // the clip's row, when the clip is the page's size (a surface's masks are)
-		if r.mask.Rect == r.im.Rect {
-			j := r.mask.PixOffset(s.X0, s.Y)
-			mrow = r.mask.Pix[j : j+(s.X1-s.X0)]
-		}
-		for i, x := 0, s.X0-r.im.Rect.Min.X; i < len(pix); i, x = i+4, x+1 {
-			var mv uint8
-			if mrow != nil {
-				mv = mrow[i/4]
-			} else {
-				mv = r.mask.AlphaAt(x, y).A
-			}
+		// The clip is the target's size (a surface makes its masks so): its row lies under the span.
+		j := r.mask.PixOffset(s.X0, s.Y)
+		mrow := r.mask.Pix[j : j+(s.X1-s.X0)]
+		for i, mv := range mrow {
+			d := pix[4*i : 4*i+4 : 4*i+4]
 			if mv == 255 && s.Alpha == m && r.ca == m {
-				copy(pix[i:i+4], r.px[:])
-				continue
+				copy(d, r.px[:])
+			} else if ma := s.Alpha * uint32(mv) / 255; ma != 0 {
+				r.blend(d, ma)
 			}
-			ma := s.Alpha * uint32(mv) / 255
-			if ma == 0 {
-				continue
-			}
-			a := (m - (r.ca * ma / m)) * 0x101
-			d := pix[i : i+4 : i+4]
-			d[0] = uint8((uint32(d[0])*a + r.cr*ma) / m >> 8)
-			d[1] = uint8((uint32(d[1])*a + r.cg*ma) / m >> 8)
-			d[2] = uint8((uint32(d[2])*a + r.cb*ma) / m >> 8)
-			d[3] = uint8((uint32(d[3])*a + r.ca*ma) / m >> 8)
 		}
 	}
+}
+
+// blend paints the colour over one pixel at coverage ma (0..0xffff), with freetype's and gg's arithmetic.
+func (r *solidPainter) blend(d []byte, ma uint32) {
+	const m = 1<<16 - 1
+	a := (m - (r.ca * ma / m)) * 0x101
+	d[0] = uint8((uint32(d[0])*a + r.cr*ma) / m >> 8)
+	d[1] = uint8((uint32(d[1])*a + r.cg*ma) / m >> 8)
+	d[2] = uint8((uint32(d[2])*a + r.cb*ma) / m >> 8)
+	d[3] = uint8((uint32(d[3])*a + r.ca*ma) / m >> 8)
 }

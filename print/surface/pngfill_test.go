@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/fogleman/gg"
-	"github.com/golang/freetype/raster"
 )
 
 // The PNG surface's own rasterising paints what gg paints, byte for byte: fills (nonzero and even-odd, with
@@ -78,9 +77,8 @@ func TestRasterMatchesGG(t *testing.T) {
 					p.fp.closePath()
 				}
 			}
-			joins := []raster.Joiner{raster.RoundJoiner, raster.BevelJoiner}
 			if stroke {
-				p.strokeFT(c, width, capi, joins[joini])
+				p.strokeFT(c, width, LineCap(capi), []LineJoin{RoundJoin, BevelJoin}[joini])
 			} else {
 				p.fillFT(c, nonZero)
 			}
