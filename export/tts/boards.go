@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
@@ -185,21 +184,15 @@ func (x *exporter) draw() error {
 	}
 	jobs = append(jobs, x.faceJobs()...)
 	jobs = append(jobs, x.cardJobs()...)
-	// Largest boards first, so that the last job to finish is a small one (each job has its own result: the
-	// order they run in changes no byte).
-	order := make([]int, len(jobs))
-	for i := range order {
-		order[i] = i
-	}
+	// Largest boards first, so that the last job to finish is a small one (the other jobs are sized 0).
 	area := func(i int) int {
 		if i < len(x.boards) {
 			return x.boards[i].w * x.boards[i].h
 		}
 		return 0
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return area(b) - area(a) })
-	ran := parallel.Each(len(jobs), func(k int) error {
-		j := jobs[order[k]]
+	errs := parallel.EachLargestFirst(len(jobs), area, func(i int) error {
+		j := jobs[i]
 		t := time.Now()
 		im, err := j.draw()
 		if err != nil {
@@ -228,10 +221,6 @@ func (x *exporter) draw() error {
 		}
 		return nil
 	})
-	errs := make([]error, len(jobs)) // by job
-	for k, i := range order {
-		errs[i] = ran[k]
-	}
 	for i, j := range jobs {
 		if errs[i] != nil {
 			return x.printerError(errs[i], "%s", j.what)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/muster-wargames/muster/content"
@@ -145,18 +144,15 @@ func (x *exporter) renderBoards() error {
 	// The module's documents are rendered on the same workers, after the boards (buildAids adds them).
 	x.docJobs = x.planDocs()
 	nb := len(x.boards)
-	// Largest boards first, so that the last to finish is a small one (each result has its own slot: the
-	// order they are drawn in changes no byte).
-	order := make([]int, nb)
-	for i := range order {
-		order[i] = i
-	}
-	area := func(i int) int { w, h := x.boards[i].drawing.FramePixels(x.dpi); return w * h }
-	slices.SortStableFunc(order, func(a, b int) int { return area(b) - area(a) })
-	errs := parallel.Each(nb+len(x.docJobs), func(i int) error {
-		if i < nb {
-			i = order[i]
+	// Largest boards first, so that the last to finish is a small one (the documents are sized 0).
+	area := func(i int) int {
+		if i >= nb {
+			return 0
 		}
+		w, h := x.boards[i].drawing.FramePixels(x.dpi)
+		return w * h
+	}
+	errs := parallel.EachLargestFirst(nb+len(x.docJobs), area, func(i int) error {
 		if i >= nb {
 			j := x.docJobs[i-nb]
 			j.files, j.err = j.render()
@@ -191,13 +187,9 @@ func (x *exporter) renderBoards() error {
 			j.err = e
 		}
 	}
-	boardErrs := make([]error, nb) // by board, not by the order they were drawn in
-	for k, b := range order {
-		boardErrs[b] = errs[k]
-	}
 	for i, b := range x.boards {
-		if boardErrs[i] != nil {
-			return x.printerError(boardErrs[i], "board %s", b.name)
+		if errs[i] != nil {
+			return x.printerError(errs[i], "board %s", b.name)
 		}
 		x.stats.PNGEncode += res[i].enc
 		x.stats.Images++

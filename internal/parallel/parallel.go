@@ -6,9 +6,11 @@
 package parallel
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 )
 
@@ -36,6 +38,22 @@ type Worker interface {
 // goroutine and on as many helpers as the pool has free (see Run).
 func Each(n int, f func(i int) error) []error {
 	return Run(n, func() Worker { return funcWorker(f) })
+}
+
+// EachLargestFirst is Each with the jobs taken largest first by size (ties in index order), so that the last
+// job to finish is a small one; the errors are by index, as Each's.
+func EachLargestFirst(n int, size func(i int) int, f func(i int) error) []error {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size(b), size(a)) })
+	ran := Each(n, func(k int) error { return f(order[k]) })
+	errs := make([]error, n)
+	for k, i := range order {
+		errs[i] = ran[k]
+	}
+	return errs
 }
 
 type funcWorker func(i int) error

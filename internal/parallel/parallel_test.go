@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -162,4 +163,27 @@ func (w *countingWorker) Do(i int) error { w.jobs = append(w.jobs, i); return ni
 func (w *countingWorker) Done() error {
 	w.done++
 	return fmt.Errorf("flush after %d", w.jobs[len(w.jobs)-1])
+}
+
+// EachLargestFirst starts the jobs largest first, ties in index order (on one processor, the order they run
+// in), and returns each job's error at its own index.
+func TestEachLargestFirst(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	sizes := []int{3, 9, 0, 9, 5}
+	var ran []int
+	errs := EachLargestFirst(len(sizes), func(i int) int { return sizes[i] }, func(i int) error {
+		ran = append(ran, i)
+		if i == 2 {
+			return errors.New("two")
+		}
+		return nil
+	})
+	if !slices.Equal(ran, []int{1, 3, 4, 0, 2}) {
+		t.Errorf("ran %v", ran)
+	}
+	for i, err := range errs {
+		if (err != nil) != (i == 2) {
+			t.Errorf("error %d: %v", i, err)
+		}
+	}
 }
