@@ -1,11 +1,11 @@
 package validate
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/muster-wargames/muster/internal/must"
 )
 
 // A phase, a deck and a card title ending with a backslash are each a warning at its own line: the VASSAL
@@ -13,20 +13,7 @@ import (
 // backslash as escaping the comma after it; names without one are not reported.
 func TestVassalBackslashNames(t *testing.T) {
 	dir := copyTree(t, "../examples/testdata/river-line")
-	edit := func(rel, old, new string) {
-		t.Helper()
-		p := filepath.Join(dir, rel)
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Contains(b, []byte(old)) {
-			t.Fatalf("%s has no %q", rel, old)
-		}
-		if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	edit := func(rel, old, new string) { t.Helper(); must.Edit(t, filepath.Join(dir, rel), old, new) }
 	if r := Load(dir); len(backslashDiags(dir, r)) != 0 {
 		t.Fatalf("the river line as written: %v", backslashDiags(dir, r))
 	}

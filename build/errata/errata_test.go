@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/export/vassal/buildfile"
+	"github.com/muster-wargames/muster/internal/must"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -153,20 +154,10 @@ func TestSetupAndCountChanged(t *testing.T) {
 	}
 }
 
+// edit replaces old by new in a file of the package, once.
 func edit(t testing.TB, dir, file, old, new string) {
 	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(file))
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	changed := strings.Replace(string(b), old, new, 1)
-	if changed == string(b) {
-		t.Fatalf("%s has no %q", file, old)
-	}
-	if err := os.WriteFile(p, []byte(changed), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must.Edit(t, filepath.Join(dir, filepath.FromSlash(file)), old, new)
 }
 
 // Two packages of different games: an error at the new manifest's id, the old manifest's among the related

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/muster-wargames/muster/build/errata"
+	"github.com/muster-wargames/muster/internal/must"
 	"github.com/muster-wargames/muster/print/pdfcheck"
 )
 
@@ -20,18 +21,7 @@ func copyPackage(t *testing.T, dir, name, file, old, new string) string {
 		t.Fatal(err)
 	}
 	if file != "" {
-		p := filepath.Join(pkg, filepath.FromSlash(file))
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		changed := strings.Replace(string(b), old, new, 1)
-		if changed == string(b) {
-			t.Fatalf("%s has no %q", file, old)
-		}
-		if err := os.WriteFile(p, []byte(changed), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must.Edit(t, filepath.Join(pkg, filepath.FromSlash(file)), old, new)
 	}
 	return pkg
 }

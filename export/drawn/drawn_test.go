@@ -59,13 +59,13 @@ func TestDoneReleasesLast(t *testing.T) {
 	k := Key{Kind: "map", ID: "m01", DPI: 150}
 	a, _ := c.Get(k, func() (*image.RGBA, error) { return pix(), nil })
 	c.Done(a)
-	if c.out[a] == nil {
+	if c.out[a] == nil || a.Pix == nil {
 		t.Fatal("the image was let go while the cache holds it for the next exporter")
 	}
 	b, _ := c.Get(k, func() (*image.RGBA, error) { t.Fatal("drawn again"); return nil, nil })
 	c.Done(b)
-	if len(c.out) != 0 || len(c.entries) != 0 {
-		t.Errorf("after both exporters: %d images out, %d held", len(c.out), len(c.entries))
+	if len(c.out) != 0 || len(c.entries) != 0 || b.Pix != nil {
+		t.Errorf("after both exporters: %d images out, %d held, pixels given back %v", len(c.out), len(c.entries), b.Pix == nil)
 	}
 }
 
@@ -74,13 +74,17 @@ func TestWantLetsGoTheRest(t *testing.T) {
 	c := &Cache{}
 	draw := func() (*image.RGBA, error) { return image.NewRGBA(image.Rect(0, 0, 10, 10)), nil }
 	a, b := Key{Kind: "map", ID: "a", DPI: 150}, Key{Kind: "map", ID: "b", DPI: 150}
+	ims := map[Key]*image.RGBA{}
 	for _, k := range []Key{a, b} {
-		im, _ := c.Get(k, draw)
-		c.Done(im)
+		ims[k], _ = c.Get(k, draw)
+		c.Done(ims[k])
 	}
 	c.Want([]Key{{Kind: "map", ID: "a", DPI: 150}, {Kind: "map", ID: "b", DPI: 149}})
 	if len(c.entries) != 1 || c.entries[a] == nil || c.held != 400 {
 		t.Errorf("after Want: %d held (%d bytes)", len(c.entries), c.held)
+	}
+	if ims[a].Pix == nil || ims[b].Pix != nil {
+		t.Errorf("pixels given back: the wanted image's %v, the other's %v", ims[a].Pix == nil, ims[b].Pix == nil)
 	}
 	draws := 0
 	c.Get(a, func() (*image.RGBA, error) { draws++; return draw() })

@@ -1,12 +1,11 @@
 package vassal
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/muster-wargames/muster/internal/must"
 	"github.com/muster-wargames/muster/validate"
 )
 
@@ -14,18 +13,7 @@ import (
 // error naming the turn tracker and the name, not a crash.
 func TestBackslashPhaseRefused(t *testing.T) {
 	dir := copyPackage(t, "testdata/river-line")
-	p := filepath.Join(dir, "system.yaml")
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := "{id: weather, name: Weather Phase,"
-	if !bytes.Contains(b, []byte(old)) {
-		t.Fatalf("system.yaml has no %q", old)
-	}
-	if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(`{id: weather, name: "Weather Phase\\",`), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must.Edit(t, filepath.Join(dir, "system.yaml"), "{id: weather, name: Weather Phase,", `{id: weather, name: "Weather Phase\\",`)
 	c, err := validate.Load(dir).Checked()
 	if err != nil {
 		t.Fatal(err)

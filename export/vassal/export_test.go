@@ -297,25 +297,8 @@ func TestBoardTooLargeAtAGivenDPI(t *testing.T) {
 // copyPackage copies an example package into a temporary folder, so a test can change its content.
 func copyPackage(t *testing.T, name string) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), name)
-	src := examplePath(name)
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel := must.Rel(t, src, p)
-		if info.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dst := filepath.Join(t.TempDir(), filepath.Base(name))
+	must.Do(t, os.CopyFS(dst, os.DirFS(examplePath(name))))
 	return dst
 }
 

@@ -16,10 +16,7 @@ import (
 // piece slot of the old module keeps its gpid (and every piece but the changed counter's its definition);
 // VASSAL's Refresh Counters finds each running piece's slot by that id.
 func TestGPIDsStableAcrossExports(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "rampant")
-	if err := os.CopyFS(dir, os.DirFS(examplePath("rampant"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyPackage(t, "rampant")
 	before := slotsByPath(t, dir)
 	units := filepath.Join(dir, "units", "examples.yaml")
 	b, err := os.ReadFile(units)

@@ -17,10 +17,7 @@ import (
 // still find their prototypes and slots; only what shows the name (the faction's prototype, which gives it as
 // a property) is redefined.
 func TestNamesStableAcrossRenames(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "rampant")
-	if err := os.CopyFS(dir, os.DirFS(examplePath("rampant"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyPackage(t, "rampant")
 	before := moduleNames(t, dir)
 	sys := filepath.Join(dir, "system.yaml")
 	b, err := os.ReadFile(sys)

@@ -5,6 +5,7 @@
 package must
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -49,6 +50,17 @@ func ReadFile(t testing.TB, path string) []byte {
 	b, err := os.ReadFile(path)
 	Do(t, err)
 	return b
+}
+
+// Edit replaces the first old in the file path by new; a file without old fails the test (the edit would
+// test nothing).
+func Edit(t testing.TB, path, old, new string) {
+	t.Helper()
+	b := ReadFile(t, path)
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s has no %q", path, old)
+	}
+	WriteFile(t, path, bytes.Replace(b, []byte(old), []byte(new), 1))
 }
 
 // ReadDir lists the folder path.

@@ -33,6 +33,10 @@ func TestHelpers(t *testing.T) {
 		t.Error("paths")
 	}
 	Remove(t, filepath.Join(sub, "l.yaml"))
+	Edit(t, filepath.Join(sub, "f.yaml"), "x", "y")
+	if string(ReadFile(t, filepath.Join(sub, "f.yaml"))) != "kind: y\n" {
+		t.Error("edit not written")
+	}
 
 	for name, step := range map[string]func(tb testing.TB){
 		"write into a missing folder": func(tb testing.TB) { WriteFile(tb, filepath.Join(dir, "none", "f"), nil) },
@@ -40,6 +44,7 @@ func TestHelpers(t *testing.T) {
 		"a glob that finds nothing":   func(tb testing.TB) { Glob(tb, filepath.Join(dir, "*.json")) },
 		"a bad glob":                  func(tb testing.TB) { Glob(tb, "[") },
 		"remove a missing file":       func(tb testing.TB) { Remove(tb, filepath.Join(dir, "none")) },
+		"edit a text the file lacks":  func(tb testing.TB) { Edit(tb, filepath.Join(sub, "f.yaml"), "absent", "z") },
 	} {
 		r := &recorder{TB: t}
 		step(r)

@@ -31,17 +31,7 @@ func copyTree(t testing.TB, src string) string {
 // edit replaces old by new in a file of the package, once.
 func edit(t testing.TB, dir, file, old, new string) {
 	t.Helper()
-	p := filepath.Join(dir, file)
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(b, []byte(old)) {
-		t.Fatalf("%s has no %q", file, old)
-	}
-	if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must.Edit(t, filepath.Join(dir, file), old, new)
 }
 
 // knightStats is the first unit of units/feudal.yaml as written: its front's values.
